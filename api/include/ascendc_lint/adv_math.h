@@ -1,0 +1,118 @@
+// ascendc-lint bundled AscendC API: the element-wise part of the high-level
+// (adv) API — math and activation functions computed on the vector core,
+// optionally with a caller-provided temporary UB buffer (sharedTmpBuffer).
+// Declarations only; other high-level APIs (SoftMax, LayerNorm, TopK, ...) are
+// not declared.
+// (List tensors and the deterministic-order helpers are in sys.h.)
+//
+// Mirrors (interface only; written for this project):
+//   mirror-cann/asc-devkit include/adv_api/math/*.h, include/adv_api/activation/sigmoid.h, silu.h, gelu.h
+#pragma once
+
+#include "ascendc_lint/tensor.h"
+
+// ascendc-lint: declarations are never defined, so uses through internal-linkage
+// template arguments (e.g. a kernel's own constexpr MatmulConfig) must not warn.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wundefined-internal"
+
+// dst = f(src), four forms: (+tmp, +count), (+tmp), (+count), ().
+#define ASCENDC_LINT_ADV_UNARY(Name)                                                                          \
+    template <typename T, bool isReuseSource = false>                                                         \
+    __aicore__ void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                   \
+                         const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount);               \
+    template <typename T, bool isReuseSource = false>                                                         \
+    __aicore__ void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                   \
+                         const LocalTensor<uint8_t>& sharedTmpBuffer);                                        \
+    template <typename T, bool isReuseSource = false>                                                         \
+    __aicore__ void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                   \
+                         const uint32_t calCount);                                                            \
+    template <typename T, bool isReuseSource = false>                                                         \
+    __aicore__ void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor)
+
+namespace AscendC {
+
+ASCENDC_LINT_ADV_UNARY(Sin);
+ASCENDC_LINT_ADV_UNARY(Cos);
+ASCENDC_LINT_ADV_UNARY(Tan);
+ASCENDC_LINT_ADV_UNARY(Asin);
+ASCENDC_LINT_ADV_UNARY(Acos);
+ASCENDC_LINT_ADV_UNARY(Atan);
+ASCENDC_LINT_ADV_UNARY(Sinh);
+ASCENDC_LINT_ADV_UNARY(Cosh);
+ASCENDC_LINT_ADV_UNARY(Tanh);
+ASCENDC_LINT_ADV_UNARY(Asinh);
+ASCENDC_LINT_ADV_UNARY(Acosh);
+ASCENDC_LINT_ADV_UNARY(Atanh);
+ASCENDC_LINT_ADV_UNARY(Log);
+ASCENDC_LINT_ADV_UNARY(Log2);
+ASCENDC_LINT_ADV_UNARY(Log10);
+ASCENDC_LINT_ADV_UNARY(Floor);
+ASCENDC_LINT_ADV_UNARY(Ceil);
+ASCENDC_LINT_ADV_UNARY(Round);
+ASCENDC_LINT_ADV_UNARY(Rint);
+ASCENDC_LINT_ADV_UNARY(Trunc);
+ASCENDC_LINT_ADV_UNARY(Frac);
+ASCENDC_LINT_ADV_UNARY(Sign);
+ASCENDC_LINT_ADV_UNARY(Erf);
+ASCENDC_LINT_ADV_UNARY(Erfc);
+ASCENDC_LINT_ADV_UNARY(Digamma);
+ASCENDC_LINT_ADV_UNARY(Lgamma);
+ASCENDC_LINT_ADV_UNARY(Sigmoid);
+
+template <typename T, bool isReuseSource = false>
+__aicore__ void Silu(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, uint32_t dataSize);
+
+#define ASCENDC_LINT_ADV_GELU(Name)                                                                           \
+    template <typename T, bool highPrecision = false, bool highPerformance = false>                           \
+    __aicore__ void Name(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,                     \
+                         const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t dataSize);               \
+    template <typename T, bool highPrecision = false, bool highPerformance = false>                           \
+    __aicore__ void Name(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dataSize)
+ASCENDC_LINT_ADV_GELU(Gelu);
+ASCENDC_LINT_ADV_GELU(FasterGelu);
+ASCENDC_LINT_ADV_GELU(FasterGeluV2);
+#undef ASCENDC_LINT_ADV_GELU
+
+// Power: tensor^tensor, tensor^scalar, scalar^tensor.
+template <typename T, bool isReuseSource = false>
+__aicore__ void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
+                      const LocalTensor<T>& src1Tensor, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount);
+template <typename T, bool isReuseSource = false>
+__aicore__ void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
+                      const LocalTensor<T>& src1Tensor, uint32_t calCount);
+template <typename T, bool isReuseSource = false>
+__aicore__ void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
+                      const LocalTensor<T>& src1Tensor);
+template <typename T, bool isReuseSource = false>
+__aicore__ void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const T& src1Scalar,
+                      const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount);
+template <typename T, bool isReuseSource = false>
+__aicore__ void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const T& src1Scalar,
+                      uint32_t calCount);
+template <typename T, bool isReuseSource = false>
+__aicore__ void Power(const LocalTensor<T>& dstTensor, const T& src0Scalar, const LocalTensor<T>& src1Tensor,
+                      const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount);
+template <typename T, bool isReuseSource = false>
+__aicore__ void Power(const LocalTensor<T>& dstTensor, const T& src0Scalar, const LocalTensor<T>& src1Tensor,
+                      uint32_t calCount);
+
+// Clamp to a scalar bound.
+template <typename T, bool isReuseSource = false>
+__aicore__ void ClampMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
+                         const LocalTensor<uint8_t>& sharedTmpBuffer, const T scalar, const uint32_t calCount);
+template <typename T, bool isReuseSource = false>
+__aicore__ void ClampMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const T scalar,
+                         const uint32_t calCount);
+template <typename T, bool isReuseSource = false>
+__aicore__ void ClampMin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
+                         const LocalTensor<uint8_t>& sharedTmpBuffer, const T scalar, const uint32_t calCount);
+template <typename T, bool isReuseSource = false>
+__aicore__ void ClampMin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const T scalar,
+                         const uint32_t calCount);
+
+} // namespace AscendC
+
+#undef ASCENDC_LINT_ADV_UNARY
+
+#pragma clang diagnostic pop

@@ -1,0 +1,176 @@
+// ascendc-lint bundled AscendC API: function qualifiers, address-space
+// qualifiers and the kernel-level macros (GM_ADDR, ASCEND_IS_AIC/AIV,
+// KERNEL_TASK_TYPE*, ASCENDC_ASSUME).
+//
+// Mirrors (declarations only, written for this project):
+//   mirror-cann/asc-devkit impl/utils/sys_macros.h            (__aicore__, ASCEND_IS_AIV/AIC)
+//   mirror-cann/asc-devkit impl/basic_api/utils/kernel_utils_macros.h (GM_ADDR, KERNEL_TASK_TYPE*)
+//   hicann/asc-tools cpudebug/include/stub_def.h               (the qualifier macros, all empty there)
+//
+// The linter finds kernels and core-type branches by the annotations and the
+// ::ascendc_lint functions below; their spelling is part of the linter's
+// contract and must not change:
+//   annotate("ascendc_global")  kernel entry            (__global__)
+//   annotate("ascendc_aicore")  device function          (__aicore__)
+//   annotate("ascendc_vector")  vector-only kernel        (__vector__)
+//   annotate("ascendc_cube")    cube-only kernel          (__cube__)
+//   annotate("ascendc_mix", a, b) mixed kernel ratio      (__mix__(a, b))
+//   ::ascendc_lint::is_aic() / is_aiv()                   (ASCEND_IS_AIC / ASCEND_IS_AIV)
+//   ::ascendc_lint::kernel_task_type_default(x)           (KERNEL_TASK_TYPE_DEFAULT)
+//   ::ascendc_lint::kernel_task_type(key, x)              (KERNEL_TASK_TYPE)
+//   ::ascendc_lint::assume(bool)                          (ASCENDC_ASSUME)
+//   ::ascendc_lint::regist_matmul_obj(...)                (REGIST_MATMUL_OBJ, see matmul.h)
+//   ::ascendc_lint::device_assert(cond, ...)              (device assert / ascendc_assert)
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+// ascendc-lint: declarations are never defined, so uses through internal-linkage
+// template arguments (e.g. a kernel's own constexpr MatmulConfig) must not warn.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wundefined-internal"
+
+#define ASCENDC_LINT_BUNDLED_API 1
+
+// ---- function qualifiers -----------------------------------------------------
+#undef __global__
+#undef __aicore__
+#define __global__ __attribute__((annotate("ascendc_global")))
+#define __aicore__ __attribute__((annotate("ascendc_aicore")))
+#define __vector__ __attribute__((annotate("ascendc_vector")))
+#define __cube__ __attribute__((annotate("ascendc_cube")))
+#define __mix__(...) __attribute__((annotate("ascendc_mix", __VA_ARGS__)))
+
+// Everything else the CPU-debug stubs define as nothing.
+#define __host__
+#define __host_aicore__
+#define ASCENDC_HOST_AICORE
+#define __disable_kernel_type_autoinfer__
+#define __simd_vf__
+#define __simt_vf__
+#define __simd_callee__
+#define __simt_callee__
+#define __no_simd_vf_fusion__
+#define __VEC_SCOPE__
+#define __WORKGROUP_LOCAL__
+#define __BLOCK_LOCAL__
+#define __kfc_workspace__
+#define __tiling_data_ptr__
+#define LAUNCH_BOUND(x)
+#define __launch_bounds__(...)
+
+// ---- address-space qualifiers (empty: the linter tracks memories itself) -------
+#define __gm__
+#define __ubuf__
+#define __cbuf__
+#define __ca__
+#define __cb__
+#define __cc__
+#define __fbuf__
+#define __biasbuf__
+#define __ssbuf__
+#define __local_mem__
+
+// ---- pipe / alias annotations of the real headers ------------------------------
+#define __inout_pipe__(...)
+#define __in_pipe__(...)
+#define __out_pipe__(...)
+#define __sync_alias__
+#define __sync_noalias__
+#define __check_sync_alias__
+#define __sync_out__
+#define __sync_in__
+#define __ASC_USE_RESERVED_UBUF__(...)
+
+// ---- address typedef macros --------------------------------------------------------
+#define GM_ADDR __gm__ uint8_t*
+#define UB_ADDR __ubuf__ uint8_t*
+#define SSBUF_ADDR __ssbuf__ uint32_t*
+
+#ifndef K_MAX_SHAPE_DIM
+#define K_MAX_SHAPE_DIM 8
+#endif
+
+#ifndef likely
+#define likely(x) __builtin_expect(!!(x), 1)
+#endif
+#ifndef unlikely
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#endif
+
+// Kernel types (values as in kernel_utils_macros.h KernelMetaType).
+#ifndef __PLUGIN__KERNEL_META_TYPE_ENUME_DEFINED__
+#define __PLUGIN__KERNEL_META_TYPE_ENUME_DEFINED__
+enum KernelMetaType : uint8_t {
+    KERNEL_TYPE_AIV_ONLY,
+    KERNEL_TYPE_AIC_ONLY,
+    KERNEL_TYPE_MIX_AIV_1_0,
+    KERNEL_TYPE_MIX_AIC_1_0,
+    KERNEL_TYPE_MIX_AIC_1_1,
+    KERNEL_TYPE_MIX_AIC_1_2,
+    KERNEL_TYPE_AICORE,
+    KERNEL_TYPE_VECTORCORE,
+    KERNEL_TYPE_MIX_AICORE,
+    KERNEL_TYPE_MIX_VECTOR_CORE,
+    KERNEL_TYPE_MAX,
+};
+#endif
+
+// Hooks the linter recognises by name. Never defined: a linter does not run them.
+namespace ascendc_lint {
+__aicore__ bool is_aic();
+__aicore__ bool is_aiv();
+__aicore__ void kernel_task_type_default(KernelMetaType type);
+__aicore__ void kernel_task_type(uint64_t tilingKey, KernelMetaType type);
+__aicore__ void assume(bool condition);
+template <class... Args>
+__aicore__ void regist_matmul_obj(Args&&... args);
+// Device-side assert(cond[, fmt, args...]): the kernel traps when cond is false.
+template <class... Args>
+__aicore__ void device_assert(bool condition, Args&&... message);
+} // namespace ascendc_lint
+
+// `if ASCEND_IS_AIC { ... }` must read as an ordinary condition.
+#define ASCEND_IS_AIC (::ascendc_lint::is_aic())
+#define ASCEND_IS_AIV (::ascendc_lint::is_aiv())
+#define ASCEND_IS_NOT_AIC (!::ascendc_lint::is_aic())
+#define ASCEND_IS_NOT_AIV (!::ascendc_lint::is_aiv())
+#define ASCEND_IS_AICORE (true)
+
+#define KERNEL_TASK_TYPE_DEFAULT(type) ::ascendc_lint::kernel_task_type_default(type)
+#define KERNEL_TASK_TYPE(key, type) ::ascendc_lint::kernel_task_type(key, type)
+#define ENABLE_DETERMINISTIC()
+
+// Assumptions for the verifier. The real compiler does not know this macro;
+// guard it in kernel sources like this:
+//
+//   #ifndef ASCENDC_ASSUME
+//   #define ASCENDC_ASSUME(expr) ((void)0)
+//   #endif
+//
+// ascendc-lint's definition below replaces any earlier one.
+#ifdef ASCENDC_ASSUME
+#undef ASCENDC_ASSUME
+#endif
+#define ASCENDC_ASSUME(expr) ::ascendc_lint::assume(static_cast<bool>(expr))
+
+// Device assert (utils/debug/asc_assert.h defines assert/ascendc_assert for
+// kernels). A later #include <cassert> replaces `assert` with the host one.
+#ifdef assert
+#undef assert
+#endif
+#define assert(...) ::ascendc_lint::device_assert(__VA_ARGS__)
+#define ascendc_assert(...) ::ascendc_lint::device_assert(__VA_ARGS__)
+
+// Tiling-key dispatch (kernel_utils_macros.h): g_tilingKey is set by the runtime.
+extern uint64_t g_tilingKey;
+#ifndef TILING_KEY_VAR
+#define TILING_KEY_VAR g_tilingKey
+#endif
+#define TILING_KEY_IS(k) (TILING_KEY_VAR == (k))
+#define REGISTER_TILING_DEFAULT(tilingStruct)
+#define REGISTER_TILING_FOR_TILINGKEY(expression, tilingStruct)
+#define REGISTER_NONE_TILING
+
+#pragma clang diagnostic pop

@@ -1,0 +1,19 @@
+// ascendc-lint bundled AscendC API: umbrella header, the one kernels include.
+// Mirrors mirror-cann/asc-devkit include/kernel_operator.h (which pulls in
+// kernel_tpipe.h, kernel_tensor.h, kernel_type.h and kernel_operator_intf.h).
+// The declarations live in the topic headers under ascendc_lint/; the Matmul
+// high-level API is in lib/matmul_intf.h as upstream.
+#pragma once
+
+#include "ascendc_lint/macros.h"
+#include "ascendc_lint/builtins.h"
+#include "ascendc_lint/types.h"
+#include "ascendc_lint/params.h"
+#include "ascendc_lint/tensor.h"
+#include "ascendc_lint/tpipe.h"
+#include "ascendc_lint/sync.h"
+#include "ascendc_lint/sys.h"
+#include "ascendc_lint/data_copy.h"
+#include "ascendc_lint/vector.h"
+#include "ascendc_lint/cube.h"
+#include "ascendc_lint/adv_math.h"

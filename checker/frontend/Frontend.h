@@ -1,0 +1,35 @@
+// Frontend: parses one source file with Clang (the bundled AscendC API ahead of
+// the user's include path) and builds a KernelModel for each kernel entry
+// (`__global__ __aicore__` function) by symbolic execution of its body.
+#pragma once
+
+#include "checker/ir/KernelModel.h"
+
+#include <string>
+#include <vector>
+
+namespace alint {
+
+struct FrontendOptions {
+  std::string apiDir;      // bundled AscendC headers (see Paths.h)
+  std::string resourceDir; // Clang builtin headers
+  int npuArch = 2201;      // __NPU_ARCH__ for this parse
+  int cceAicore = 220;     // __CCE_AICORE__
+  std::vector<std::string> extraArgs; // user compiler args (-I, -D, ...)
+  unsigned maxInlineDepth = 48;
+  unsigned long maxSteps = 2000000; // statements + expressions per kernel
+};
+
+struct FrontendResult {
+  bool ok = false;
+  std::string error; // one line: "file:line:col: reason" when !ok
+  TranslationUnitModel model;
+};
+
+FrontendResult analyzeFile(const std::string &file, const FrontendOptions &opts);
+
+// For tests: analyse in-memory code as if it were `fileName`.
+FrontendResult analyzeCode(const std::string &code, const std::string &fileName,
+                           const FrontendOptions &opts);
+
+} // namespace alint

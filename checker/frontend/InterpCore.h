@@ -1,0 +1,230 @@
+// The symbolic interpreter's state and class (internal to the frontend):
+// Interpreter.cpp executes statements and expressions, ApiModel.cpp turns
+// calls into the bundled AscendC API into KernelModel operations.
+#pragma once
+
+#include "checker/frontend/Frontend.h"
+#include "checker/ir/KernelModel.h"
+
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <llvm/ADT/StringMap.h>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class SourceManager;
+class IfStmt;
+class ForStmt;
+class SwitchStmt;
+class CXXRecordDecl;
+class CXXConstructorDecl;
+class CXXConstructExpr;
+class InitListExpr;
+class CastExpr;
+class UnaryOperator;
+class BinaryOperator;
+class DeclRefExpr;
+} // namespace clang
+
+namespace alint {
+namespace fe {
+
+// Which AscendC class an object is (decided by name, for classes declared in
+// the bundled API headers).
+enum class ApiClass { None, Pipe, Queue, TBuf, BufPool, LocalTensor, GlobalTensor, QueSync, Matmul, Other };
+ApiClass classifyApiClass(const clang::CXXRecordDecl *rd);
+
+IntType intTypeOf(clang::ASTContext &ctx, clang::QualType t);
+
+struct ObjState;
+struct Frame;
+
+// A location that can be written.
+struct LRef {
+  enum Kind { None, Local, Field, Global } kind = None;
+  Frame *frame = nullptr;
+  uint64_t frameSerial = 0; // frames die; a stale reference is ignored
+  const clang::ValueDecl *decl = nullptr;
+  std::shared_ptr<ObjState> obj;
+  const clang::FieldDecl *field = nullptr;
+  bool operator==(const LRef &o) const {
+    return kind == o.kind && frame == o.frame && decl == o.decl && obj == o.obj && field == o.field;
+  }
+};
+
+struct TensorVal {
+  bool global = false;
+  int bufferId = -1;     // Buffer id or GlobalBuf id; -1 not set up
+  Sym offsetBytes;       // from the slot start (local) or the GM tensor start
+  Sym sizeBytes;         // extent available from offset (local); null unknown
+  Sym slot;              // queue slot index (local queues)
+  uint32_t elemBytes = 0;
+  TPos pos = TPos::VECCALC;
+  std::string name;      // source name for messages
+};
+
+struct GmPtrVal {
+  std::string root; // kernel argument name
+  Sym offsetBytes;
+  uint32_t elemBytes = 1;
+};
+
+struct Value {
+  enum Kind { Undef, Scalar, Obj, ObjPtr, Tensor, GmPtr, Unknown } kind = Undef;
+  Sym sym;
+  std::shared_ptr<ObjState> obj;
+  TensorVal t;
+  GmPtrVal p;
+  std::string reason;        // Unknown: why
+  std::string reasonIfEmpty; // Tensor never assigned
+  LRef addrOf;               // Unknown produced by &lvalue: deref gives it back
+};
+
+struct ObjState {
+  const clang::CXXRecordDecl *rec = nullptr;
+  std::string origin; // name prefix for fields read before written
+  std::string name;   // source name of the member/variable (queues)
+  std::map<const clang::FieldDecl *, Value> fields;
+  ApiClass api = ApiClass::None;
+  // queues / TBuf
+  int bufferId = -1;
+  TPos srcPos = TPos::VECCALC, dstPos = TPos::VECCALC, memPos = TPos::VECCALC;
+  int64_t depth = 0;
+  std::vector<TensorVal> fifo; // tensors enqueued and not yet dequeued
+  int slotCounter = 0;
+};
+
+struct Frame {
+  Frame();
+  uint64_t serial;
+  const clang::FunctionDecl *fn = nullptr;
+  std::shared_ptr<ObjState> thisObj;
+  std::map<const clang::ValueDecl *, Value> locals;
+  std::map<const clang::ValueDecl *, LRef> aliases; // reference parameters
+  Sym alive;                                        // no return taken yet
+  std::vector<std::pair<Sym, Value>> returns;
+  size_t condDepth = 0;    // condStack size at entry
+  size_t loopCondBase = 0; // condStack size at the innermost loop body
+  int loopDepth = 0;
+  bool broke = false; // unconditional break/continue seen in this iteration
+};
+
+struct JournalEntry {
+  LRef ref;
+  std::optional<Value> old;
+};
+
+class Interp {
+public:
+  Interp(clang::ASTContext &ctx, const std::string &apiDir, const FrontendOptions &opts);
+  KernelModel run(const clang::FunctionDecl *entry);
+
+  // -- shared by Interpreter.cpp and ApiModel.cpp
+  clang::ASTContext &ctx;
+  const clang::SourceManager &sm;
+  std::string apiDir;
+  const FrontendOptions &opts;
+  KernelModel model;
+
+  SourceLoc loc(clang::SourceLocation l) const;
+  bool isApiDecl(const clang::Decl *d) const;
+  std::string exprText(const clang::Expr *e) const;
+  void note(const std::string &reason, clang::SourceLocation l);
+  Value eval(const clang::Expr *e);
+  LRef evalLValue(const clang::Expr *e);
+  Value read(const LRef &r, clang::QualType t);
+  void write(const LRef &r, Value v);
+  Value scalar(Sym s);
+  Value unknownValue(const std::string &reason, clang::QualType t);
+  Sym asSym(const Value &v, clang::QualType t, clang::SourceLocation l);
+  uint32_t sizeOfType(clang::QualType t);
+  Sym currentCond() const;
+  Op &addOp(OpKind k, const std::string &api, const clang::CallExpr *call);
+  Sym blockIdx();
+  Sym blockNum();
+  std::optional<CoreType> core;
+  std::vector<int> loopStack;
+  int dryRun = 0;
+
+private:
+  mutable llvm::StringMap<bool> apiDeclCache;
+  std::vector<std::unique_ptr<Frame>> frames;
+  std::map<const clang::ValueDecl *, Value> globals;
+  std::vector<JournalEntry> journal;
+  bool journalActive = false;
+  std::vector<Sym> condStack;
+  Sym pathCond;
+  unsigned long steps = 0;
+  bool budgetExceeded = false;
+  Sym blockIdxSym, blockNumSym;
+
+  bool step();
+  bool alive() const;
+  Value *lookupLocal(const clang::ValueDecl *d);
+  Value *slot(const LRef &r);
+  bool frameLive(const LRef &r) const;
+  LRef localRef(Frame *f, const clang::ValueDecl *d) const;
+  Value makeFieldValue(clang::QualType t, const std::string &name, const clang::FieldDecl *fd);
+  std::shared_ptr<ObjState> newObject(const clang::CXXRecordDecl *rd, const std::string &origin);
+  std::shared_ptr<ObjState> cloneObject(const std::shared_ptr<ObjState> &o);
+  void readQueueTemplateArgs(ObjState &o);
+  size_t mark();
+  std::vector<std::pair<LRef, Value>> rollback(size_t m);
+  Value mergeValues(const Sym &c, const Value &a, const Value &b, const std::string &what);
+  std::string refName(const LRef &r) const;
+  void exec(const clang::Stmt *s);
+  Sym relativeCond(const Frame &f);
+  Sym relativeLoopCond();
+  void pushCond(Sym c);
+  void popCond();
+  void declareVar(const clang::VarDecl *vd);
+  Value evalInit(const clang::Expr *init, clang::QualType t, const std::string &name);
+  Value wrapApiObject(Value v, const clang::CXXRecordDecl *rd);
+  void constructDefault(const std::shared_ptr<ObjState> &o, const clang::CXXRecordDecl *rd);
+  void initFields(const std::shared_ptr<ObjState> &o, const clang::CXXRecordDecl *rd,
+                  const clang::CXXConstructorDecl *ctor);
+  void runConstructor(const std::shared_ptr<ObjState> &o, const clang::CXXConstructorDecl *ctor,
+                      const std::vector<Value> &args, const clang::Expr *callSite);
+  void execIf(const clang::IfStmt *s);
+  std::optional<CoreType> coreOfCondition(const clang::Expr *cond);
+  void execSwitch(const clang::SwitchStmt *s);
+  void execFor(const clang::ForStmt *s);
+  void execLoop(const clang::Stmt *init, const clang::Expr *cond, const clang::Expr *inc,
+                const clang::Stmt *body, const clang::Stmt *loopStmt, bool isDo);
+  void runBody(const clang::Stmt *body, const clang::Expr *inc, bool inductionHandled);
+  Value evalDeclRef(const clang::DeclRefExpr *dre);
+  Value evalCast(const clang::CastExpr *ce);
+  Value retypePointer(Value v, clang::QualType to, const clang::Expr *e);
+  Value evalUnary(const clang::UnaryOperator *u);
+  Value evalBinary(const clang::BinaryOperator *b);
+  Value evalInitList(const clang::InitListExpr *il);
+  Value evalConstruct(const clang::CXXConstructExpr *ce);
+  Value evalCall(const clang::CallExpr *call);
+  Value inlineCall(const clang::CallExpr *call, const clang::FunctionDecl *fd);
+  void havocArgs(const std::vector<const clang::Expr *> &args, const clang::FunctionDecl *fd,
+                 const std::string &who);
+  uint32_t tensorElemBytes(const clang::CXXRecordDecl *rd);
+
+  // ApiModel.cpp
+  Value evalApiCall(const clang::CallExpr *call, const clang::FunctionDecl *fd);
+  struct ApiCall;
+  Value apiQueue(ApiCall &c);
+  Value apiTensor(ApiCall &c);
+  Value apiDataCopy(ApiCall &c);
+  Value apiVector(ApiCall &c);
+  Value apiSync(ApiCall &c);
+  Value apiCube(ApiCall &c);
+  Value apiUnmodelled(ApiCall &c, const std::string &why);
+  Region regionOf(const TensorVal &t, Sym lengthBytes, bool write, const std::string &role);
+  std::optional<int64_t> templateIntArg(const clang::FunctionDecl *fd, unsigned i);
+  std::optional<int64_t> classTemplateIntArg(const clang::CXXRecordDecl *rd, unsigned i);
+  Sym fieldOf(const Value &obj, const char *name, clang::SourceLocation l);
+};
+
+} // namespace fe
+} // namespace alint

@@ -1,0 +1,1891 @@
+// Symbolic execution of a kernel entry. Values are SymExpr scalars, objects
+// (kernel classes, tiling structs, API parameter structs, queues), tensors
+// (local: buffer + byte offset; global: GM tensor + byte offset) and GM
+// pointers. Calls into user code are inlined with their arguments bound;
+// calls into the bundled AscendC API become KernelModel operations.
+#include "checker/frontend/Interpreter.h"
+#include "checker/frontend/InterpCore.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Attr.h>
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/Stmt.h>
+#include <clang/AST/StmtCXX.h>
+#include <clang/Basic/SourceManager.h>
+
+#include <set>
+
+namespace alint {
+namespace fe {
+
+using namespace clang;
+
+// ---------------------------------------------------------------- helpers
+
+IntType intTypeOf(ASTContext &ctx, QualType t) {
+  t = t.getCanonicalType().getNonReferenceType();
+  if (t->isBooleanType())
+    return IntType::boolean();
+  if (const auto *et = t->getAs<EnumType>())
+    t = et->getDecl()->getIntegerType();
+  if (t.isNull() || !t->isIntegerType())
+    return IntType::i64();
+  IntType r;
+  r.bits = uint8_t(ctx.getIntWidth(t));
+  r.isSigned = t->isSignedIntegerOrEnumerationType();
+  return r;
+}
+
+Interp::Interp(ASTContext &ctx, const std::string &apiDir, const FrontendOptions &opts)
+    : ctx(ctx), sm(ctx.getSourceManager()), apiDir(apiDir), opts(opts) {
+  pathCond = mkBool(true);
+}
+
+SourceLoc Interp::loc(SourceLocation l) const {
+  SourceLoc r;
+  if (l.isInvalid())
+    return r;
+  SourceLocation e = sm.getExpansionLoc(l);
+  PresumedLoc p = sm.getPresumedLoc(e);
+  if (p.isInvalid())
+    return r;
+  r.file = p.getFilename();
+  r.line = p.getLine();
+  r.column = p.getColumn();
+  return r;
+}
+
+bool Interp::isApiDecl(const Decl *d) const {
+  if (!d)
+    return false;
+  SourceLocation l = sm.getSpellingLoc(d->getLocation());
+  auto fn = sm.getFilename(l);
+  if (fn.empty())
+    return false;
+  auto it = apiDeclCache.find(fn);
+  if (it != apiDeclCache.end())
+    return it->second;
+  std::string f = fn.str();
+  bool r = !apiDir.empty() && f.compare(0, apiDir.size(), apiDir) == 0;
+  apiDeclCache[fn] = r;
+  return r;
+}
+
+std::string Interp::exprText(const Expr *e) const {
+  if (!e)
+    return "";
+  e = e->IgnoreParenImpCasts();
+  if (const auto *dre = dyn_cast<DeclRefExpr>(e))
+    return dre->getDecl()->getNameAsString();
+  if (const auto *me = dyn_cast<MemberExpr>(e)) {
+    std::string base = exprText(me->getBase());
+    std::string name = me->getMemberDecl()->getNameAsString();
+    if (isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts()) || base.empty())
+      return name;
+    return base + "." + name;
+  }
+  if (const auto *ce = dyn_cast<CXXMemberCallExpr>(e)) {
+    return exprText(ce->getImplicitObjectArgument()) + "." + ce->getMethodDecl()->getNameAsString() +
+           "()";
+  }
+  if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(e)) {
+    if (oc->getOperator() == OO_Subscript)
+      return exprText(oc->getArg(0)) + "[]";
+  }
+  // Fall back to the source text, kept short.
+  SourceRange r = e->getSourceRange();
+  if (r.isValid()) {
+    CharSourceRange cr = CharSourceRange::getTokenRange(sm.getExpansionRange(r).getAsRange());
+    bool invalid = false;
+    const char *b = sm.getCharacterData(cr.getBegin(), &invalid);
+    const char *en = sm.getCharacterData(cr.getEnd(), &invalid);
+    if (!invalid && b && en && en >= b && en - b < 80) {
+      std::string s(b, en - b + 1);
+      // token range end: include the last token
+      return s;
+    }
+  }
+  return "<expr>";
+}
+
+void Interp::note(const std::string &reason, SourceLocation l) {
+  if (dryRun)
+    return;
+  SourceLoc sl = loc(l);
+  for (auto &u : model.unknowns)
+    if (u.reason == reason && u.loc.line == sl.line && u.loc.file == sl.file)
+      return;
+  model.unknowns.push_back({reason, sl});
+}
+
+bool Interp::step() {
+  if (++steps > opts.maxSteps) {
+    if (!budgetExceeded) {
+      budgetExceeded = true;
+      model.unknowns.push_back({"analysis budget exceeded; the rest of the kernel is not modelled",
+                                model.loc});
+    }
+    return false;
+  }
+  return true;
+}
+
+Value Interp::unknownValue(const std::string &reason, QualType t) {
+  Value v;
+  v.kind = Value::Scalar;
+  v.sym = mkOpaque(reason, t.isNull() ? IntType::i64() : intTypeOf(ctx, t));
+  return v;
+}
+
+Value Interp::scalar(Sym s) {
+  Value v;
+  v.kind = Value::Scalar;
+  v.sym = std::move(s);
+  return v;
+}
+
+Sym Interp::asSym(const Value &v, QualType t, SourceLocation l) {
+  if (v.kind == Value::Scalar && v.sym)
+    return t.isNull() ? v.sym : mkCast(v.sym, intTypeOf(ctx, t));
+  std::string reason = v.reason.empty() ? "value is not an integer the frontend tracks" : v.reason;
+  return mkOpaque(reason, t.isNull() ? IntType::i64() : intTypeOf(ctx, t));
+}
+
+uint32_t Interp::sizeOfType(QualType t) {
+  t = t.getCanonicalType().getNonReferenceType();
+  if (t.isNull() || t->isIncompleteType() || t->isDependentType())
+    return 0;
+  return uint32_t(ctx.getTypeSizeInChars(t).getQuantity());
+}
+
+// -------------------------------------------------------------- state I/O
+
+Value *Interp::lookupLocal(const ValueDecl *d) {
+  for (auto it = frames.rbegin(); it != frames.rend(); ++it) {
+    auto &f = **it;
+    auto a = f.aliases.find(d);
+    if (a != f.aliases.end())
+      return slot(a->second);
+    auto l = f.locals.find(d);
+    if (l != f.locals.end())
+      return &l->second;
+    break; // locals of callers are not visible
+  }
+  return nullptr;
+}
+
+static uint64_t gFrameSerial = 0;
+Frame::Frame() : serial(++gFrameSerial) {}
+
+bool Interp::frameLive(const LRef &r) const {
+  if (r.kind != LRef::Local)
+    return true;
+  for (auto &f : frames)
+    if (f.get() == r.frame && f->serial == r.frameSerial)
+      return true;
+  return false;
+}
+
+LRef Interp::localRef(Frame *f, const ValueDecl *d) const {
+  LRef r;
+  r.kind = LRef::Local;
+  r.frame = f;
+  r.frameSerial = f->serial;
+  r.decl = d;
+  return r;
+}
+
+Value *Interp::slot(const LRef &r) {
+  switch (r.kind) {
+  case LRef::Local: {
+    if (!frameLive(r))
+      return nullptr;
+    auto it = r.frame->locals.find(r.decl);
+    if (it == r.frame->locals.end())
+      return nullptr;
+    return &it->second;
+  }
+  case LRef::Field: {
+    auto it = r.obj->fields.find(r.field);
+    if (it == r.obj->fields.end())
+      return nullptr;
+    return &it->second;
+  }
+  case LRef::Global: {
+    auto it = globals.find(r.decl);
+    if (it == globals.end())
+      return nullptr;
+    return &it->second;
+  }
+  default: return nullptr;
+  }
+}
+
+void Interp::write(const LRef &r, Value v) {
+  if (r.kind == LRef::None || !frameLive(r))
+    return;
+  if (journalActive) {
+    JournalEntry e;
+    e.ref = r;
+    if (Value *old = slot(r))
+      e.old = *old;
+    journal.push_back(std::move(e));
+  }
+  switch (r.kind) {
+  case LRef::Local: r.frame->locals[r.decl] = std::move(v); break;
+  case LRef::Field: r.obj->fields[r.field] = std::move(v); break;
+  case LRef::Global: globals[r.decl] = std::move(v); break;
+  default: break;
+  }
+}
+
+Value Interp::read(const LRef &r, QualType t) {
+  if (Value *v = slot(r))
+    return *v;
+  if (r.kind == LRef::Field && r.obj) {
+    // A field never written: a named input if the object stands for data
+    // from outside (tiling struct), else an unknown.
+    std::string name = r.obj->origin.empty() ? "" : r.obj->origin + "." + r.field->getNameAsString();
+    Value v = makeFieldValue(r.field->getType(), name, r.field);
+    r.obj->fields[r.field] = v; // not journaled: reading creates, never changes
+    return v;
+  }
+  if (r.kind == LRef::Local)
+    return unknownValue("uninitialised variable '" + r.decl->getNameAsString() + "'", t);
+  return unknownValue("unknown location", t);
+}
+
+// A fresh value for a field or variable of type `t` that comes from outside.
+Value Interp::makeFieldValue(QualType t, const std::string &name, const FieldDecl *fd) {
+  QualType ct = t.getCanonicalType().getNonReferenceType();
+  if (ct->isIntegralOrEnumerationType()) {
+    if (name.empty())
+      return unknownValue("field '" + (fd ? fd->getNameAsString() : std::string("?")) +
+                              "' is read before it is written",
+                          ct);
+    return scalar(mkVar(name, intTypeOf(ctx, ct), VarRole::Input));
+  }
+  if (const auto *rd = ct->getAsCXXRecordDecl()) {
+    Value v;
+    v.kind = Value::Obj;
+    v.obj = newObject(rd, name);
+    return v;
+  }
+  Value v;
+  v.kind = Value::Unknown;
+  v.reason = "value of type '" + ct.getAsString() + "' is not modelled";
+  return v;
+}
+
+std::shared_ptr<ObjState> Interp::newObject(const CXXRecordDecl *rd, const std::string &origin) {
+  auto o = std::make_shared<ObjState>();
+  o->rec = rd;
+  o->origin = origin;
+  o->api = classifyApiClass(rd);
+  if (o->api == ApiClass::Queue || o->api == ApiClass::TBuf || o->api == ApiClass::BufPool)
+    readQueueTemplateArgs(*o);
+  return o;
+}
+
+// TQue<pos, depth>, TQueBind<src, dst, depth>, TBuf<pos>: read positions.
+void Interp::readQueueTemplateArgs(ObjState &o) {
+  const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(o.rec);
+  if (!spec)
+    return;
+  const auto &args = spec->getTemplateArgs();
+  auto intArg = [&](unsigned i) -> std::optional<int64_t> {
+    if (i >= args.size() || args[i].getKind() != TemplateArgument::Integral)
+      return std::nullopt;
+    return args[i].getAsIntegral().getExtValue();
+  };
+  std::string name = spec->getName().str();
+  auto p = [](std::optional<int64_t> v) { return v ? TPos(*v) : TPos::VECCALC; };
+  if (name == "TQueBind") {
+    o.srcPos = p(intArg(0));
+    o.dstPos = p(intArg(1));
+    o.depth = intArg(2).value_or(1);
+    // GetBufferPos (asc-devkit impl/basic_api/kernel_event.h:459): the
+    // destination's memory unless the destination is GM or CO2.
+    o.memPos = (o.dstPos == TPos::GM || o.dstPos == TPos::CO2) ? o.srcPos : o.dstPos;
+  } else if (name == "TQue") {
+    TPos pos = p(intArg(0));
+    o.memPos = pos;
+    o.depth = intArg(1).value_or(1);
+    switch (pos) {
+    case TPos::VECIN: o.srcPos = TPos::GM; o.dstPos = TPos::VECIN; break;
+    case TPos::VECOUT: o.srcPos = TPos::VECOUT; o.dstPos = TPos::GM; break;
+    case TPos::A1: o.srcPos = TPos::GM; o.dstPos = TPos::A1; break;
+    case TPos::B1: o.srcPos = TPos::GM; o.dstPos = TPos::B1; break;
+    case TPos::A2: o.srcPos = TPos::A1; o.dstPos = TPos::A2; break;
+    case TPos::B2: o.srcPos = TPos::B1; o.dstPos = TPos::B2; break;
+    case TPos::CO1: o.srcPos = TPos::CO1; o.dstPos = TPos::CO2; break;
+    case TPos::CO2: o.srcPos = TPos::CO2; o.dstPos = TPos::GM; break;
+    case TPos::C1: o.srcPos = TPos::GM; o.dstPos = TPos::C1; break;
+    case TPos::C2: o.srcPos = TPos::C1; o.dstPos = TPos::C2; break;
+    default: o.srcPos = pos; o.dstPos = pos; break;
+    }
+  } else if (name == "TBuf") {
+    TPos pos = p(intArg(0));
+    if (!intArg(0))
+      pos = TPos::VECCALC;
+    o.srcPos = o.dstPos = o.memPos = pos;
+    o.depth = 0;
+  } else if (name == "TBufPool") {
+    TPos pos = p(intArg(0));
+    o.srcPos = o.dstPos = o.memPos = pos;
+  }
+}
+
+// ------------------------------------------------------------- journaling
+
+size_t Interp::mark() { return journal.size(); }
+
+std::vector<std::pair<LRef, Value>> Interp::rollback(size_t m) {
+  // Collect final values of written locations (first write wins the "old").
+  std::vector<std::pair<LRef, Value>> finals;
+  std::set<std::tuple<void *, const void *, int>> seen;
+  for (size_t i = m; i < journal.size(); ++i) {
+    const LRef &r = journal[i].ref;
+    if (!frameLive(r))
+      continue;
+    auto key = std::make_tuple((void *)(r.kind == LRef::Local ? (void *)r.frame : (void *)r.obj.get()),
+                               (const void *)(r.kind == LRef::Field ? (const void *)r.field
+                                                                    : (const void *)r.decl),
+                               int(r.kind));
+    if (seen.insert(key).second) {
+      Value *v = slot(r);
+      finals.push_back({r, v ? *v : Value()});
+    }
+  }
+  while (journal.size() > m) {
+    JournalEntry e = std::move(journal.back());
+    journal.pop_back();
+    const LRef &r = e.ref;
+    if (!frameLive(r))
+      continue;
+    if (e.old) {
+      switch (r.kind) {
+      case LRef::Local: r.frame->locals[r.decl] = *e.old; break;
+      case LRef::Field: r.obj->fields[r.field] = *e.old; break;
+      case LRef::Global: globals[r.decl] = *e.old; break;
+      default: break;
+      }
+    } else {
+      switch (r.kind) {
+      case LRef::Local: r.frame->locals.erase(r.decl); break;
+      case LRef::Field: r.obj->fields.erase(r.field); break;
+      case LRef::Global: globals.erase(r.decl); break;
+      default: break;
+      }
+    }
+  }
+  return finals;
+}
+
+Value Interp::mergeValues(const Sym &c, const Value &a, const Value &b, const std::string &what) {
+  if (a.kind == Value::Scalar && b.kind == Value::Scalar && a.sym && b.sym)
+    return scalar(mkSelect(c, a.sym, b.sym));
+  if (a.kind == Value::Tensor && b.kind == Value::Tensor && a.t.global == b.t.global &&
+      a.t.bufferId == b.t.bufferId && a.t.elemBytes == b.t.elemBytes) {
+    Value r = a;
+    r.t.offsetBytes = mkSelect(c, a.t.offsetBytes, b.t.offsetBytes);
+    if (a.t.sizeBytes && b.t.sizeBytes)
+      r.t.sizeBytes = mkSelect(c, a.t.sizeBytes, b.t.sizeBytes);
+    else
+      r.t.sizeBytes = nullptr;
+    if (a.t.slot && b.t.slot)
+      r.t.slot = mkSelect(c, a.t.slot, b.t.slot);
+    return r;
+  }
+  if (a.kind == Value::Obj && b.kind == Value::Obj && a.obj == b.obj)
+    return a;
+  if (a.kind == Value::GmPtr && b.kind == Value::GmPtr && a.p.root == b.p.root) {
+    Value r = a;
+    r.p.offsetBytes = mkSelect(c, a.p.offsetBytes, b.p.offsetBytes);
+    return r;
+  }
+  if (a.kind == Value::Undef)
+    return b;
+  if (b.kind == Value::Undef)
+    return a;
+  Value u;
+  u.kind = Value::Unknown;
+  u.reason = "'" + what + "' differs between the branches of a condition";
+  return u;
+}
+
+std::string Interp::refName(const LRef &r) const {
+  if (r.kind == LRef::Field && r.field)
+    return r.field->getNameAsString();
+  if (r.decl)
+    return r.decl->getNameAsString();
+  return "?";
+}
+
+// ---------------------------------------------------------------- entry
+
+KernelModel Interp::run(const FunctionDecl *entry) {
+  model.name = entry->getNameAsString();
+  model.loc = loc(entry->getLocation());
+  auto frame = std::make_unique<Frame>();
+  frame->fn = entry;
+  frame->alive = mkBool(true);
+  for (const ParmVarDecl *p : entry->parameters()) {
+    QualType t = p->getType().getCanonicalType();
+    std::string name = p->getNameAsString();
+    Value v;
+    if (t->isPointerType()) {
+      QualType pointee = t->getPointeeType();
+      if (pointee->isRecordType()) {
+        v.kind = Value::ObjPtr;
+        v.obj = newObject(pointee->getAsCXXRecordDecl(), name);
+      } else {
+        v.kind = Value::GmPtr;
+        v.p.root = name;
+        v.p.offsetBytes = mkConst(0, IntType::u64());
+        v.p.elemBytes = std::max<uint32_t>(1, sizeOfType(pointee));
+      }
+    } else {
+      v = makeFieldValue(t, name, nullptr);
+    }
+    frame->locals[p] = v;
+  }
+  frames.push_back(std::move(frame));
+  if (const Stmt *body = entry->getBody())
+    exec(body);
+  frames.pop_back();
+  return std::move(model);
+}
+
+// ------------------------------------------------------------ statements
+
+bool Interp::alive() const {
+  if (frames.empty())
+    return false;
+  if (isFalse(frames.back()->alive) || frames.back()->broke)
+    return false;
+  return !budgetExceeded;
+}
+
+Sym Interp::currentCond() const {
+  return frames.empty() ? pathCond : mkAnd(pathCond, frames.back()->alive);
+}
+
+void Interp::exec(const Stmt *s) {
+  if (!s || !alive() || !step())
+    return;
+  switch (s->getStmtClass()) {
+  case Stmt::CompoundStmtClass:
+    for (const Stmt *c : cast<CompoundStmt>(s)->body()) {
+      if (!alive())
+        break;
+      exec(c);
+    }
+    return;
+  case Stmt::DeclStmtClass:
+    for (const Decl *d : cast<DeclStmt>(s)->decls())
+      if (const auto *vd = dyn_cast<VarDecl>(d))
+        declareVar(vd);
+    return;
+  case Stmt::IfStmtClass: execIf(cast<IfStmt>(s)); return;
+  case Stmt::ForStmtClass: execFor(cast<ForStmt>(s)); return;
+  case Stmt::WhileStmtClass: {
+    const auto *w = cast<WhileStmt>(s);
+    execLoop(nullptr, w->getCond(), nullptr, w->getBody(), s, false);
+    return;
+  }
+  case Stmt::DoStmtClass: {
+    const auto *d = cast<DoStmt>(s);
+    execLoop(nullptr, d->getCond(), nullptr, d->getBody(), s, true);
+    return;
+  }
+  case Stmt::CXXForRangeStmtClass:
+    note("range-based for loop is not modelled", s->getBeginLoc());
+    return;
+  case Stmt::ReturnStmtClass: {
+    const auto *r = cast<ReturnStmt>(s);
+    Value v;
+    if (r->getRetValue())
+      v = eval(r->getRetValue());
+    Frame &f = *frames.back();
+    Sym g = mkAnd(mkAnd(pathCond, f.alive), mkBool(true));
+    // The return happens under the current path condition relative to the
+    // function entry; later code runs only when it did not.
+    Sym rel = relativeCond(f);
+    f.returns.push_back({rel, v});
+    f.alive = mkAnd(f.alive, mkNot(rel));
+    (void)g;
+    return;
+  }
+  case Stmt::BreakStmtClass:
+  case Stmt::ContinueStmtClass:
+    // Leaving an iteration early keeps every recorded operation a possible
+    // one; the loop facts stay an over-approximation.
+    if (!frames.empty() && frames.back()->loopDepth > 0 && isTrue(relativeLoopCond()))
+      frames.back()->broke = true;
+    return;
+  case Stmt::SwitchStmtClass: execSwitch(cast<SwitchStmt>(s)); return;
+  case Stmt::NullStmtClass:
+  case Stmt::GCCAsmStmtClass: return;
+  case Stmt::AttributedStmtClass: exec(cast<AttributedStmt>(s)->getSubStmt()); return;
+  case Stmt::LabelStmtClass: exec(cast<LabelStmt>(s)->getSubStmt()); return;
+  default:
+    if (const auto *e = dyn_cast<Expr>(s)) {
+      eval(e);
+      return;
+    }
+    note(std::string("statement '") + s->getStmtClassName() + "' is not modelled", s->getBeginLoc());
+  }
+}
+
+// Path condition since the innermost function entry (for returns).
+Sym Interp::relativeCond(const Frame &f) {
+  Sym c = mkBool(true);
+  for (size_t i = f.condDepth; i < condStack.size(); ++i)
+    c = mkAnd(c, condStack[i]);
+  return c;
+}
+
+Sym Interp::relativeLoopCond() {
+  const Frame &f = *frames.back();
+  Sym c = mkBool(true);
+  for (size_t i = f.loopCondBase; i < condStack.size(); ++i)
+    c = mkAnd(c, condStack[i]);
+  return c;
+}
+
+void Interp::pushCond(Sym c) {
+  condStack.push_back(c);
+  pathCond = mkAnd(pathCond, c);
+}
+
+void Interp::popCond() {
+  condStack.pop_back();
+  Sym c = mkBool(true);
+  for (auto &x : condStack)
+    c = mkAnd(c, x);
+  pathCond = c;
+}
+
+void Interp::declareVar(const VarDecl *vd) {
+  if (vd->isStaticLocal() || vd->hasGlobalStorage()) {
+    if (globals.count(vd))
+      return;
+  }
+  QualType t = vd->getType();
+  Value v;
+  if (t->isReferenceType()) {
+    if (const Expr *init = vd->getInit()) {
+      LRef r = evalLValue(init);
+      if (r.kind != LRef::None) {
+        frames.back()->aliases[vd] = r;
+        return;
+      }
+      v = eval(init);
+    }
+  } else if (const Expr *init = vd->getInit()) {
+    v = evalInit(init, t, vd->getNameAsString());
+  } else if (const auto *rd = t.getCanonicalType()->getAsCXXRecordDecl()) {
+    v.kind = Value::Obj;
+    v.obj = newObject(rd, vd->getNameAsString());
+    // Default constructor (user classes): member initialisers and body.
+    constructDefault(v.obj, rd);
+    v = wrapApiObject(v, rd);
+  } else if (t->isArrayType()) {
+    v.kind = Value::Unknown;
+    v.reason = "local array '" + vd->getNameAsString() + "' is not modelled";
+  } else {
+    v = unknownValue("uninitialised variable '" + vd->getNameAsString() + "'", t);
+  }
+  write(localRef(frames.back().get(), vd), v);
+}
+
+// Value of an initialiser for a variable of type t.
+Value Interp::evalInit(const Expr *init, QualType t, const std::string &name) {
+  Value v = eval(init);
+  QualType ct = t.getCanonicalType();
+  if (ct->isIntegralOrEnumerationType() && v.kind == Value::Scalar)
+    v.sym = mkCast(v.sym, intTypeOf(ctx, ct));
+  else if (ct->isIntegralOrEnumerationType() && v.kind != Value::Scalar)
+    v = scalar(asSym(v, ct, init->getBeginLoc()));
+  if (v.kind == Value::Obj && v.obj && v.obj->origin.empty() && !name.empty())
+    v.obj->origin = name;
+  return v;
+}
+
+// Tensors and GlobalTensors are values, not objects.
+Value Interp::wrapApiObject(Value v, const CXXRecordDecl *rd) {
+  ApiClass k = classifyApiClass(rd);
+  if (k == ApiClass::LocalTensor || k == ApiClass::GlobalTensor) {
+    Value t;
+    t.kind = Value::Tensor;
+    t.t.global = k == ApiClass::GlobalTensor;
+    t.t.bufferId = -1;
+    t.t.elemBytes = tensorElemBytes(rd);
+    t.t.offsetBytes = mkConst(0, IntType::u64());
+    t.t.pos = t.t.global ? TPos::GM : TPos::VECCALC;
+    t.reasonIfEmpty = "tensor is used before it is assigned";
+    return t;
+  }
+  return v;
+}
+
+uint32_t Interp::tensorElemBytes(const CXXRecordDecl *rd) {
+  if (const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(rd)) {
+    const auto &args = spec->getTemplateArgs();
+    if (args.size() > 0 && args[0].getKind() == TemplateArgument::Type)
+      return sizeOfType(args[0].getAsType());
+  }
+  return 0;
+}
+
+void Interp::constructDefault(const std::shared_ptr<ObjState> &o, const CXXRecordDecl *rd) {
+  if (!rd || !rd->hasDefinition() || isApiDecl(rd))
+    return;
+  rd = rd->getDefinition();
+  initFields(o, rd, nullptr);
+  for (const CXXConstructorDecl *c : rd->ctors())
+    if (c->isDefaultConstructor() && c->hasBody()) {
+      runConstructor(o, c, {}, nullptr);
+      return;
+    }
+}
+
+// Member initialisers: in-class defaults, unless the constructor's init list
+// names the field.
+void Interp::initFields(const std::shared_ptr<ObjState> &o, const CXXRecordDecl *rd,
+                        const CXXConstructorDecl *ctor) {
+  for (const FieldDecl *fd : rd->fields()) {
+    QualType ft = fd->getType().getCanonicalType();
+    Value v;
+    bool set = false;
+    if (fd->hasInClassInitializer() && fd->getInClassInitializer()) {
+      v = evalInit(fd->getInClassInitializer(), ft, "");
+      set = true;
+    } else if (const auto *frd = ft->getAsCXXRecordDecl()) {
+      v.kind = Value::Obj;
+      std::string origin = o->origin.empty() ? "" : o->origin + "." + fd->getNameAsString();
+      v.obj = newObject(frd, origin);
+      if (v.obj->api != ApiClass::None)
+        v.obj->name = fd->getNameAsString();
+      constructDefault(v.obj, frd);
+      v = wrapApiObject(v, frd);
+      if (v.kind == Value::Tensor)
+        v.t.name = fd->getNameAsString();
+      set = true;
+    }
+    if (set) {
+      LRef r;
+      r.kind = LRef::Field;
+      r.obj = o;
+      r.field = fd;
+      write(r, v);
+    }
+  }
+}
+
+void Interp::runConstructor(const std::shared_ptr<ObjState> &o, const CXXConstructorDecl *ctor,
+                            const std::vector<Value> &args, const Expr *callSite) {
+  const FunctionDecl *def = nullptr;
+  if (!ctor->hasBody(def) || !def)
+    return;
+  ctor = cast<CXXConstructorDecl>(def);
+  if (frames.size() > opts.maxInlineDepth)
+    return;
+  auto f = std::make_unique<Frame>();
+  f->fn = ctor;
+  f->thisObj = o;
+  f->alive = mkBool(true);
+  f->condDepth = condStack.size();
+  f->loopCondBase = condStack.size();
+  for (unsigned i = 0; i < ctor->getNumParams() && i < args.size(); ++i)
+    f->locals[ctor->getParamDecl(i)] = args[i];
+  frames.push_back(std::move(f));
+  for (const CXXCtorInitializer *ini : ctor->inits()) {
+    if (!ini->isMemberInitializer() || !ini->getInit())
+      continue;
+    const FieldDecl *fd = ini->getMember();
+    Value v = evalInit(ini->getInit(), fd->getType(), "");
+    if (const auto *frd = fd->getType().getCanonicalType()->getAsCXXRecordDecl())
+      if (v.kind == Value::Obj && v.obj && classifyApiClass(frd) == ApiClass::None && !isa<CXXConstructExpr>(ini->getInit()->IgnoreImplicit()))
+        v.obj = cloneObject(v.obj);
+    LRef r;
+    r.kind = LRef::Field;
+    r.obj = o;
+    r.field = fd;
+    write(r, v);
+  }
+  exec(ctor->getBody());
+  frames.pop_back();
+}
+
+std::shared_ptr<ObjState> Interp::cloneObject(const std::shared_ptr<ObjState> &o) {
+  if (!o || o->api != ApiClass::None)
+    return o; // API objects (queues, pipes) have identity
+  auto c = std::make_shared<ObjState>(*o);
+  for (auto &kv : c->fields)
+    if (kv.second.kind == Value::Obj)
+      kv.second.obj = cloneObject(kv.second.obj);
+  return c;
+}
+
+void Interp::execIf(const IfStmt *s) {
+  if (s->getInit())
+    exec(s->getInit());
+  if (s->getConditionVariableDeclStmt())
+    exec(s->getConditionVariableDeclStmt());
+  // if constexpr: only the taken branch exists meaningfully.
+  if (s->isConstexpr()) {
+    Expr::EvalResult r;
+    if (s->getCond()->EvaluateAsInt(r, ctx)) {
+      exec(r.Val.getInt().getBoolValue() ? s->getThen() : s->getElse());
+      return;
+    }
+  }
+  std::optional<CoreType> coreThen = coreOfCondition(s->getCond());
+  Sym c = asSym(eval(s->getCond()), ctx.BoolTy, s->getBeginLoc());
+  if (c->type != IntType::boolean())
+    c = mkCast(c, IntType::boolean());
+  if (isTrue(c)) {
+    exec(s->getThen());
+    return;
+  }
+  if (isFalse(c)) {
+    exec(s->getElse());
+    return;
+  }
+  auto saveCore = core;
+  size_t m = mark();
+  bool outer = journalActive;
+  journalActive = true;
+  Frame &f = *frames.back();
+  bool brokeBefore = f.broke;
+  pushCond(c);
+  if (coreThen)
+    core = coreThen;
+  exec(s->getThen());
+  popCond();
+  core = saveCore;
+  bool brokeThen = f.broke;
+  f.broke = brokeBefore;
+  auto thenVals = rollback(m);
+  pushCond(mkNot(c));
+  if (coreThen)
+    core = *coreThen == CoreType::AIC ? CoreType::AIV : CoreType::AIC;
+  exec(s->getElse());
+  popCond();
+  core = saveCore;
+  bool brokeElse = f.broke;
+  f.broke = brokeBefore || (brokeThen && brokeElse);
+  auto elseVals = rollback(m);
+  journalActive = outer;
+  // Merge: each location written on either side gets select(c, then, else).
+  std::vector<std::pair<LRef, std::pair<std::optional<Value>, std::optional<Value>>>> merged;
+  auto find = [&](const LRef &r) -> size_t {
+    for (size_t i = 0; i < merged.size(); ++i)
+      if (merged[i].first == r)
+        return i;
+    merged.push_back({r, {}});
+    return merged.size() - 1;
+  };
+  for (auto &tv : thenVals)
+    merged[find(tv.first)].second.first = tv.second;
+  for (auto &ev : elseVals)
+    merged[find(ev.first)].second.second = ev.second;
+  for (auto &mv : merged) {
+    const LRef &r = mv.first;
+    Value *cur = slot(r);
+    Value base = cur ? *cur : Value();
+    Value a = mv.second.first ? *mv.second.first : base;
+    Value b = mv.second.second ? *mv.second.second : base;
+    write(r, mergeValues(c, a, b, refName(r)));
+  }
+}
+
+std::optional<CoreType> Interp::coreOfCondition(const Expr *cond) {
+  const Expr *e = cond->IgnoreParenImpCasts();
+  bool neg = false;
+  if (const auto *u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_LNot) {
+    neg = true;
+    e = u->getSubExpr()->IgnoreParenImpCasts();
+  }
+  const auto *call = dyn_cast<CallExpr>(e);
+  if (!call || !call->getDirectCallee())
+    return std::nullopt;
+  std::string n = call->getDirectCallee()->getNameAsString();
+  if (!isApiDecl(call->getDirectCallee()))
+    return std::nullopt;
+  if (n == "is_aic")
+    return neg ? CoreType::AIV : CoreType::AIC;
+  if (n == "is_aiv")
+    return neg ? CoreType::AIC : CoreType::AIV;
+  return std::nullopt;
+}
+
+void Interp::execSwitch(const SwitchStmt *s) {
+  if (s->getInit())
+    exec(s->getInit());
+  Sym x = asSym(eval(s->getCond()), s->getCond()->getType(), s->getBeginLoc());
+  // Each case body runs under "x == value" (fall-through ignored).
+  Sym none = mkBool(true);
+  const auto *body = dyn_cast_or_null<CompoundStmt>(s->getBody());
+  if (!body) {
+    note("switch without a compound body is not modelled", s->getBeginLoc());
+    return;
+  }
+  std::vector<std::pair<Sym, std::vector<const Stmt *>>> cases;
+  const Stmt *pendingDefault = nullptr;
+  for (const Stmt *c : body->body()) {
+    const Stmt *sub = c;
+    while (sub) {
+      if (const auto *cs = dyn_cast<CaseStmt>(sub)) {
+        Expr::EvalResult r;
+        Sym v;
+        if (cs->getLHS()->EvaluateAsInt(r, ctx))
+          v = mkConst(r.Val.getInt().getExtValue(), x->type);
+        else
+          v = asSym(eval(cs->getLHS()), s->getCond()->getType(), cs->getBeginLoc());
+        cases.push_back({mkCmp(SymOp::Eq, x, v), {}});
+        none = mkAnd(none, mkCmp(SymOp::Ne, x, v));
+        sub = cs->getSubStmt();
+      } else if (const auto *ds = dyn_cast<DefaultStmt>(sub)) {
+        cases.push_back({nullptr, {}});
+        pendingDefault = ds;
+        sub = ds->getSubStmt();
+      } else {
+        if (!cases.empty())
+          cases.back().second.push_back(sub);
+        sub = nullptr;
+      }
+    }
+  }
+  (void)pendingDefault;
+  for (auto &cs : cases) {
+    Sym c = cs.first ? cs.first : none;
+    if (isFalse(c))
+      continue;
+    pushCond(c);
+    for (const Stmt *st : cs.second) {
+      if (isa<BreakStmt>(st))
+        break;
+      exec(st);
+    }
+    popCond();
+  }
+}
+
+void Interp::execFor(const ForStmt *s) {
+  execLoop(s->getInit(), s->getCond(), s->getInc(), s->getBody(), s, false);
+}
+
+// Finds `i` in `i < n`, `i <= n`, `i != n`, `n > i` and the step in `i++`,
+// `++i`, `i += c`, `i = i + c`.
+static const VarDecl *condVar(const Expr *cond, const Expr *&bound, BinaryOperatorKind &op) {
+  const auto *bo = dyn_cast_or_null<BinaryOperator>(cond ? cond->IgnoreParenImpCasts() : nullptr);
+  if (!bo || !bo->isComparisonOp())
+    return nullptr;
+  auto var = [](const Expr *e) -> const VarDecl * {
+    if (const auto *d = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts()))
+      return dyn_cast<VarDecl>(d->getDecl());
+    return nullptr;
+  };
+  if (const VarDecl *v = var(bo->getLHS())) {
+    bound = bo->getRHS();
+    op = bo->getOpcode();
+    return v;
+  }
+  if (const VarDecl *v = var(bo->getRHS())) {
+    bound = bo->getLHS();
+    op = BinaryOperator::reverseComparisonOp(bo->getOpcode());
+    return v;
+  }
+  return nullptr;
+}
+
+static std::optional<int64_t> incStep(const Expr *inc, const VarDecl *v, ASTContext &ctx) {
+  if (!inc)
+    return std::nullopt;
+  inc = inc->IgnoreParenImpCasts();
+  auto isV = [&](const Expr *e) {
+    const auto *d = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+    return d && d->getDecl() == v;
+  };
+  if (const auto *u = dyn_cast<UnaryOperator>(inc)) {
+    if (!isV(u->getSubExpr()))
+      return std::nullopt;
+    if (u->isIncrementOp())
+      return 1;
+    if (u->isDecrementOp())
+      return -1;
+  }
+  if (const auto *b = dyn_cast<CompoundAssignOperator>(inc)) {
+    Expr::EvalResult r;
+    if (isV(b->getLHS()) && b->getRHS()->EvaluateAsInt(r, ctx)) {
+      int64_t c = r.Val.getInt().getExtValue();
+      if (b->getOpcode() == BO_AddAssign)
+        return c;
+      if (b->getOpcode() == BO_SubAssign)
+        return -c;
+    }
+    return std::nullopt;
+  }
+  if (const auto *b = dyn_cast<BinaryOperator>(inc); b && b->getOpcode() == BO_Assign && isV(b->getLHS())) {
+    const auto *rhs = dyn_cast<BinaryOperator>(b->getRHS()->IgnoreParenImpCasts());
+    Expr::EvalResult r;
+    if (rhs && rhs->getOpcode() == BO_Add && isV(rhs->getLHS()) && rhs->getRHS()->EvaluateAsInt(r, ctx))
+      return r.Val.getInt().getExtValue();
+  }
+  return std::nullopt;
+}
+
+void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const Stmt *body,
+                      const Stmt *loopStmt, bool isDo) {
+  if (init)
+    exec(init);
+  Frame &f = *frames.back();
+  const Expr *boundE = nullptr;
+  BinaryOperatorKind cmp = BO_LT;
+  const VarDecl *iv = condVar(cond, boundE, cmp);
+  std::optional<int64_t> stepC = iv ? incStep(inc, iv, ctx) : std::nullopt;
+  Value *ivSlot = iv ? lookupLocal(iv) : nullptr;
+  bool induction = iv && stepC && *stepC != 0 && ivSlot && ivSlot->kind == Value::Scalar && !isDo;
+
+  Loop L;
+  L.id = int(model.loops.size());
+  L.parent = loopStack.empty() ? -1 : loopStack.back();
+  L.loc = loc(loopStmt->getBeginLoc());
+  L.cond = currentCond();
+  Sym lo, hi, ivSym;
+  IntType ivType = iv ? intTypeOf(ctx, iv->getType()) : IntType::i64();
+  if (induction) {
+    lo = ivSlot->sym;
+    Sym b = asSym(eval(boundE), iv->getType(), boundE->getBeginLoc());
+    // Normalise to an exclusive upper bound (step > 0) or lower bound (< 0).
+    if (*stepC > 0) {
+      if (cmp == BO_LT || cmp == BO_NE)
+        hi = b;
+      else if (cmp == BO_LE)
+        hi = mkBin(SymOp::Add, toMath(b), mkConst(1), IntType::math());
+      else
+        induction = false;
+    } else {
+      if (cmp == BO_GT || cmp == BO_NE)
+        hi = b; // exclusive lower bound
+      else if (cmp == BO_GE)
+        hi = mkBin(SymOp::Sub, toMath(b), mkConst(1), IntType::math());
+      else
+        induction = false;
+    }
+  }
+  if (induction) {
+    ivSym = mkVar(iv->getNameAsString(), ivType, VarRole::Internal);
+    L.var = ivSym;
+    L.lo = lo;
+    L.hi = hi;
+    L.step = mkConst(*stepC);
+  }
+
+  // Dry run: find what the body changes, then undo it.
+  size_t opsBefore = model.ops.size(), bufBefore = model.buffers.size(),
+         globBefore = model.globals.size(), loopsBefore = model.loops.size(),
+         asmBefore = model.assumptions.size();
+  size_t m = mark();
+  bool outer = journalActive;
+  journalActive = true;
+  ++dryRun;
+  LRef ivRef;
+  if (iv) {
+    ivRef = localRef(&f, iv);
+    // Locals may live in an alias chain; resolve.
+    auto a = f.aliases.find(iv);
+    if (a != f.aliases.end())
+      ivRef = a->second;
+  }
+  if (induction)
+    write(ivRef, scalar(ivSym));
+  runBody(body, inc, induction);
+  --dryRun;
+  auto changed = rollback(m);
+  model.ops.resize(opsBefore);
+  model.buffers.resize(bufBefore);
+  model.globals.resize(globBefore);
+  model.loops.resize(loopsBefore);
+  model.assumptions.resize(asmBefore);
+  journalActive = outer;
+
+  // Havoc what the iterations change (except the induction variable).
+  std::string where = L.loc.file.empty() ? "" : " at line " + std::to_string(L.loc.line);
+  auto havoc = [&](const char *when) {
+    for (auto &c : changed) {
+      if (induction && c.first == ivRef)
+        continue;
+      Value cur = read(c.first, QualType());
+      Value nv;
+      if (cur.kind == Value::Scalar && cur.sym) {
+        nv = scalar(mkOpaque("'" + refName(c.first) + "' changes " + when + " the loop" + where,
+                             cur.sym->type));
+      } else if (cur.kind == Value::Obj) {
+        continue; // objects keep identity; their fields were journaled separately
+      } else {
+        nv.kind = Value::Unknown;
+        nv.reason = "'" + refName(c.first) + "' changes " + when + " the loop" + where;
+      }
+      write(c.first, nv);
+    }
+  };
+  havoc("across iterations of");
+
+  model.loops.push_back(L);
+  loopStack.push_back(L.id);
+  Sym enter = mkBool(true);
+  if (induction) {
+    write(ivRef, scalar(ivSym));
+    Sym i = toMath(ivSym);
+    if (*stepC > 0)
+      enter = mkAnd(mkCmp(SymOp::Le, toMath(lo), i), mkCmp(SymOp::Lt, i, toMath(hi)));
+    else
+      enter = mkAnd(mkCmp(SymOp::Ge, toMath(lo), i), mkCmp(SymOp::Gt, i, toMath(hi)));
+    if (*stepC != 1 && *stepC != -1)
+      enter = mkAnd(enter, mkCmp(SymOp::Eq,
+                                 mkBin(SymOp::Rem, sub(i, lo), mkConst(*stepC < 0 ? -*stepC : *stepC),
+                                       IntType::math()),
+                                 mkConst(0)));
+  } else if (cond && !isDo) {
+    // Some iteration runs with the condition true.
+    Sym c = asSym(eval(cond), ctx.BoolTy, cond->getBeginLoc());
+    enter = c->type.isBool ? c : mkCast(c, IntType::boolean());
+  }
+  pushCond(enter);
+  runBody(body, inc, induction);
+  popCond();
+  loopStack.pop_back();
+  havoc("after");
+  if (induction && *stepC == 1 && (cmp == BO_LT || cmp == BO_LE)) {
+    // Exit value of a unit-step counter: max(lo, hi).
+    Sym exitV = mkSelect(mkCmp(SymOp::Lt, toMath(lo), toMath(hi)), toMath(hi), toMath(lo));
+    write(ivRef, scalar(mkCast(exitV, ivType)));
+  } else if (iv) {
+    write(ivRef, scalar(mkOpaque("'" + iv->getNameAsString() + "' after the loop" + where, ivType)));
+  }
+}
+
+void Interp::runBody(const Stmt *body, const Expr *inc, bool inductionHandled) {
+  Frame &f = *frames.back();
+  bool brokeBefore = f.broke;
+  int saveDepth = f.loopDepth;
+  size_t saveBase = f.loopCondBase;
+  f.loopDepth++;
+  f.loopCondBase = condStack.size();
+  exec(body);
+  f.broke = brokeBefore;
+  if (inc && !inductionHandled)
+    eval(inc);
+  f.loopDepth = saveDepth;
+  f.loopCondBase = saveBase;
+}
+
+// ----------------------------------------------------------- expressions
+
+Value Interp::eval(const Expr *e) {
+  if (!e || !step()) {
+    Value u;
+    u.kind = Value::Unknown;
+    u.reason = "analysis budget exceeded";
+    return u;
+  }
+  // Constants the compiler can fold (sizeof, constexpr, enums, templates).
+  QualType t = e->getType();
+  if (!e->isValueDependent() && !e->isTypeDependent() && t->isIntegralOrEnumerationType() &&
+      !e->HasSideEffects(ctx) && !isa<DeclRefExpr>(e->IgnoreParenImpCasts())) {
+    Expr::EvalResult r;
+    if (e->EvaluateAsInt(r, ctx)) {
+      IntType it = intTypeOf(ctx, t);
+      if (it.isBool)
+        return scalar(mkBool(r.Val.getInt().getBoolValue()));
+      return scalar(mkConst(r.Val.getInt().getExtValue(), it));
+    }
+  }
+  switch (e->getStmtClass()) {
+  case Stmt::IntegerLiteralClass:
+    return scalar(mkConst(cast<IntegerLiteral>(e)->getValue().getZExtValue(), intTypeOf(ctx, t)));
+  case Stmt::CXXBoolLiteralExprClass: return scalar(mkBool(cast<CXXBoolLiteralExpr>(e)->getValue()));
+  case Stmt::CharacterLiteralClass:
+    return scalar(mkConst(cast<CharacterLiteral>(e)->getValue(), intTypeOf(ctx, t)));
+  case Stmt::CXXNullPtrLiteralExprClass: return scalar(mkConst(0, IntType::u64()));
+  case Stmt::FloatingLiteralClass: {
+    Value v;
+    v.kind = Value::Unknown;
+    v.reason = "floating-point value";
+    return v;
+  }
+  case Stmt::ParenExprClass: return eval(cast<ParenExpr>(e)->getSubExpr());
+  case Stmt::ConstantExprClass: return eval(cast<ConstantExpr>(e)->getSubExpr());
+  case Stmt::ExprWithCleanupsClass: return eval(cast<ExprWithCleanups>(e)->getSubExpr());
+  case Stmt::MaterializeTemporaryExprClass: return eval(cast<MaterializeTemporaryExpr>(e)->getSubExpr());
+  case Stmt::CXXBindTemporaryExprClass: return eval(cast<CXXBindTemporaryExpr>(e)->getSubExpr());
+  case Stmt::SubstNonTypeTemplateParmExprClass:
+    return eval(cast<SubstNonTypeTemplateParmExpr>(e)->getReplacement());
+  case Stmt::CXXDefaultArgExprClass: return eval(cast<CXXDefaultArgExpr>(e)->getExpr());
+  case Stmt::CXXDefaultInitExprClass: return eval(cast<CXXDefaultInitExpr>(e)->getExpr());
+  case Stmt::ImplicitCastExprClass:
+  case Stmt::CStyleCastExprClass:
+  case Stmt::CXXStaticCastExprClass:
+  case Stmt::CXXReinterpretCastExprClass:
+  case Stmt::CXXConstCastExprClass:
+  case Stmt::CXXFunctionalCastExprClass: return evalCast(cast<CastExpr>(e));
+  case Stmt::DeclRefExprClass: return evalDeclRef(cast<DeclRefExpr>(e));
+  case Stmt::MemberExprClass: {
+    LRef r = evalLValue(e);
+    if (r.kind == LRef::None) {
+      Value v;
+      v.kind = Value::Unknown;
+      v.reason = "cannot follow '" + exprText(e) + "'";
+      return v;
+    }
+    return read(r, t);
+  }
+  case Stmt::CXXThisExprClass: {
+    Value v;
+    v.kind = Value::ObjPtr;
+    v.obj = frames.back()->thisObj;
+    return v;
+  }
+  case Stmt::UnaryOperatorClass: return evalUnary(cast<UnaryOperator>(e));
+  case Stmt::BinaryOperatorClass:
+  case Stmt::CompoundAssignOperatorClass: return evalBinary(cast<BinaryOperator>(e));
+  case Stmt::ConditionalOperatorClass: {
+    const auto *co = cast<ConditionalOperator>(e);
+    Sym c = asSym(eval(co->getCond()), ctx.BoolTy, co->getBeginLoc());
+    if (!c->type.isBool)
+      c = mkCast(c, IntType::boolean());
+    if (isTrue(c))
+      return eval(co->getTrueExpr());
+    if (isFalse(c))
+      return eval(co->getFalseExpr());
+    pushCond(c);
+    Value a = eval(co->getTrueExpr());
+    popCond();
+    pushCond(mkNot(c));
+    Value b = eval(co->getFalseExpr());
+    popCond();
+    if (t->isIntegralOrEnumerationType())
+      return scalar(mkSelect(c, asSym(a, t, co->getBeginLoc()), asSym(b, t, co->getBeginLoc())));
+    return mergeValues(c, a, b, "?:");
+  }
+  case Stmt::UnaryExprOrTypeTraitExprClass: {
+    Expr::EvalResult r;
+    if (e->EvaluateAsInt(r, ctx))
+      return scalar(mkConst(r.Val.getInt().getExtValue(), intTypeOf(ctx, t)));
+    return unknownValue("sizeof of a dependent type", t);
+  }
+  case Stmt::CallExprClass:
+  case Stmt::CXXMemberCallExprClass:
+  case Stmt::CXXOperatorCallExprClass: return evalCall(cast<CallExpr>(e));
+  case Stmt::CXXConstructExprClass:
+  case Stmt::CXXTemporaryObjectExprClass: return evalConstruct(cast<CXXConstructExpr>(e));
+  case Stmt::InitListExprClass: return evalInitList(cast<InitListExpr>(e));
+  case Stmt::ImplicitValueInitExprClass:
+  case Stmt::CXXScalarValueInitExprClass:
+    if (t->isIntegralOrEnumerationType())
+      return scalar(mkConst(0, intTypeOf(ctx, t)));
+    if (const auto *rd = t->getAsCXXRecordDecl()) {
+      Value v;
+      v.kind = Value::Obj;
+      v.obj = newObject(rd, "");
+      return wrapApiObject(v, rd);
+    }
+    break;
+  case Stmt::ArraySubscriptExprClass: {
+    const auto *as = cast<ArraySubscriptExpr>(e);
+    eval(as->getIdx());
+    return unknownValue("array element '" + exprText(e) + "'", t);
+  }
+  case Stmt::LambdaExprClass: {
+    Value v;
+    v.kind = Value::Unknown;
+    v.reason = "lambda is not modelled";
+    return v;
+  }
+  default: break;
+  }
+  Value v;
+  v.kind = Value::Unknown;
+  v.reason = std::string("expression '") + e->getStmtClassName() + "' is not modelled";
+  if (t->isIntegralOrEnumerationType())
+    return unknownValue(v.reason, t);
+  return v;
+}
+
+Value Interp::evalDeclRef(const DeclRefExpr *dre) {
+  const ValueDecl *d = dre->getDecl();
+  QualType t = dre->getType();
+  if (const auto *ec = dyn_cast<EnumConstantDecl>(d))
+    return scalar(mkConst(ec->getInitVal().getExtValue(), intTypeOf(ctx, t)));
+  if (Value *v = lookupLocal(d))
+    return *v;
+  if (const auto *vd = dyn_cast<VarDecl>(d)) {
+    if (vd->hasGlobalStorage() || vd->isStaticDataMember()) {
+      auto it = globals.find(vd);
+      if (it != globals.end())
+        return it->second;
+      // constexpr / const globals with an initialiser
+      if (const Expr *init = vd->getAnyInitializer()) {
+        if (vd->getType().isConstQualified() || vd->isConstexpr()) {
+          Expr::EvalResult r;
+          if (vd->getType()->isIntegralOrEnumerationType() && init->EvaluateAsInt(r, ctx))
+            return scalar(mkConst(r.Val.getInt().getExtValue(), intTypeOf(ctx, t)));
+          Value v = eval(init);
+          globals[vd] = v;
+          return v;
+        }
+      }
+      if (isApiDecl(vd)) {
+        std::string n = vd->getNameAsString();
+        if (n == "block_idx")
+          return scalar(blockIdx());
+        if (n == "block_num")
+          return scalar(blockNum());
+      }
+      if (vd->getType()->isIntegralOrEnumerationType()) {
+        Value v = scalar(mkVar(vd->getNameAsString(), intTypeOf(ctx, t), VarRole::Input));
+        globals[vd] = v;
+        return v;
+      }
+      Value v = makeFieldValue(vd->getType(), vd->getNameAsString(), nullptr);
+      globals[vd] = v;
+      return v;
+    }
+    return unknownValue("variable '" + vd->getNameAsString() + "' is not in scope", t);
+  }
+  Value v;
+  v.kind = Value::Unknown;
+  v.reason = "reference to '" + d->getNameAsString() + "' is not modelled";
+  return v;
+}
+
+Value Interp::evalCast(const CastExpr *ce) {
+  const Expr *sub = ce->getSubExpr();
+  QualType to = ce->getType();
+  switch (ce->getCastKind()) {
+  case CK_LValueToRValue:
+  case CK_NoOp:
+  case CK_ConstructorConversion:
+  case CK_UserDefinedConversion:
+  case CK_DerivedToBase:
+  case CK_UncheckedDerivedToBase:
+  case CK_BaseToDerived:
+  case CK_ArrayToPointerDecay:
+  case CK_FunctionToPointerDecay:
+  case CK_ToVoid: {
+    Value v = eval(sub);
+    if (ce->getCastKind() == CK_ToVoid)
+      return Value();
+    return v;
+  }
+  case CK_IntegralCast:
+  case CK_IntegralToBoolean:
+  case CK_BooleanToSignedIntegral: {
+    Value v = eval(sub);
+    if (v.kind != Value::Scalar)
+      return scalar(asSym(v, to, ce->getBeginLoc()));
+    if (ce->getCastKind() == CK_IntegralToBoolean)
+      return scalar(v.sym->type.isBool ? v.sym : mkCmp(SymOp::Ne, v.sym, mkConst(0, v.sym->type)));
+    return scalar(mkCast(v.sym, intTypeOf(ctx, to)));
+  }
+  case CK_PointerToBoolean: {
+    Value v = eval(sub);
+    if (v.kind == Value::GmPtr || v.kind == Value::ObjPtr)
+      return scalar(mkBool(true));
+    return unknownValue("pointer truth value", to);
+  }
+  case CK_BitCast:
+  case CK_IntegralToPointer:
+  case CK_PointerToIntegral:
+  case CK_AddressSpaceConversion:
+  case CK_Dependent: {
+    Value v = eval(sub);
+    return retypePointer(v, to, ce);
+  }
+  case CK_NullToPointer: {
+    Value v;
+    v.kind = Value::Unknown;
+    v.reason = "null pointer";
+    return v;
+  }
+  case CK_FloatingToIntegral:
+  case CK_FloatingCast:
+  case CK_IntegralToFloating:
+  case CK_FloatingToBoolean: {
+    eval(sub);
+    if (to->isIntegralOrEnumerationType())
+      return unknownValue("value converted from floating point", to);
+    Value v;
+    v.kind = Value::Unknown;
+    v.reason = "floating-point value";
+    return v;
+  }
+  default: {
+    Value v = eval(sub);
+    if (to->isIntegralOrEnumerationType() && v.kind == Value::Scalar)
+      return scalar(mkCast(v.sym, intTypeOf(ctx, to)));
+    return retypePointer(v, to, ce);
+  }
+  }
+}
+
+// Casting a GM pointer changes its element type (`(__gm__ half *)x`) or
+// turns it into a pointer to a struct read from GM (a tiling struct).
+Value Interp::retypePointer(Value v, QualType to, const Expr *e) {
+  QualType ct = to.getCanonicalType();
+  if (ct->isIntegralOrEnumerationType()) {
+    if (v.kind == Value::Scalar)
+      return scalar(mkCast(v.sym, intTypeOf(ctx, ct)));
+    return unknownValue("pointer converted to an integer", ct);
+  }
+  if (!ct->isPointerType())
+    return v;
+  QualType pointee = ct->getPointeeType();
+  if (v.kind == Value::GmPtr) {
+    if (pointee->isRecordType()) {
+      Value o;
+      o.kind = Value::ObjPtr;
+      std::string origin = v.p.root;
+      if (auto c = asConst(v.p.offsetBytes); !c || *c != 0)
+        origin += "+off";
+      o.obj = newObject(pointee->getAsCXXRecordDecl(), origin);
+      return o;
+    }
+    if (uint32_t sz = sizeOfType(pointee))
+      v.p.elemBytes = sz;
+    return v;
+  }
+  return v;
+}
+
+Value Interp::evalUnary(const UnaryOperator *u) {
+  QualType t = u->getType();
+  switch (u->getOpcode()) {
+  case UO_Plus: return eval(u->getSubExpr());
+  case UO_Minus: {
+    Sym a = asSym(eval(u->getSubExpr()), t, u->getBeginLoc());
+    return scalar(mkUn(SymOp::Neg, a, intTypeOf(ctx, t)));
+  }
+  case UO_Not: {
+    Sym a = asSym(eval(u->getSubExpr()), t, u->getBeginLoc());
+    return scalar(mkUn(SymOp::BitNot, a, intTypeOf(ctx, t)));
+  }
+  case UO_LNot: {
+    Sym a = asSym(eval(u->getSubExpr()), ctx.BoolTy, u->getBeginLoc());
+    if (!a->type.isBool)
+      a = mkCast(a, IntType::boolean());
+    return scalar(mkNot(a));
+  }
+  case UO_PreInc:
+  case UO_PreDec:
+  case UO_PostInc:
+  case UO_PostDec: {
+    LRef r = evalLValue(u->getSubExpr());
+    Value old = read(r, t);
+    if (old.kind == Value::GmPtr) {
+      Value nv = old;
+      int64_t d = u->isIncrementOp() ? old.p.elemBytes : -int64_t(old.p.elemBytes);
+      nv.p.offsetBytes = mkBin(SymOp::Add, old.p.offsetBytes, mkConst(d, IntType::u64()), IntType::u64());
+      write(r, nv);
+      return u->isPrefix() ? nv : old;
+    }
+    Sym o = asSym(old, t, u->getBeginLoc());
+    IntType it = intTypeOf(ctx, t);
+    Sym n = mkBin(u->isIncrementOp() ? SymOp::Add : SymOp::Sub, o, mkConst(1, it), it);
+    write(r, scalar(n));
+    return scalar(u->isPrefix() ? n : o);
+  }
+  case UO_AddrOf: {
+    Value v = eval(u->getSubExpr());
+    if (v.kind == Value::Obj) {
+      v.kind = Value::ObjPtr;
+      return v;
+    }
+    if (v.kind == Value::Tensor)
+      return v; // &tensor: passed to helpers by pointer; treat as the tensor
+    Value r;
+    r.kind = Value::Unknown;
+    r.reason = "address of '" + exprText(u->getSubExpr()) + "'";
+    r.addrOf = evalLValue(u->getSubExpr());
+    return r;
+  }
+  case UO_Deref: {
+    Value v = eval(u->getSubExpr());
+    if (v.kind == Value::ObjPtr) {
+      v.kind = Value::Obj;
+      return v;
+    }
+    if (v.kind == Value::Unknown && v.addrOf.kind != LRef::None)
+      return read(v.addrOf, t);
+    if (v.kind == Value::GmPtr)
+      return unknownValue("value read from GM through a pointer", t);
+    return unknownValue("dereference of '" + exprText(u->getSubExpr()) + "'", t);
+  }
+  default: break;
+  }
+  return unknownValue("unary operator is not modelled", t);
+}
+
+static SymOp arithOp(BinaryOperatorKind k) {
+  switch (k) {
+  case BO_Add:
+  case BO_AddAssign: return SymOp::Add;
+  case BO_Sub:
+  case BO_SubAssign: return SymOp::Sub;
+  case BO_Mul:
+  case BO_MulAssign: return SymOp::Mul;
+  case BO_Div:
+  case BO_DivAssign: return SymOp::Div;
+  case BO_Rem:
+  case BO_RemAssign: return SymOp::Rem;
+  case BO_Shl:
+  case BO_ShlAssign: return SymOp::Shl;
+  case BO_Shr:
+  case BO_ShrAssign: return SymOp::Shr;
+  case BO_And:
+  case BO_AndAssign: return SymOp::BitAnd;
+  case BO_Or:
+  case BO_OrAssign: return SymOp::BitOr;
+  case BO_Xor:
+  case BO_XorAssign: return SymOp::BitXor;
+  case BO_EQ: return SymOp::Eq;
+  case BO_NE: return SymOp::Ne;
+  case BO_LT: return SymOp::Lt;
+  case BO_LE: return SymOp::Le;
+  case BO_GT: return SymOp::Gt;
+  case BO_GE: return SymOp::Ge;
+  default: return SymOp::Const;
+  }
+}
+
+Value Interp::evalBinary(const BinaryOperator *b) {
+  QualType t = b->getType();
+  BinaryOperatorKind k = b->getOpcode();
+  if (k == BO_Comma) {
+    eval(b->getLHS());
+    return eval(b->getRHS());
+  }
+  if (k == BO_LAnd || k == BO_LOr) {
+    Sym a = asSym(eval(b->getLHS()), ctx.BoolTy, b->getBeginLoc());
+    if (!a->type.isBool)
+      a = mkCast(a, IntType::boolean());
+    if ((k == BO_LAnd && isFalse(a)) || (k == BO_LOr && isTrue(a)))
+      return scalar(a);
+    pushCond(k == BO_LAnd ? a : mkNot(a));
+    Sym c = asSym(eval(b->getRHS()), ctx.BoolTy, b->getBeginLoc());
+    popCond();
+    if (!c->type.isBool)
+      c = mkCast(c, IntType::boolean());
+    return scalar(k == BO_LAnd ? mkAnd(a, c) : mkOr(a, c));
+  }
+  if (k == BO_Assign) {
+    Value v = eval(b->getRHS());
+    LRef r = evalLValue(b->getLHS());
+    QualType lt = b->getLHS()->getType();
+    if (lt->isIntegralOrEnumerationType())
+      v = scalar(asSym(v, lt, b->getBeginLoc()));
+    if (r.kind == LRef::None) {
+      note("assignment to '" + exprText(b->getLHS()) + "' is not followed", b->getBeginLoc());
+      return v;
+    }
+    write(r, v);
+    return v;
+  }
+  if (b->isCompoundAssignmentOp()) {
+    const auto *ca = cast<CompoundAssignOperator>(b);
+    LRef r = evalLValue(b->getLHS());
+    Value old = r.kind != LRef::None ? read(r, t) : eval(b->getLHS());
+    Value rhs = eval(b->getRHS());
+    Value nv;
+    if (old.kind == Value::GmPtr && (k == BO_AddAssign || k == BO_SubAssign)) {
+      nv = old;
+      Sym d = mkBin(SymOp::Mul, mkCast(asSym(rhs, QualType(), b->getBeginLoc()), IntType::u64()),
+                    mkConst(old.p.elemBytes, IntType::u64()), IntType::u64());
+      nv.p.offsetBytes = mkBin(k == BO_AddAssign ? SymOp::Add : SymOp::Sub, old.p.offsetBytes, d, IntType::u64());
+    } else {
+      QualType ct = ca->getComputationLHSType();
+      IntType cit = intTypeOf(ctx, ct);
+      Sym a = mkCast(asSym(old, t, b->getBeginLoc()), cit);
+      Sym c = mkCast(asSym(rhs, ca->getComputationResultType(), b->getBeginLoc()), cit);
+      if (k == BO_ShlAssign || k == BO_ShrAssign)
+        c = asSym(rhs, b->getRHS()->getType(), b->getBeginLoc());
+      nv = scalar(mkCast(mkBin(arithOp(k), a, c, cit), intTypeOf(ctx, t)));
+    }
+    if (r.kind != LRef::None)
+      write(r, nv);
+    return nv;
+  }
+  Value lv = eval(b->getLHS());
+  Value rv = eval(b->getRHS());
+  // Pointer arithmetic on GM pointers.
+  if (lv.kind == Value::GmPtr && (k == BO_Add || k == BO_Sub)) {
+    Value nv = lv;
+    Sym d = mkBin(SymOp::Mul, mkCast(asSym(rv, QualType(), b->getBeginLoc()), IntType::u64()),
+                  mkConst(lv.p.elemBytes, IntType::u64()), IntType::u64());
+    nv.p.offsetBytes = mkBin(k == BO_Add ? SymOp::Add : SymOp::Sub, lv.p.offsetBytes, d, IntType::u64());
+    return nv;
+  }
+  if (rv.kind == Value::GmPtr && k == BO_Add) {
+    Value nv = rv;
+    Sym d = mkBin(SymOp::Mul, mkCast(asSym(lv, QualType(), b->getBeginLoc()), IntType::u64()),
+                  mkConst(rv.p.elemBytes, IntType::u64()), IntType::u64());
+    nv.p.offsetBytes = mkBin(SymOp::Add, rv.p.offsetBytes, d, IntType::u64());
+    return nv;
+  }
+  SymOp op = arithOp(k);
+  if (op == SymOp::Const)
+    return unknownValue("operator is not modelled", t);
+  if (b->isComparisonOp()) {
+    // Operands already carry the implicit conversions to the common type.
+    QualType lt = b->getLHS()->getType(), rt = b->getRHS()->getType();
+    Sym a = asSym(lv, lt, b->getBeginLoc()), c = asSym(rv, rt, b->getBeginLoc());
+    if (a->type != c->type) {
+      a = toMath(a);
+      c = toMath(c);
+    }
+    return scalar(mkCmp(op, a, c));
+  }
+  IntType it = intTypeOf(ctx, t);
+  Sym a = mkCast(asSym(lv, b->getLHS()->getType(), b->getBeginLoc()), it);
+  Sym c = asSym(rv, b->getRHS()->getType(), b->getBeginLoc());
+  if (op != SymOp::Shl && op != SymOp::Shr)
+    c = mkCast(c, it);
+  return scalar(mkBin(op, a, c, it));
+}
+
+LRef Interp::evalLValue(const Expr *e) {
+  e = e->IgnoreParens();
+  if (const auto *ic = dyn_cast<ImplicitCastExpr>(e)) {
+    if (ic->getCastKind() == CK_NoOp || ic->getCastKind() == CK_DerivedToBase ||
+        ic->getCastKind() == CK_UncheckedDerivedToBase || ic->getCastKind() == CK_LValueToRValue)
+      return evalLValue(ic->getSubExpr());
+  }
+  if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e))
+    return evalLValue(mt->getSubExpr());
+  if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {
+    const ValueDecl *d = dre->getDecl();
+    for (auto it = frames.rbegin(); it != frames.rend(); ++it) {
+      auto a = (*it)->aliases.find(d);
+      if (a != (*it)->aliases.end())
+        return a->second;
+      LRef r = localRef(it->get(), d);
+      if ((*it)->locals.count(d) || (isa<VarDecl>(d) && cast<VarDecl>(d)->isLocalVarDeclOrParm()))
+        return r;
+      break;
+    }
+    if (const auto *vd = dyn_cast<VarDecl>(d); vd && vd->hasGlobalStorage()) {
+      LRef r;
+      r.kind = LRef::Global;
+      r.decl = d;
+      if (!globals.count(vd))
+        globals[vd] = evalDeclRef(dre);
+      return r;
+    }
+    return {};
+  }
+  if (const auto *me = dyn_cast<MemberExpr>(e)) {
+    const auto *fd = dyn_cast<FieldDecl>(me->getMemberDecl());
+    if (!fd)
+      return {};
+    std::shared_ptr<ObjState> obj;
+    const Expr *base = me->getBase();
+    if (me->isArrow()) {
+      Value bv = eval(base);
+      if (bv.kind == Value::ObjPtr || bv.kind == Value::Obj)
+        obj = bv.obj;
+    } else {
+      LRef br = evalLValue(base);
+      if (br.kind != LRef::None) {
+        Value bv = read(br, base->getType());
+        if (bv.kind == Value::Obj)
+          obj = bv.obj;
+      } else {
+        Value bv = eval(base);
+        if (bv.kind == Value::Obj || bv.kind == Value::ObjPtr)
+          obj = bv.obj;
+      }
+    }
+    if (!obj)
+      return {};
+    LRef r;
+    r.kind = LRef::Field;
+    r.obj = obj;
+    r.field = fd;
+    return r;
+  }
+  if (const auto *u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_Deref) {
+    Value v = eval(u->getSubExpr());
+    if (v.kind == Value::Unknown && v.addrOf.kind != LRef::None)
+      return v.addrOf;
+    return {};
+  }
+  return {};
+}
+
+Value Interp::evalInitList(const InitListExpr *il) {
+  QualType t = il->getType();
+  if (t->isIntegralOrEnumerationType()) {
+    if (il->getNumInits() == 1)
+      return scalar(asSym(eval(il->getInit(0)), t, il->getBeginLoc()));
+    return scalar(mkConst(0, intTypeOf(ctx, t)));
+  }
+  const auto *rd = t->getAsCXXRecordDecl();
+  if (!rd) {
+    Value v;
+    v.kind = Value::Unknown;
+    v.reason = "initializer list of a non-class type";
+    return v;
+  }
+  Value v;
+  v.kind = Value::Obj;
+  v.obj = newObject(rd, "");
+  unsigned i = 0;
+  for (const FieldDecl *fd : rd->fields()) {
+    if (i >= il->getNumInits())
+      break;
+    Value fv = evalInit(il->getInit(i++), fd->getType(), "");
+    LRef r;
+    r.kind = LRef::Field;
+    r.obj = v.obj;
+    r.field = fd;
+    write(r, fv);
+  }
+  return wrapApiObject(v, rd);
+}
+
+Value Interp::evalConstruct(const CXXConstructExpr *ce) {
+  const CXXConstructorDecl *ctor = ce->getConstructor();
+  const CXXRecordDecl *rd = ctor->getParent();
+  ApiClass k = classifyApiClass(rd);
+  std::vector<Value> args;
+  for (const Expr *a : ce->arguments())
+    args.push_back(eval(a));
+  if (k == ApiClass::LocalTensor || k == ApiClass::GlobalTensor) {
+    if (!args.empty() && args[0].kind == Value::Tensor)
+      return args[0]; // copy
+    Value v;
+    v.kind = Value::Obj;
+    return wrapApiObject(v, rd);
+  }
+  if ((ctor->isCopyConstructor() || ctor->isMoveConstructor()) && !args.empty()) {
+    if (args[0].kind == Value::Obj) {
+      Value v = args[0];
+      v.obj = cloneObject(v.obj);
+      return v;
+    }
+    return args[0];
+  }
+  Value v;
+  v.kind = Value::Obj;
+  v.obj = newObject(rd, "");
+  if (v.obj->api != ApiClass::None)
+    return v;
+  initFields(v.obj, rd, ctor);
+  const FunctionDecl *def = nullptr;
+  if (ctor->hasBody(def) && def) {
+    runConstructor(v.obj, ctor, args, ce);
+  } else if (isApiDecl(ctor) && !args.empty()) {
+    // API parameter structs declared without bodies: arguments in field order.
+    unsigned i = 0;
+    for (const FieldDecl *fd : rd->fields()) {
+      if (i >= args.size())
+        break;
+      Value fv = args[i++];
+      if (fd->getType()->isIntegralOrEnumerationType())
+        fv = scalar(asSym(fv, fd->getType(), ce->getBeginLoc()));
+      LRef r;
+      r.kind = LRef::Field;
+      r.obj = v.obj;
+      r.field = fd;
+      write(r, fv);
+    }
+  }
+  return v;
+}
+
+// ------------------------------------------------------------------ calls
+
+Value Interp::evalCall(const CallExpr *call) {
+  const FunctionDecl *fd = call->getDirectCallee();
+  if (!fd) {
+    for (const Expr *a : call->arguments())
+      eval(a);
+    return unknownValue("indirect call is not modelled", call->getType());
+  }
+  // Assignment operators on class types (tensors, structs).
+  if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(call)) {
+    if (oc->getOperator() == OO_Equal && oc->getNumArgs() == 2) {
+      Value v = eval(oc->getArg(1));
+      if (v.kind == Value::Obj)
+        v.obj = cloneObject(v.obj);
+      LRef r = evalLValue(oc->getArg(0));
+      if (r.kind != LRef::None)
+        write(r, v);
+      else
+        note("assignment to '" + exprText(oc->getArg(0)) + "' is not followed", call->getBeginLoc());
+      return v;
+    }
+  }
+  if (isApiDecl(fd))
+    return evalApiCall(call, fd);
+  return inlineCall(call, fd);
+}
+
+Value Interp::inlineCall(const CallExpr *call, const FunctionDecl *fd) {
+  const FunctionDecl *def = nullptr;
+  std::shared_ptr<ObjState> thisObj;
+  std::vector<const Expr *> argExprs;
+  const Expr *objExpr = nullptr;
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call)) {
+    objExpr = mc->getImplicitObjectArgument();
+    for (const Expr *a : mc->arguments())
+      argExprs.push_back(a);
+  } else if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(call); oc && isa<CXXMethodDecl>(fd)) {
+    objExpr = oc->getArg(0);
+    for (unsigned i = 1; i < oc->getNumArgs(); ++i)
+      argExprs.push_back(oc->getArg(i));
+  } else {
+    for (const Expr *a : call->arguments())
+      argExprs.push_back(a);
+  }
+  if (objExpr && !cast<CXXMethodDecl>(fd)->isStatic()) {
+    Value ov = eval(objExpr);
+    if (ov.kind == Value::Obj || ov.kind == Value::ObjPtr)
+      thisObj = ov.obj;
+  }
+  if (!fd->hasBody(def) || !def) {
+    for (const Expr *a : argExprs)
+      eval(a);
+    std::string n = fd->getQualifiedNameAsString();
+    note("call to '" + n + "' whose definition is not available", call->getBeginLoc());
+    havocArgs(argExprs, fd, n);
+    return unknownValue("result of '" + n + "' (definition not available)", call->getType());
+  }
+  for (auto &fr : frames)
+    if (fr->fn == def) {
+      note("recursive call to '" + fd->getNameAsString() + "' is not modelled", call->getBeginLoc());
+      return unknownValue("result of recursive call", call->getType());
+    }
+  if (frames.size() >= opts.maxInlineDepth) {
+    note("call depth limit reached at '" + fd->getNameAsString() + "'", call->getBeginLoc());
+    return unknownValue("result beyond the call depth limit", call->getType());
+  }
+  auto f = std::make_unique<Frame>();
+  f->fn = def;
+  f->thisObj = thisObj ? thisObj : (frames.empty() ? nullptr : nullptr);
+  f->alive = mkBool(true);
+  f->condDepth = condStack.size();
+  f->loopCondBase = condStack.size();
+  for (unsigned i = 0; i < def->getNumParams(); ++i) {
+    const ParmVarDecl *p = def->getParamDecl(i);
+    QualType pt = p->getType();
+    const Expr *a = i < argExprs.size() ? argExprs[i] : p->getDefaultArg();
+    if (!a)
+      continue;
+    if (pt->isReferenceType() && !pt.getNonReferenceType().isConstQualified()) {
+      LRef r = evalLValue(a);
+      if (r.kind != LRef::None) {
+        f->aliases[p] = r;
+        continue;
+      }
+    }
+    Value v = eval(a);
+    QualType ct = pt.getNonReferenceType().getCanonicalType();
+    if (ct->isIntegralOrEnumerationType())
+      v = scalar(asSym(v, ct, a->getBeginLoc()));
+    else if (v.kind == Value::Obj && !pt->isReferenceType())
+      v.obj = cloneObject(v.obj);
+    f->locals[p] = v;
+  }
+  frames.push_back(std::move(f));
+  exec(def->getBody());
+  std::unique_ptr<Frame> done = std::move(frames.back());
+  frames.pop_back();
+  if (done->returns.empty())
+    return Value();
+  // Combine returns: the first whose condition holds.
+  Value r = done->returns.back().second;
+  for (auto it = done->returns.rbegin() + 1; it != done->returns.rend(); ++it)
+    r = mergeValues(it->first, it->second, r, "return value");
+  if (done->returns.size() == 1)
+    r = done->returns[0].second;
+  QualType rt = call->getType();
+  if (rt->isIntegralOrEnumerationType())
+    r = scalar(asSym(r, rt, call->getBeginLoc()));
+  return r;
+}
+
+// A call we cannot see into may change what it gets by non-const reference
+// or pointer.
+void Interp::havocArgs(const std::vector<const Expr *> &args, const FunctionDecl *fd,
+                       const std::string &who) {
+  for (unsigned i = 0; i < args.size() && i < fd->getNumParams(); ++i) {
+    QualType pt = fd->getParamDecl(i)->getType();
+    bool mut = (pt->isReferenceType() && !pt.getNonReferenceType().isConstQualified()) ||
+               (pt->isPointerType() && !pt->getPointeeType().isConstQualified());
+    if (!mut)
+      continue;
+    const Expr *a = args[i]->IgnoreParenImpCasts();
+    if (const auto *u = dyn_cast<UnaryOperator>(a); u && u->getOpcode() == UO_AddrOf)
+      a = u->getSubExpr();
+    LRef r = evalLValue(a);
+    if (r.kind == LRef::None)
+      continue;
+    Value cur = read(r, a->getType());
+    if (cur.kind == Value::Obj && cur.obj) {
+      // Every field becomes an input named after the object.
+      cur.obj->fields.clear();
+      if (cur.obj->origin.empty())
+        cur.obj->origin = exprText(a);
+      continue;
+    }
+    write(r, unknownValue("'" + exprText(a) + "' set by '" + who + "'", a->getType()));
+  }
+}
+
+Sym Interp::blockIdx() {
+  if (!blockIdxSym) {
+    blockNumSym = mkVar("blockNum", IntType::i64(), VarRole::Input);
+    blockIdxSym = mkVar("blockIdx", IntType::i64(), VarRole::Internal);
+    model.facts.push_back(mkCmp(SymOp::Ge, toMath(blockNumSym), mkConst(1)));
+    model.facts.push_back(mkCmp(SymOp::Le, toMath(blockNumSym), mkConst(65535)));
+    model.facts.push_back(mkCmp(SymOp::Ge, toMath(blockIdxSym), mkConst(0)));
+    model.facts.push_back(mkCmp(SymOp::Lt, toMath(blockIdxSym), toMath(blockNumSym)));
+  }
+  return blockIdxSym;
+}
+
+Sym Interp::blockNum() {
+  blockIdx();
+  return blockNumSym;
+}
+
+Op &Interp::addOp(OpKind k, const std::string &api, const CallExpr *call) {
+  Op op;
+  op.id = int(model.ops.size());
+  op.kind = k;
+  op.api = api;
+  op.cond = currentCond();
+  op.loops = loopStack;
+  op.core = core;
+  op.loc = loc(call ? call->getBeginLoc() : SourceLocation());
+  model.ops.push_back(std::move(op));
+  return model.ops.back();
+}
+
+} // namespace fe
+
+KernelModel interpretKernel(clang::ASTContext &ctx, const clang::FunctionDecl *entry,
+                            const std::string &apiDir, const FrontendOptions &opts) {
+  fe::Interp in(ctx, apiDir, opts);
+  return in.run(entry);
+}
+
+} // namespace alint

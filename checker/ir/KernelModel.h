@@ -1,0 +1,146 @@
+// The KernelModel: a small program IR of one kernel entry, independent of
+// Clang. The frontend builds it; every rule and the simulator read it; tests
+// can build one by hand.
+#pragma once
+
+#include "checker/ir/AscendEnums.h"
+#include "checker/ir/SymExpr.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace alint {
+
+struct SourceLoc {
+  std::string file;
+  unsigned line = 0;
+  unsigned column = 0;
+  bool valid() const { return line != 0; }
+};
+
+// A local-memory allocation made by TPipe::InitBuffer (queue or TBuf).
+struct Buffer {
+  enum class Kind { Queue, TBuf, BufPool };
+  int id = -1;
+  std::string name; // the source expression of the queue: "inQueueX"
+  Kind kind = Kind::Queue;
+  TPos srcPos = TPos::VECCALC; // TQueBind<src, dst, depth>; TBuf: src == dst
+  TPos dstPos = TPos::VECCALC;
+  TPos memPos = TPos::VECCALC; // the local position that decides the memory
+  Sym num;      // number of buffers (queue depth given to InitBuffer)
+  Sym lenBytes; // bytes per buffer as given to InitBuffer
+  Sym cond;     // path condition under which InitBuffer ran
+  std::vector<int> loops; // enclosing loops of the InitBuffer call
+  SourceLoc loc;
+};
+
+// A GM tensor set up by GlobalTensor::SetGlobalBuffer.
+struct GlobalBuf {
+  int id = -1;
+  std::string name;     // "xGm"
+  std::string root;     // the kernel argument it points into: "x"
+  Sym baseOffsetBytes;  // offset of the tensor start from the argument
+  Sym sizeElems;        // bufferSize argument; null when not given
+  uint32_t elemBytes = 0;
+  SourceLoc loc;
+};
+
+// One memory footprint of an operation.
+struct Region {
+  bool global = false; // GM tensor vs local buffer
+  int bufferId = -1;   // Buffer id (local) or GlobalBuf id (global); -1 unknown
+  TPos pos = TPos::GM; // TPosition of the tensor
+  Sym offsetBytes;     // local: from the buffer slot start; global: from GlobalBuf start
+  Sym lengthBytes;     // null: extent unknown (see Op::unknownReason)
+  Sym slot;            // local queue slot index (0 .. num-1); null for TBuf
+  uint32_t elemBytes = 0;
+  bool write = false;
+  std::string role; // "dst", "src0", ...
+};
+
+enum class OpKind {
+  DataCopy,    // DataCopy / DataCopyPad / NDDMA: a movement between memories
+  Vector,      // a vector instruction on UB
+  Cube,        // Mmad
+  LoadData,    // L1 -> L0A/L0B (or GM -> L0A/L0B)
+  Fixpipe,     // L0C -> GM / L1 / UB
+  ScalarRead,  // GetValue
+  ScalarWrite, // SetValue
+  SetFlag,
+  WaitFlag,
+  Barrier,
+  EnQue,
+  DeQue,
+  AllocTensor,
+  FreeTensor,
+  CrossCoreSet,
+  CrossCoreWait,
+  SyncAll,
+  Unmodelled, // a call the frontend does not model; unknownReason says which
+};
+
+struct Op {
+  int id = -1;
+  OpKind kind = OpKind::Unmodelled;
+  std::string api; // "DataCopy", "Add", "SetFlag<MTE2_V>"
+  Pipe pipe = Pipe::None;
+  std::vector<Region> regions;
+  TPos srcPos = TPos::MAX, dstPos = TPos::MAX; // for movements
+  std::map<std::string, Sym> params; // count, blockCount, blockLen, ...
+  std::optional<HardEvent> event;
+  Pipe flagSrc = Pipe::None, flagDst = Pipe::None; // raw set_flag pipes
+  Sym eventId;
+  int bufferId = -1; // queue ops: the queue's buffer
+  Sym cond;          // path condition
+  std::vector<int> loops;
+  std::optional<CoreType> core; // set inside ASCEND_IS_AIC / ASCEND_IS_AIV
+  std::string unknownReason;    // why (part of) this op is not modelled
+  SourceLoc loc;
+};
+
+struct Loop {
+  int id = -1;
+  int parent = -1;
+  Sym var; // induction variable (Internal role)
+  Sym lo;  // first value
+  Sym hi;  // exclusive bound (null: unknown trip count)
+  Sym step;
+  Sym cond; // path condition at the loop
+  SourceLoc loc;
+};
+
+struct Assumption {
+  Sym expr;
+  Sym cond;
+  std::vector<int> loops;
+  SourceLoc loc;
+  std::string text;
+};
+
+// Something the frontend met and could not model, with where and why.
+struct UnknownNote {
+  std::string reason;
+  SourceLoc loc;
+};
+
+struct KernelModel {
+  std::string name;
+  SourceLoc loc;
+  std::vector<Buffer> buffers;
+  std::vector<GlobalBuf> globals;
+  std::vector<Op> ops;
+  std::vector<Loop> loops;
+  std::vector<Assumption> assumptions;
+  std::vector<Sym> facts; // always true: 0 <= blockIdx < blockNum, ...
+  std::vector<UnknownNote> unknowns;
+  std::optional<CoreType> kernelCore; // from KERNEL_TASK_TYPE_DEFAULT
+};
+
+struct TranslationUnitModel {
+  std::string file;
+  std::vector<KernelModel> kernels;
+};
+
+} // namespace alint

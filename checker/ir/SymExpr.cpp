@@ -1,0 +1,696 @@
+#include "checker/ir/SymExpr.h"
+
+#include <atomic>
+#include <sstream>
+
+namespace alint {
+
+int64_t IntType::minValue() const {
+  if (isBool)
+    return 0;
+  if (bits == 0 || bits >= 64)
+    return isSigned ? INT64_MIN : 0;
+  return isSigned ? -(int64_t(1) << (bits - 1)) : 0;
+}
+
+uint64_t IntType::maxValue() const {
+  if (isBool)
+    return 1;
+  if (bits == 0)
+    return INT64_MAX;
+  if (bits >= 64)
+    return isSigned ? uint64_t(INT64_MAX) : UINT64_MAX;
+  return isSigned ? (uint64_t(1) << (bits - 1)) - 1 : (uint64_t(1) << bits) - 1;
+}
+
+std::string IntType::name() const {
+  if (isBool)
+    return "bool";
+  if (bits == 0)
+    return "integer";
+  return std::string(isSigned ? "int" : "uint") + std::to_string(bits) + "_t";
+}
+
+int64_t wrapTo(__int128 v, IntType t) {
+  if (t.isBool)
+    return v != 0;
+  if (t.bits == 0 || t.bits > 64)
+    return int64_t(v);
+  unsigned __int128 m = (unsigned __int128)1 << t.bits;
+  unsigned __int128 u = (unsigned __int128)v % m;
+  if (t.isSigned && t.bits < 128 && (u >> (t.bits - 1)) & 1)
+    return int64_t(__int128(u) - __int128(m));
+  return int64_t(uint64_t(u));
+}
+
+namespace {
+
+size_t combine(size_t h, size_t v) { return h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2)); }
+
+Sym finish(SymNode n) {
+  size_t h = std::hash<int>()(int(n.op));
+  h = combine(h, n.type.bits * 4 + n.type.isSigned * 2 + n.type.isBool);
+  h = combine(h, std::hash<int64_t>()(n.value));
+  if (n.var)
+    h = combine(h, n.var->id);
+  for (auto &a : n.args)
+    h = combine(h, a->hash);
+  n.hash = h;
+  return std::make_shared<const SymNode>(std::move(n));
+}
+
+std::atomic<uint32_t> nextVarId{1};
+
+// Exact value of a constant as a 128-bit integer (unsigned 64 kept positive).
+__int128 wide(const Sym &s) {
+  if (s->type.bits == 64 && !s->type.isSigned)
+    return (__int128)(uint64_t)s->value;
+  return s->value;
+}
+
+bool isArith(SymOp op) { return op >= SymOp::Add && op <= SymOp::Select; }
+
+} // namespace
+
+Sym mkConst(int64_t v, IntType t) {
+  SymNode n;
+  n.op = SymOp::Const;
+  n.type = t;
+  n.value = t.bits ? wrapTo(v, t) : v;
+  return finish(std::move(n));
+}
+
+Sym mkBool(bool b) {
+  SymNode n;
+  n.op = SymOp::BoolConst;
+  n.type = IntType::boolean();
+  n.value = b;
+  return finish(std::move(n));
+}
+
+Sym mkVar(const std::string &name, IntType t, VarRole role, const std::string &reason) {
+  auto info = std::make_shared<VarInfo>();
+  info->id = nextVarId++;
+  info->name = name;
+  info->role = role;
+  info->reason = reason;
+  SymNode n;
+  n.op = SymOp::Var;
+  n.type = t;
+  n.var = info;
+  return finish(std::move(n));
+}
+
+Sym mkOpaque(const std::string &reason, IntType t) { return mkVar("?", t, VarRole::Opaque, reason); }
+
+std::optional<int64_t> asConst(const Sym &s) {
+  if (s && s->op == SymOp::Const)
+    return s->value;
+  return std::nullopt;
+}
+std::optional<bool> asBool(const Sym &s) {
+  if (s && s->op == SymOp::BoolConst)
+    return s->value != 0;
+  return std::nullopt;
+}
+bool isTrue(const Sym &s) { return asBool(s) == std::optional<bool>(true); }
+bool isFalse(const Sym &s) { return asBool(s) == std::optional<bool>(false); }
+
+Sym mkCast(Sym a, IntType t) {
+  if (a->type == t)
+    return a;
+  if (t.isBool)
+    return mkCmp(SymOp::Ne, a, mkConst(0, a->type));
+  if (a->type.isBool) {
+    if (auto b = asBool(a))
+      return mkConst(*b, t);
+    return mkSelect(a, mkConst(1, t), mkConst(0, t));
+  }
+  if (a->op == SymOp::Const)
+    return mkConst(wrapTo(wide(a), t), t);
+  // Widening a value that fits needs no node for the interval logic, but the
+  // type matters to smt/, so keep the node.
+  SymNode n;
+  n.op = SymOp::Cast;
+  n.type = t;
+  n.args = {a};
+  return finish(std::move(n));
+}
+
+Sym mkBin(SymOp op, Sym a, Sym b, IntType t) {
+  auto ca = asConst(a), cb = asConst(b);
+  if (ca && cb) {
+    __int128 x = wide(a), y = wide(b), r = 0;
+    switch (op) {
+    case SymOp::Add: r = x + y; break;
+    case SymOp::Sub: r = x - y; break;
+    case SymOp::Mul: r = x * y; break;
+    case SymOp::Div:
+      if (y == 0)
+        goto node;
+      r = x / y;
+      break;
+    case SymOp::Rem:
+      if (y == 0)
+        goto node;
+      r = x % y;
+      break;
+    case SymOp::Shl:
+      if (y < 0 || y >= 64)
+        goto node;
+      r = x << int(y);
+      break;
+    case SymOp::Shr:
+      if (y < 0 || y >= 64)
+        goto node;
+      r = x >> int(y);
+      break;
+    case SymOp::BitAnd: r = x & y; break;
+    case SymOp::BitOr: r = x | y; break;
+    case SymOp::BitXor: r = x ^ y; break;
+    case SymOp::Min: r = x < y ? x : y; break;
+    case SymOp::Max: r = x > y ? x : y; break;
+    default: goto node;
+    }
+    return mkConst(wrapTo(r, t), t);
+  }
+  // Light simplification; types must agree for identities to be exact.
+  if (a->type == t && b->type == t) {
+    if ((op == SymOp::Add || op == SymOp::Sub || op == SymOp::BitOr || op == SymOp::Shl ||
+         op == SymOp::Shr) &&
+        cb && *cb == 0)
+      return a;
+    if (op == SymOp::Add && ca && *ca == 0)
+      return b;
+    if ((op == SymOp::Mul || op == SymOp::Div) && cb && *cb == 1)
+      return a;
+    if (op == SymOp::Mul && ca && *ca == 1)
+      return b;
+    if (op == SymOp::Mul && ((ca && *ca == 0) || (cb && *cb == 0)))
+      return mkConst(0, t);
+    if (op == SymOp::Sub && structurallyEqual(a, b))
+      return mkConst(0, t);
+    if ((op == SymOp::Min || op == SymOp::Max) && structurallyEqual(a, b))
+      return a;
+  }
+node:
+  SymNode n;
+  n.op = op;
+  n.type = t;
+  n.args = {std::move(a), std::move(b)};
+  return finish(std::move(n));
+}
+
+Sym mkUn(SymOp op, Sym a, IntType t) {
+  if (auto c = asConst(a)) {
+    __int128 x = wide(a);
+    if (op == SymOp::Neg)
+      return mkConst(wrapTo(-x, t), t);
+    if (op == SymOp::BitNot)
+      return mkConst(wrapTo(~x, t), t);
+  }
+  SymNode n;
+  n.op = op;
+  n.type = t;
+  n.args = {std::move(a)};
+  return finish(std::move(n));
+}
+
+Sym mkSelect(Sym c, Sym a, Sym b) {
+  if (auto cv = asBool(c))
+    return *cv ? a : b;
+  if (structurallyEqual(a, b))
+    return a;
+  IntType t = a->type;
+  if (a->type != b->type && !a->type.isBool)
+    t = IntType::math();
+  SymNode n;
+  n.op = SymOp::Select;
+  n.type = t;
+  n.args = {std::move(c), t == a->type ? std::move(a) : toMath(a), t == b->type ? std::move(b) : toMath(b)};
+  return finish(std::move(n));
+}
+
+Sym mkCmp(SymOp op, Sym a, Sym b) {
+  if (asConst(a) && asConst(b)) {
+    // Compare exact values (callers converted operands to a common type).
+    __int128 x = wide(a), y = wide(b);
+    switch (op) {
+    case SymOp::Eq: return mkBool(x == y);
+    case SymOp::Ne: return mkBool(x != y);
+    case SymOp::Lt: return mkBool(x < y);
+    case SymOp::Le: return mkBool(x <= y);
+    case SymOp::Gt: return mkBool(x > y);
+    case SymOp::Ge: return mkBool(x >= y);
+    default: break;
+    }
+  }
+  if (asBool(a) && asBool(b) && (op == SymOp::Eq || op == SymOp::Ne))
+    return mkBool((*asBool(a) == *asBool(b)) == (op == SymOp::Eq));
+  if (structurallyEqual(a, b)) {
+    if (op == SymOp::Eq || op == SymOp::Le || op == SymOp::Ge)
+      return mkBool(true);
+    if (op == SymOp::Ne || op == SymOp::Lt || op == SymOp::Gt)
+      return mkBool(false);
+  }
+  SymNode n;
+  n.op = op;
+  n.type = IntType::boolean();
+  n.args = {std::move(a), std::move(b)};
+  return finish(std::move(n));
+}
+
+Sym mkAnd(Sym a, Sym b) {
+  if (isFalse(a) || isFalse(b))
+    return mkBool(false);
+  if (isTrue(a))
+    return b;
+  if (isTrue(b))
+    return a;
+  if (structurallyEqual(a, b))
+    return a;
+  SymNode n;
+  n.op = SymOp::LAnd;
+  n.type = IntType::boolean();
+  n.args = {std::move(a), std::move(b)};
+  return finish(std::move(n));
+}
+
+Sym mkOr(Sym a, Sym b) {
+  if (isTrue(a) || isTrue(b))
+    return mkBool(true);
+  if (isFalse(a))
+    return b;
+  if (isFalse(b))
+    return a;
+  if (structurallyEqual(a, b))
+    return a;
+  SymNode n;
+  n.op = SymOp::LOr;
+  n.type = IntType::boolean();
+  n.args = {std::move(a), std::move(b)};
+  return finish(std::move(n));
+}
+
+Sym mkNot(Sym a) {
+  if (auto b = asBool(a))
+    return mkBool(!*b);
+  if (a->op == SymOp::LNot)
+    return a->args[0];
+  SymNode n;
+  n.op = SymOp::LNot;
+  n.type = IntType::boolean();
+  n.args = {std::move(a)};
+  return finish(std::move(n));
+}
+
+Sym mkAndAll(const std::vector<Sym> &xs) {
+  Sym r = mkBool(true);
+  for (auto &x : xs)
+    r = mkAnd(r, x);
+  return r;
+}
+
+Sym toMath(Sym a) {
+  if (a->type.isBool)
+    return mkSelect(a, mkConst(1), mkConst(0));
+  return mkCast(std::move(a), IntType::math());
+}
+Sym add(Sym a, Sym b) { return mkBin(SymOp::Add, toMath(a), toMath(b), IntType::math()); }
+Sym sub(Sym a, Sym b) { return mkBin(SymOp::Sub, toMath(a), toMath(b), IntType::math()); }
+Sym mul(Sym a, Sym b) { return mkBin(SymOp::Mul, toMath(a), toMath(b), IntType::math()); }
+Sym mulC(Sym a, int64_t c) { return mul(std::move(a), mkConst(c)); }
+Sym addC(Sym a, int64_t c) { return add(std::move(a), mkConst(c)); }
+
+bool structurallyEqual(const Sym &a, const Sym &b) {
+  if (a.get() == b.get())
+    return true;
+  if (!a || !b || a->hash != b->hash || a->op != b->op || a->type != b->type || a->value != b->value)
+    return false;
+  if (a->op == SymOp::Var)
+    return a->var->id == b->var->id;
+  if (a->args.size() != b->args.size())
+    return false;
+  for (size_t i = 0; i < a->args.size(); ++i)
+    if (!structurallyEqual(a->args[i], b->args[i]))
+      return false;
+  return true;
+}
+
+void collectVars(const Sym &s, std::vector<std::shared_ptr<const VarInfo>> &out) {
+  if (!s)
+    return;
+  if (s->op == SymOp::Var) {
+    for (auto &v : out)
+      if (v->id == s->var->id)
+        return;
+    out.push_back(s->var);
+    return;
+  }
+  for (auto &a : s->args)
+    collectVars(a, out);
+}
+
+bool containsOpaque(const Sym &s) {
+  std::vector<std::shared_ptr<const VarInfo>> vs;
+  collectVars(s, vs);
+  for (auto &v : vs)
+    if (v->role == VarRole::Opaque)
+      return true;
+  return false;
+}
+
+Sym substitute(const Sym &s, const std::function<Sym(const VarInfo &)> &replace) {
+  if (s->op == SymOp::Var) {
+    if (Sym r = replace(*s->var))
+      return r->type == s->type ? r : mkCast(r, s->type);
+    return s;
+  }
+  if (s->args.empty())
+    return s;
+  std::vector<Sym> args;
+  bool changed = false;
+  for (auto &a : s->args) {
+    args.push_back(substitute(a, replace));
+    changed |= args.back().get() != a.get();
+  }
+  if (!changed)
+    return s;
+  switch (s->op) {
+  case SymOp::Cast: return mkCast(args[0], s->type);
+  case SymOp::Select: return mkSelect(args[0], args[1], args[2]);
+  case SymOp::Neg:
+  case SymOp::BitNot: return mkUn(s->op, args[0], s->type);
+  case SymOp::LNot: return mkNot(args[0]);
+  case SymOp::LAnd: return mkAnd(args[0], args[1]);
+  case SymOp::LOr: return mkOr(args[0], args[1]);
+  case SymOp::Eq:
+  case SymOp::Ne:
+  case SymOp::Lt:
+  case SymOp::Le:
+  case SymOp::Gt:
+  case SymOp::Ge: return mkCmp(s->op, args[0], args[1]);
+  default: return mkBin(s->op, args[0], args[1], s->type);
+  }
+}
+
+namespace {
+int prec(SymOp op) {
+  switch (op) {
+  case SymOp::Mul:
+  case SymOp::Div:
+  case SymOp::Rem: return 10;
+  case SymOp::Add:
+  case SymOp::Sub: return 9;
+  case SymOp::Shl:
+  case SymOp::Shr: return 8;
+  case SymOp::Lt:
+  case SymOp::Le:
+  case SymOp::Gt:
+  case SymOp::Ge: return 7;
+  case SymOp::Eq:
+  case SymOp::Ne: return 6;
+  case SymOp::BitAnd: return 5;
+  case SymOp::BitXor: return 4;
+  case SymOp::BitOr: return 3;
+  case SymOp::LAnd: return 2;
+  case SymOp::LOr: return 1;
+  case SymOp::Select: return 0;
+  default: return 12;
+  }
+}
+const char *opText(SymOp op) {
+  switch (op) {
+  case SymOp::Add: return " + ";
+  case SymOp::Sub: return " - ";
+  case SymOp::Mul: return " * ";
+  case SymOp::Div: return " / ";
+  case SymOp::Rem: return " % ";
+  case SymOp::Shl: return " << ";
+  case SymOp::Shr: return " >> ";
+  case SymOp::BitAnd: return " & ";
+  case SymOp::BitOr: return " | ";
+  case SymOp::BitXor: return " ^ ";
+  case SymOp::Eq: return " == ";
+  case SymOp::Ne: return " != ";
+  case SymOp::Lt: return " < ";
+  case SymOp::Le: return " <= ";
+  case SymOp::Gt: return " > ";
+  case SymOp::Ge: return " >= ";
+  case SymOp::LAnd: return " && ";
+  case SymOp::LOr: return " || ";
+  default: return " ? ";
+  }
+}
+void render(const Sym &s, std::ostringstream &os, int outer) {
+  int p = prec(s->op);
+  bool paren = p < outer;
+  switch (s->op) {
+  case SymOp::Const:
+    if (s->type.bits == 64 && !s->type.isSigned)
+      os << (uint64_t)s->value;
+    else
+      os << s->value;
+    return;
+  case SymOp::BoolConst: os << (s->value ? "true" : "false"); return;
+  case SymOp::Var:
+    os << (s->var->role == VarRole::Opaque ? "<unknown>" : s->var->name);
+    return;
+  case SymOp::Cast: render(s->args[0], os, outer); return;
+  case SymOp::Neg: os << "-"; render(s->args[0], os, 12); return;
+  case SymOp::BitNot: os << "~"; render(s->args[0], os, 12); return;
+  case SymOp::LNot: os << "!"; render(s->args[0], os, 12); return;
+  case SymOp::Min:
+  case SymOp::Max:
+    os << (s->op == SymOp::Min ? "min(" : "max(");
+    render(s->args[0], os, 0);
+    os << ", ";
+    render(s->args[1], os, 0);
+    os << ")";
+    return;
+  case SymOp::Select:
+    if (paren)
+      os << "(";
+    render(s->args[0], os, 1);
+    os << " ? ";
+    render(s->args[1], os, 1);
+    os << " : ";
+    render(s->args[2], os, 1);
+    if (paren)
+      os << ")";
+    return;
+  default:
+    if (paren)
+      os << "(";
+    render(s->args[0], os, p);
+    os << opText(s->op);
+    render(s->args[1], os, p + 1);
+    if (paren)
+      os << ")";
+  }
+}
+} // namespace
+
+std::string toString(const Sym &s) {
+  std::ostringstream os;
+  render(s, os, 0);
+  return os.str();
+}
+
+Interval intervalOf(const Sym &s) {
+  const __int128 BIG = (__int128)1 << 100;
+  auto typeRange = [](IntType t) -> Interval {
+    if (t.isBool)
+      return {0, 1};
+    if (t.bits == 0)
+      return {-((__int128)1 << 100), (__int128)1 << 100};
+    return {(__int128)t.minValue(), (__int128)t.maxValue()};
+  };
+  auto clampToType = [&](Interval v, IntType t) -> Interval {
+    Interval r = typeRange(t);
+    if (v.lo >= r.lo && v.hi <= r.hi)
+      return v;
+    return r; // may wrap: anything in the type
+  };
+  switch (s->op) {
+  case SymOp::Const: {
+    __int128 v = wide(s);
+    return {v, v};
+  }
+  case SymOp::BoolConst:
+  case SymOp::Eq:
+  case SymOp::Ne:
+  case SymOp::Lt:
+  case SymOp::Le:
+  case SymOp::Gt:
+  case SymOp::Ge:
+  case SymOp::LAnd:
+  case SymOp::LOr:
+  case SymOp::LNot: return {0, 1};
+  case SymOp::Var: return typeRange(s->type);
+  case SymOp::Cast: return clampToType(intervalOf(s->args[0]), s->type);
+  case SymOp::Select: {
+    Interval a = intervalOf(s->args[1]), b = intervalOf(s->args[2]);
+    return {std::min(a.lo, b.lo), std::max(a.hi, b.hi)};
+  }
+  default: break;
+  }
+  if (!isArith(s->op) || s->args.empty())
+    return typeRange(s->type);
+  Interval a = intervalOf(s->args[0]);
+  Interval b = s->args.size() > 1 ? intervalOf(s->args[1]) : Interval{0, 0};
+  auto sat = [&](__int128 v) { return v > BIG ? BIG : (v < -BIG ? -BIG : v); };
+  Interval r = typeRange(s->type);
+  switch (s->op) {
+  case SymOp::Add: r = {sat(a.lo + b.lo), sat(a.hi + b.hi)}; break;
+  case SymOp::Sub: r = {sat(a.lo - b.hi), sat(a.hi - b.lo)}; break;
+  case SymOp::Mul: {
+    if (a.lo < -BIG / 2 || a.hi > BIG / 2 || b.lo < -BIG / 2 || b.hi > BIG / 2) {
+      // keep the type range
+      return typeRange(s->type);
+    }
+    // operands bounded by 2^100/2 can overflow __int128 when multiplied;
+    // restrict to 2^62 each, else give up.
+    const __int128 LIM = (__int128)1 << 62;
+    if (a.lo < -LIM || a.hi > LIM || b.lo < -LIM || b.hi > LIM)
+      return typeRange(s->type);
+    __int128 c[4] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+    r = {c[0], c[0]};
+    for (auto v : c) {
+      r.lo = std::min(r.lo, v);
+      r.hi = std::max(r.hi, v);
+    }
+    break;
+  }
+  case SymOp::Div:
+    if (a.lo >= 0 && b.lo > 0)
+      r = {a.lo / b.hi, a.hi / b.lo};
+    else
+      return typeRange(s->type);
+    break;
+  case SymOp::Rem:
+    if (a.lo >= 0 && b.lo > 0)
+      r = {0, std::min(a.hi, b.hi - 1)};
+    else
+      return typeRange(s->type);
+    break;
+  case SymOp::Shr:
+    if (a.lo >= 0 && b.lo >= 0 && b.hi < 64)
+      r = {a.lo >> int(b.hi), a.hi >> int(b.lo)};
+    else
+      return typeRange(s->type);
+    break;
+  case SymOp::Shl:
+    if (a.lo >= 0 && b.lo >= 0 && b.hi < 40 && a.hi < ((__int128)1 << 62))
+      r = {a.lo << int(b.lo), a.hi << int(b.hi)};
+    else
+      return typeRange(s->type);
+    break;
+  case SymOp::BitAnd:
+    if (a.lo >= 0 && b.lo >= 0)
+      r = {0, std::min(a.hi, b.hi)};
+    else
+      return typeRange(s->type);
+    break;
+  case SymOp::Min: r = {std::min(a.lo, b.lo), std::min(a.hi, b.hi)}; break;
+  case SymOp::Max: r = {std::max(a.lo, b.lo), std::max(a.hi, b.hi)}; break;
+  case SymOp::Neg: r = {-a.hi, -a.lo}; break;
+  default: return typeRange(s->type);
+  }
+  return clampToType(r, s->type);
+}
+
+std::optional<int64_t>
+evaluate(const Sym &s, const std::function<std::optional<int64_t>(const VarInfo &)> &env) {
+  auto ev = [&](const Sym &x) { return evaluate(x, env); };
+  auto W = [&](const Sym &x, int64_t v) -> __int128 {
+    if (x->type.bits == 64 && !x->type.isSigned)
+      return (__int128)(uint64_t)v;
+    return v;
+  };
+  switch (s->op) {
+  case SymOp::Const:
+  case SymOp::BoolConst: return s->value;
+  case SymOp::Var: {
+    auto v = env(*s->var);
+    if (!v)
+      return std::nullopt;
+    return wrapTo(W(s, *v), s->type);
+  }
+  case SymOp::Cast: {
+    auto a = ev(s->args[0]);
+    if (!a)
+      return std::nullopt;
+    return wrapTo(W(s->args[0], *a), s->type);
+  }
+  case SymOp::Select: {
+    auto c = ev(s->args[0]);
+    if (!c)
+      return std::nullopt;
+    return *c ? ev(s->args[1]) : ev(s->args[2]);
+  }
+  case SymOp::LNot: {
+    auto a = ev(s->args[0]);
+    if (!a)
+      return std::nullopt;
+    return !*a;
+  }
+  case SymOp::Neg:
+  case SymOp::BitNot: {
+    auto a = ev(s->args[0]);
+    if (!a)
+      return std::nullopt;
+    __int128 x = W(s->args[0], *a);
+    return wrapTo(s->op == SymOp::Neg ? -x : ~x, s->type);
+  }
+  case SymOp::LAnd: {
+    auto a = ev(s->args[0]);
+    if (a && !*a)
+      return 0;
+    auto b = ev(s->args[1]);
+    if (!a || !b)
+      return std::nullopt;
+    return *b != 0;
+  }
+  case SymOp::LOr: {
+    auto a = ev(s->args[0]);
+    if (a && *a)
+      return 1;
+    auto b = ev(s->args[1]);
+    if (!a || !b)
+      return std::nullopt;
+    return *b != 0;
+  }
+  default: break;
+  }
+  auto a = ev(s->args[0]);
+  auto b = ev(s->args[1]);
+  if (!a || !b)
+    return std::nullopt;
+  __int128 x = W(s->args[0], *a), y = W(s->args[1], *b);
+  switch (s->op) {
+  case SymOp::Eq: return x == y;
+  case SymOp::Ne: return x != y;
+  case SymOp::Lt: return x < y;
+  case SymOp::Le: return x <= y;
+  case SymOp::Gt: return x > y;
+  case SymOp::Ge: return x >= y;
+  case SymOp::Add: return wrapTo(x + y, s->type);
+  case SymOp::Sub: return wrapTo(x - y, s->type);
+  case SymOp::Mul: return wrapTo(x * y, s->type);
+  case SymOp::Div: return y == 0 ? std::nullopt : std::optional<int64_t>(wrapTo(x / y, s->type));
+  case SymOp::Rem: return y == 0 ? std::nullopt : std::optional<int64_t>(wrapTo(x % y, s->type));
+  case SymOp::Shl:
+    return (y < 0 || y >= 64) ? std::nullopt : std::optional<int64_t>(wrapTo(x << int(y), s->type));
+  case SymOp::Shr:
+    return (y < 0 || y >= 64) ? std::nullopt : std::optional<int64_t>(wrapTo(x >> int(y), s->type));
+  case SymOp::BitAnd: return wrapTo(x & y, s->type);
+  case SymOp::BitOr: return wrapTo(x | y, s->type);
+  case SymOp::BitXor: return wrapTo(x ^ y, s->type);
+  case SymOp::Min: return wrapTo(x < y ? x : y, s->type);
+  case SymOp::Max: return wrapTo(x > y ? x : y, s->type);
+  default: return std::nullopt;
+  }
+}
+
+} // namespace alint

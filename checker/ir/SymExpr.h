@@ -1,0 +1,150 @@
+// Symbolic integer expressions: the values the frontend tracks (tiling fields,
+// kernel arguments, loop indices, sizes) and the terms the rules put in proof
+// obligations. Nodes are immutable and shared. Every integer node carries the
+// C++ type it was computed in (width and signedness) so that smt/ can model
+// wrap-around exactly; comparisons and logical nodes are boolean.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace alint {
+
+enum class SymOp : uint8_t {
+  Const,
+  Var,
+  // arithmetic (C++ semantics in the node's type)
+  Add,
+  Sub,
+  Mul,
+  Div, // truncating
+  Rem,
+  Shl,
+  Shr,
+  BitAnd,
+  BitOr,
+  BitXor,
+  BitNot,
+  Neg,
+  Min,
+  Max,
+  Cast, // convert args[0] into this node's type
+  Select, // args: cond, then, else
+  // boolean
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  LAnd,
+  LOr,
+  LNot,
+  BoolConst,
+};
+
+// The C++ integer type of a value. bits == 0: a mathematical integer (sizes
+// the tool computes itself, never wraps). isBool: a truth value.
+struct IntType {
+  uint8_t bits = 0;
+  bool isSigned = true;
+  bool isBool = false;
+  static IntType math() { return {0, true, false}; }
+  static IntType boolean() { return {1, false, true}; }
+  static IntType i32() { return {32, true, false}; }
+  static IntType u32() { return {32, false, false}; }
+  static IntType i64() { return {64, true, false}; }
+  static IntType u64() { return {64, false, false}; }
+  bool operator==(const IntType &o) const {
+    return bits == o.bits && isSigned == o.isSigned && isBool == o.isBool;
+  }
+  bool operator!=(const IntType &o) const { return !(*this == o); }
+  // Range of representable values; for math() the full int64 range.
+  int64_t minValue() const;
+  uint64_t maxValue() const; // as unsigned to hold UINT64_MAX
+  std::string name() const;  // "uint32_t", "int64_t", "bool", "int"
+};
+
+// What a free variable stands for; decides how a failed proof is reported.
+enum class VarRole : uint8_t {
+  Input,    // chosen by the host: tiling fields, kernel arguments, block count
+  Internal, // chosen by the execution: loop index, block index, queue slot
+  Opaque,   // a value the frontend could not model (reason kept)
+};
+
+struct SymNode;
+using Sym = std::shared_ptr<const SymNode>;
+
+struct VarInfo {
+  uint32_t id = 0;
+  std::string name;   // as in the source: "tileLength", "tiling.tileNum", "i"
+  VarRole role = VarRole::Input;
+  std::string reason; // for Opaque: why it is unknown
+};
+
+struct SymNode {
+  SymOp op = SymOp::Const;
+  IntType type;
+  int64_t value = 0; // Const (two's complement bits for unsigned 64), BoolConst
+  std::shared_ptr<const VarInfo> var; // Var
+  std::vector<Sym> args;
+  size_t hash = 0;
+};
+
+// ---- construction (with constant folding and light simplification) ----
+Sym mkConst(int64_t v, IntType t = IntType::math());
+Sym mkBool(bool b);
+Sym mkVar(const std::string &name, IntType t, VarRole role = VarRole::Input,
+          const std::string &reason = "");
+Sym mkOpaque(const std::string &reason, IntType t = IntType::i64());
+Sym mkBin(SymOp op, Sym a, Sym b, IntType t);
+Sym mkUn(SymOp op, Sym a, IntType t);
+Sym mkCast(Sym a, IntType t);
+Sym mkSelect(Sym c, Sym a, Sym b);
+Sym mkCmp(SymOp op, Sym a, Sym b);
+Sym mkAnd(Sym a, Sym b);
+Sym mkOr(Sym a, Sym b);
+Sym mkNot(Sym a);
+Sym mkAndAll(const std::vector<Sym> &xs);
+
+// Convenience in the mathematical domain (no wrap): sizes the tool computes.
+Sym add(Sym a, Sym b);
+Sym sub(Sym a, Sym b);
+Sym mul(Sym a, Sym b);
+Sym mulC(Sym a, int64_t c);
+Sym addC(Sym a, int64_t c);
+Sym toMath(Sym a); // value of a as a mathematical integer
+
+// ---- inspection ----
+std::optional<int64_t> asConst(const Sym &s); // integer constant value
+std::optional<bool> asBool(const Sym &s);     // boolean constant
+bool isTrue(const Sym &s);
+bool isFalse(const Sym &s);
+bool structurallyEqual(const Sym &a, const Sym &b);
+void collectVars(const Sym &s, std::vector<std::shared_ptr<const VarInfo>> &out);
+bool containsOpaque(const Sym &s);
+// Replace variables by id.
+Sym substitute(const Sym &s,
+               const std::function<Sym(const VarInfo &)> &replace);
+
+// C-like rendering for messages: "tileLength * 2 + 32".
+std::string toString(const Sym &s);
+
+// Conservative integer interval of a node's value (in its own type).
+struct Interval {
+  __int128 lo, hi;
+};
+Interval intervalOf(const Sym &s);
+
+// Evaluate under a variable assignment (missing vars -> nullopt). C++ semantics.
+std::optional<int64_t>
+evaluate(const Sym &s, const std::function<std::optional<int64_t>(const VarInfo &)> &env);
+
+// Wraps an exact mathematical value into type t (two's complement).
+int64_t wrapTo(__int128 v, IntType t);
+
+} // namespace alint

@@ -1,0 +1,226 @@
+#include "cli/Driver.h"
+
+#include "checker/frontend/Frontend.h"
+#include "checker/frontend/Paths.h"
+#include "rules/Checks.h"
+
+#include <llvm/Support/FileSystem.h>
+
+#include <algorithm>
+#include <chrono>
+#include <set>
+
+namespace alint {
+
+namespace {
+
+double since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+} // namespace
+
+std::optional<Sym> bindAssumption(const Sym &a, const KernelModel &k) {
+  // Variable nodes of the kernel, by id.
+  std::map<uint32_t, Sym> nodes;
+  std::function<void(const Sym &)> walk = [&](const Sym &s) {
+    if (!s)
+      return;
+    if (s->op == SymOp::Var)
+      nodes.emplace(s->var->id, s);
+    for (auto &c : s->args)
+      walk(c);
+  };
+  for (auto &b : k.buffers) {
+    walk(b.num);
+    walk(b.lenBytes);
+    walk(b.cond);
+  }
+  for (auto &g : k.globals)
+    walk(g.sizeElems);
+  for (auto &op : k.ops) {
+    walk(op.cond);
+    for (auto &p : op.params)
+      walk(p.second);
+    for (auto &rg : op.regions) {
+      walk(rg.offsetBytes);
+      walk(rg.lengthBytes);
+    }
+  }
+  for (auto &l : k.loops) {
+    walk(l.lo);
+    walk(l.hi);
+  }
+  for (auto &f : k.facts)
+    walk(f);
+  bool allBound = true;
+  Sym bound = substitute(a, [&](const VarInfo &v) -> Sym {
+    if (v.reason != "placeholder")
+      return nullptr;
+    Sym exact;
+    std::vector<Sym> suffix;
+    for (auto &[id, s] : nodes) {
+      const VarInfo &x = *s->var;
+      if (x.role == VarRole::Opaque)
+        continue;
+      if (x.name == v.name)
+        exact = s;
+      else if (x.name.size() > v.name.size() &&
+               x.name.compare(x.name.size() - v.name.size(), v.name.size(), v.name) == 0 &&
+               x.name[x.name.size() - v.name.size() - 1] == '.')
+        suffix.push_back(s);
+    }
+    Sym pick = exact ? exact : (suffix.size() == 1 ? suffix[0] : nullptr);
+    if (!pick) {
+      allBound = false;
+      return nullptr;
+    }
+    return toMath(pick);
+  });
+  if (!allBound)
+    return std::nullopt;
+  return bound;
+}
+
+static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const Options &o,
+                       const std::vector<std::pair<std::string, Sym>> &assumptions, Solver &solver,
+                       FileResult &fr) {
+  KernelModel km = k; // assumptions from the command line join the source's
+  for (auto &[text, a] : assumptions) {
+    if (auto b = bindAssumption(a, km)) {
+      Assumption as;
+      as.expr = *b;
+      as.cond = mkBool(true);
+      as.text = text;
+      km.assumptions.push_back(as);
+    }
+  }
+  KernelVerdict kv;
+  kv.file = fr.file;
+  kv.kernel = k.name;
+  kv.target = t.name;
+  for (const CheckInfo &ci : checkRegistry()) {
+    if (!checkEnabled(o.checks, ci.id))
+      continue;
+    auto check = ci.make();
+    CheckContext ctx(km, t);
+    check->run(ctx);
+    for (Diagnostic &d : ctx.direct) {
+      d.kernel = k.name;
+      d.target = t.name;
+      fr.diags.push_back(d);
+    }
+    for (ProofItem &item : ctx.items) {
+      Verdict v = solver.check(item.ob);
+      ++kv.obligations;
+      switch (v.status) {
+      case Status::Proved: ++kv.proved; continue;
+      case Status::Violated: ++kv.violated; break;
+      case Status::Counterexample: ++kv.counterexample; break;
+      case Status::Unknown: ++kv.unknown; break;
+      }
+      Diagnostic d;
+      d.check = ci.id;
+      d.status = v.status;
+      d.severity = v.status == Status::Violated ? Severity::Error
+                   : v.status == Status::Counterexample ? Severity::Warning
+                                                        : Severity::Note;
+      if (d.severity == Severity::Warning && !o.warningsAsErrors.empty() &&
+          checkEnabled(o.warningsAsErrors, ci.id))
+        d.severity = Severity::Error;
+      if (d.severity == Severity::Note && !o.showUnknown)
+        continue;
+      d.message = item.message(v);
+      d.loc = item.loc;
+      d.target = t.name;
+      d.kernel = k.name;
+      d.counterexample = v.counterexample;
+      d.related = item.related;
+      d.hint = item.hint;
+      fr.diags.push_back(std::move(d));
+    }
+  }
+  fr.verdicts.push_back(kv);
+}
+
+RunResult runLint(const Options &o, const std::vector<const model::TargetSpec *> &targets,
+                  const std::vector<std::pair<std::string, Sym>> &assumptions) {
+  RunResult rr;
+  Solver solver(o.smtTimeoutMs);
+  FrontendOptions fo;
+  fo.apiDir = findApiDir();
+  fo.resourceDir = findResourceDir();
+  fo.extraArgs = o.extraArgs;
+  // --tiling values are equalities the proofs may use.
+  std::vector<std::pair<std::string, Sym>> assume = assumptions;
+  for (auto &[name, val] : o.tiling)
+    assume.push_back({name + " == " + std::to_string(val),
+                      mkCmp(SymOp::Eq, mkVar(name, IntType::math(), VarRole::Input, "placeholder"), mkConst(val))});
+  bool anyFailed = false, anyError = false;
+  for (const std::string &file : o.files) {
+    FileResult fr;
+    fr.file = file;
+    if (!llvm::sys::fs::exists(file)) {
+      fr.ok = false;
+      fr.error = file + ": no such file";
+    } else if (llvm::sys::fs::is_directory(file)) {
+      fr.ok = false;
+      fr.error = file + ": is a directory";
+    } else {
+      // One parse per distinct (__NPU_ARCH__, __CCE_AICORE__).
+      std::map<std::pair<int, int>, std::vector<const model::TargetSpec *>> groups;
+      std::vector<std::pair<int, int>> order;
+      for (auto *t : targets) {
+        auto key = std::make_pair(t->npuArch, t->cceAicore);
+        if (!groups.count(key))
+          order.push_back(key);
+        groups[key].push_back(t);
+      }
+      for (auto &key : order) {
+        fo.npuArch = key.first;
+        fo.cceAicore = key.second;
+        auto t0 = std::chrono::steady_clock::now();
+        FrontendResult res = analyzeFile(file, fo);
+        rr.stats.parseSeconds += since(t0);
+        if (!res.ok) {
+          fr.ok = false;
+          fr.error = res.error;
+          break;
+        }
+        auto t1 = std::chrono::steady_clock::now();
+        for (const KernelModel &k : res.model.kernels)
+          for (auto *t : groups[key])
+            lintKernel(k, *t, o, assume, solver, fr);
+        rr.stats.checkSeconds += since(t1);
+      }
+    }
+    // Deterministic order: location, then target order, then check.
+    std::map<std::string, int> targetOrder;
+    for (size_t i = 0; i < targets.size(); ++i)
+      targetOrder[targets[i]->name] = int(i);
+    std::stable_sort(fr.diags.begin(), fr.diags.end(), [&](const Diagnostic &a, const Diagnostic &b) {
+      return std::make_tuple(a.loc.file, a.loc.line, a.loc.column, targetOrder[a.target], a.check) <
+             std::make_tuple(b.loc.file, b.loc.line, b.loc.column, targetOrder[b.target], b.check);
+    });
+    // The same finding twice (e.g. two regions of one op) is shown once.
+    fr.diags.erase(std::unique(fr.diags.begin(), fr.diags.end(),
+                               [](const Diagnostic &a, const Diagnostic &b) {
+                                 return a.loc.line == b.loc.line && a.loc.column == b.loc.column &&
+                                        a.loc.file == b.loc.file && a.check == b.check &&
+                                        a.target == b.target && a.message == b.message;
+                               }),
+                   fr.diags.end());
+    for (auto &d : fr.diags)
+      if (d.severity == Severity::Error)
+        anyError = true;
+    if (!fr.ok)
+      anyFailed = true;
+    rr.files.push_back(std::move(fr));
+  }
+  rr.stats.solver = solver.stats();
+  rr.stats.solveSeconds = solver.stats().seconds;
+  rr.exitCode = anyFailed ? 3 : (anyError ? 1 : 0);
+  return rr;
+}
+
+} // namespace alint

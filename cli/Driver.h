@@ -1,0 +1,43 @@
+// The driver: files x targets -> frontend -> checks -> Z3 -> diagnostics.
+#pragma once
+
+#include "checker/model/Target.h"
+#include "cli/Options.h"
+#include "rules/Check.h"
+
+#include <string>
+#include <vector>
+
+namespace alint {
+
+struct KernelVerdict {
+  std::string file, kernel, target;
+  unsigned obligations = 0, proved = 0, violated = 0, counterexample = 0, unknown = 0;
+};
+
+struct FileResult {
+  std::string file;
+  bool ok = true;
+  std::string error; // one line when !ok
+  std::vector<Diagnostic> diags;
+  std::vector<KernelVerdict> verdicts;
+};
+
+struct RunStats {
+  double parseSeconds = 0, checkSeconds = 0, solveSeconds = 0;
+  SolverStats solver;
+};
+
+struct RunResult {
+  std::vector<FileResult> files;
+  RunStats stats;
+  int exitCode = 0;
+};
+
+RunResult runLint(const Options &o, const std::vector<const model::TargetSpec *> &targets,
+                  const std::vector<std::pair<std::string, Sym>> &assumptions);
+
+// Binds placeholder variables of an assumption to the kernel's variables.
+std::optional<Sym> bindAssumption(const Sym &a, const KernelModel &k);
+
+} // namespace alint

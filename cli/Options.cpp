@@ -1,0 +1,179 @@
+#include "cli/Options.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+
+namespace alint {
+
+std::string usage() {
+  return R"(USAGE: ascendc-lint [options] <source files...> [-- <compiler args>]
+
+Static linter and verifier for AscendC kernels.
+
+Options:
+  --target=NAME             lint for this chip (repeatable): ascend910b, ascend910_93,
+                            ascend310b, ascend310p, ascend950 (default: ascend910b)
+  --target-file=FILE        load a chip description (JSON, see docs/target-format.md)
+  --checks=GLOBS            enable/disable checks, clang-tidy syntax ('-*,sync-*')
+  --warnings-as-errors[=GLOBS]  treat warnings of matching checks as errors
+  --format=text|json|sarif  output format (default: text)
+  --assume=EXPR             assume EXPR holds (e.g. 'tileLength % 16 == 0'), repeatable
+  --tiling=NAME=VALUE,...   concrete launch values
+  --tiling-file=FILE        concrete launch values from a JSON object
+  --smt-timeout=MS          Z3 time limit per query (default: 5000)
+  --show-unknown            show obligations that could not be decided (as notes)
+  --quiet                   no per-kernel verdict lines
+  --stats                   print phase times and Z3 query counts to stderr
+  -p DIR                    build directory with compile_commands.json
+  --list-targets            list the built-in targets
+  --dump-target=NAME        print a target's hierarchy model as JSON
+  --list-checks             list the checks
+  --print-api-dir           print the bundled AscendC header directory
+  --version, --help
+
+Exit status: 0 no error-level finding, 1 error-level findings, 2 bad invocation
+or configuration, 3 a file could not be analysed.
+)";
+}
+
+static bool startsWith(const std::string &s, const std::string &p) { return s.compare(0, p.size(), p) == 0; }
+
+static bool parseTilingList(const std::string &v, std::map<std::string, int64_t> &out, std::string &err) {
+  std::stringstream ss(v);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    if (item.empty())
+      continue;
+    auto eq = item.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      err = "--tiling: expected NAME=VALUE, got '" + item + "'";
+      return false;
+    }
+    try {
+      size_t used = 0;
+      long long val = std::stoll(item.substr(eq + 1), &used, 0);
+      if (used != item.size() - eq - 1)
+        throw std::invalid_argument("trailing");
+      out[item.substr(0, eq)] = val;
+    } catch (...) {
+      err = "--tiling: '" + item.substr(eq + 1) + "' is not an integer";
+      return false;
+    }
+  }
+  return true;
+}
+
+bool parseOptions(int argc, const char *const *argv, Options &o, std::string &error) {
+  bool targetGiven = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&](const std::string &name, std::string &out) -> bool {
+      if (startsWith(a, name + "=")) {
+        out = a.substr(name.size() + 1);
+        return true;
+      }
+      if (a == name) {
+        if (i + 1 >= argc) {
+          error = name + " needs a value";
+          return false;
+        }
+        out = argv[++i];
+        return true;
+      }
+      return false;
+    };
+    std::string v;
+    if (a == "--") {
+      for (++i; i < argc; ++i)
+        o.extraArgs.push_back(argv[i]);
+      break;
+    }
+    if (a == "--help" || a == "-h")
+      o.help = true;
+    else if (a == "--version")
+      o.version = true;
+    else if (a == "--list-targets")
+      o.listTargets = true;
+    else if (a == "--list-checks")
+      o.listChecks = true;
+    else if (a == "--print-api-dir")
+      o.printApiDir = true;
+    else if (a == "--show-unknown")
+      o.showUnknown = true;
+    else if (a == "--quiet")
+      o.quiet = true;
+    else if (a == "--stats")
+      o.stats = true;
+    else if (a == "--warnings-as-errors")
+      o.warningsAsErrors = "*";
+    else if (value("--warnings-as-errors", v))
+      o.warningsAsErrors = v;
+    else if (value("--target", v)) {
+      o.targets.push_back(v);
+      targetGiven = true;
+    } else if (value("--target-file", v))
+      o.targetFiles.push_back(v);
+    else if (value("--dump-target", v))
+      o.dumpTarget = v;
+    else if (value("--checks", v))
+      o.checks = v;
+    else if (value("--assume", v))
+      o.assumptions.push_back(v);
+    else if (value("--tiling", v)) {
+      if (!parseTilingList(v, o.tiling, error))
+        return false;
+    } else if (value("--tiling-file", v)) {
+      std::ifstream in(v);
+      if (!in) {
+        error = v + ": cannot open tiling file";
+        return false;
+      }
+      nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+      if (j.is_discarded() || !j.is_object()) {
+        error = v + ": tiling file is not a JSON object of name: integer";
+        return false;
+      }
+      for (auto &[k, val] : j.items()) {
+        if (!val.is_number_integer()) {
+          error = v + ": '" + k + "' is not an integer";
+          return false;
+        }
+        o.tiling[k] = val.get<int64_t>();
+      }
+    } else if (value("--format", v)) {
+      if (v == "text")
+        o.format = OutputFormat::Text;
+      else if (v == "json")
+        o.format = OutputFormat::Json;
+      else if (v == "sarif")
+        o.format = OutputFormat::Sarif;
+      else {
+        error = "unknown --format '" + v + "' (text, json, sarif)";
+        return false;
+      }
+    } else if (value("--smt-timeout", v)) {
+      try {
+        o.smtTimeoutMs = unsigned(std::stoul(v));
+      } catch (...) {
+        error = "--smt-timeout: '" + v + "' is not a number of milliseconds";
+        return false;
+      }
+    } else if (value("-p", v))
+      o.buildDir = v;
+    else if (!error.empty())
+      return false;
+    else if (startsWith(a, "-")) {
+      error = "unknown option '" + a + "' (see --help)";
+      return false;
+    } else
+      o.files.push_back(a);
+    if (!error.empty())
+      return false;
+  }
+  (void)targetGiven;
+  return true;
+}
+
+} // namespace alint

@@ -1,0 +1,36 @@
+// Command-line options (the public interface in design.md).
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace alint {
+
+enum class OutputFormat { Text, Json, Sarif };
+
+struct Options {
+  std::vector<std::string> files;
+  std::vector<std::string> targets;     // --target
+  std::vector<std::string> targetFiles; // --target-file
+  std::string checks = "*";
+  std::string warningsAsErrors; // globs; empty = none
+  OutputFormat format = OutputFormat::Text;
+  std::vector<std::string> assumptions; // --assume
+  std::map<std::string, int64_t> tiling; // --tiling / --tiling-file
+  std::vector<std::string> extraArgs;   // after --
+  std::string buildDir;                 // -p
+  unsigned smtTimeoutMs = 5000;
+  bool showUnknown = false;
+  bool quiet = false;
+  bool stats = false;
+  // one-shot actions
+  bool listTargets = false, listChecks = false, printApiDir = false, help = false, version = false;
+  std::string dumpTarget;
+};
+
+// Parses argv; on error returns false with a one-line message in `error`.
+bool parseOptions(int argc, const char *const *argv, Options &o, std::string &error);
+std::string usage();
+
+} // namespace alint

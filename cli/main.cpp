@@ -1,0 +1,137 @@
+// ascendc-lint: static linter and verifier for AscendC kernels.
+#include "checker/frontend/Paths.h"
+#include "checker/model/Target.h"
+#include "cli/Driver.h"
+#include "cli/ExprParser.h"
+#include "cli/Options.h"
+#include "cli/Output.h"
+#include "rules/Check.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+using namespace alint;
+
+int main(int argc, char **argv) {
+  setExecutablePath(argv[0]);
+  Options o;
+  std::string err;
+  if (!parseOptions(argc, argv, o, err)) {
+    std::cerr << "ascendc-lint: error: " << err << "\n";
+    return 2;
+  }
+  if (o.help) {
+    std::cout << usage();
+    return 0;
+  }
+  if (o.version) {
+    std::cout << "ascendc-lint " << ALINT_VERSION << "\n";
+    return 0;
+  }
+  if (o.printApiDir) {
+    std::string d = findApiDir();
+    if (d.empty()) {
+      std::cerr << "ascendc-lint: error: bundled AscendC headers not found\n";
+      return 2;
+    }
+    std::cout << d << "\n";
+    return 0;
+  }
+  // Targets: built-ins plus any user descriptions.
+  std::vector<model::TargetSpec> userTargets;
+  for (const std::string &f : o.targetFiles) {
+    std::ifstream in(f);
+    if (!in) {
+      std::cerr << "ascendc-lint: error: " << f << ": cannot open target file\n";
+      return 2;
+    }
+    std::stringstream ss;
+    ss << in.rdbuf();
+    auto t = model::parseTarget(ss.str(), f, err);
+    if (!t) {
+      std::cerr << "ascendc-lint: error: " << err << "\n";
+      return 2;
+    }
+    userTargets.push_back(*t);
+  }
+  auto findTarget = [&](const std::string &name) -> const model::TargetSpec * {
+    for (auto &t : userTargets)
+      if (t.name == name)
+        return &t;
+    return model::findBuiltinTarget(name);
+  };
+  if (o.listTargets) {
+    for (const auto &t : model::builtinTargets())
+      std::cout << t.name << "  (__NPU_ARCH__ " << t.npuArch << ", " << (t.splitCores ? "split" : "coupled")
+                << " cores)\n";
+    for (const auto &t : userTargets)
+      std::cout << t.name << "  (from --target-file)\n";
+    return 0;
+  }
+  if (!o.dumpTarget.empty()) {
+    const model::TargetSpec *t = findTarget(o.dumpTarget);
+    if (!t) {
+      std::cerr << "ascendc-lint: error: unknown target '" << o.dumpTarget << "' (see --list-targets)\n";
+      return 2;
+    }
+    std::cout << model::targetToJson(*t) << "\n";
+    return 0;
+  }
+  if (o.listChecks) {
+    for (const CheckInfo &c : checkRegistry())
+      if (checkEnabled(o.checks, c.id))
+        std::cout << c.id << "  " << c.summary << "\n";
+    return 0;
+  }
+  std::vector<const model::TargetSpec *> targets;
+  if (o.targets.empty() && !userTargets.empty())
+    for (auto &t : userTargets)
+      targets.push_back(&t);
+  for (const std::string &name : o.targets) {
+    const model::TargetSpec *t = findTarget(name);
+    if (!t) {
+      std::cerr << "ascendc-lint: error: unknown target '" << name << "' (see --list-targets)\n";
+      return 2;
+    }
+    targets.push_back(t);
+  }
+  if (targets.empty())
+    targets.push_back(model::findBuiltinTarget("ascend910b"));
+  std::vector<std::pair<std::string, Sym>> assumptions;
+  for (const std::string &a : o.assumptions) {
+    auto s = parseAssumption(a, err);
+    if (!s) {
+      std::cerr << "ascendc-lint: error: " << err << "\n";
+      return 2;
+    }
+    assumptions.push_back({a, *s});
+  }
+  if (o.files.empty()) {
+    std::cerr << "ascendc-lint: error: no input files (see --help)\n";
+    return 2;
+  }
+  RunResult rr = runLint(o, targets, assumptions);
+  switch (o.format) {
+  case OutputFormat::Text: printText(rr, o, targets.size(), std::cout, std::cerr); break;
+  case OutputFormat::Json:
+    printJson(rr, std::cout);
+    for (auto &f : rr.files)
+      if (!f.ok)
+        std::cerr << "error: " << f.error << "\n";
+    break;
+  case OutputFormat::Sarif:
+    printSarif(rr, std::cout);
+    for (auto &f : rr.files)
+      if (!f.ok)
+        std::cerr << "error: " << f.error << "\n";
+    break;
+  }
+  if (o.stats) {
+    const auto &s = rr.stats;
+    std::cerr << "stats: parse+extract " << s.parseSeconds << " s, checks " << s.checkSeconds << " s (z3 "
+              << s.solveSeconds << " s), obligations " << s.solver.queries << ", z3 calls " << s.solver.z3Calls
+              << ", cache hits " << s.solver.cacheHits << ", timeouts " << s.solver.timeouts << "\n";
+  }
+  return rr.exitCode;
+}

@@ -1,0 +1,76 @@
+// align-address: the start of every local tensor an instruction touches
+// (buffer base + queue slot + view offset) meets its memory's alignment on
+// the target: UB and L1 32 B, L0A/L0B 512 B, L0C 64 B, BT 64 B (hardware.md
+// §2.1, §5 rule 2). Buffers are laid out the way TPipe does: one after the
+// other per memory, lengths rounded up to 32 bytes.
+#include "rules/Checks.h"
+
+namespace alint {
+
+// Byte offset of each buffer from the start of its memory.
+static std::vector<Sym> bufferBases(const KernelModel &k, const model::TargetSpec &t) {
+  std::vector<Sym> bases(k.buffers.size());
+  std::map<Mem, Sym> next;
+  for (const Buffer &b : k.buffers) {
+    auto mem = t.memoryOf(b.memPos);
+    if (!mem)
+      continue;
+    Sym &n = next[*mem];
+    if (!n)
+      n = mkConst(0);
+    bases[b.id] = n;
+    Sym rounded = mul(mkBin(SymOp::Div, addC(b.lenBytes, 31), mkConst(32), IntType::math()), mkConst(32));
+    n = add(n, mul(b.num, rounded));
+  }
+  return bases;
+}
+
+void AlignAddressCheck::run(CheckContext &ctx) const {
+  const KernelModel &k = ctx.kernel;
+  const model::TargetSpec &t = ctx.target;
+  std::vector<Sym> bases = bufferBases(k, t);
+  for (const Op &op : k.ops) {
+    if (op.kind != OpKind::DataCopy && op.kind != OpKind::Vector && op.kind != OpKind::LoadData &&
+        op.kind != OpKind::Cube && op.kind != OpKind::Fixpipe)
+      continue;
+    for (const Region &r : op.regions) {
+      if (r.global || r.bufferId < 0 || r.bufferId >= int(k.buffers.size()))
+        continue;
+      const Buffer &b = k.buffers[r.bufferId];
+      auto mem = t.memoryOf(b.memPos);
+      if (!mem || !bases[b.id])
+        continue;
+      const model::MemorySpec *spec = t.memory(*mem);
+      if (!spec || spec->alignBytes <= 1)
+        continue;
+      Sym rounded = mul(mkBin(SymOp::Div, addC(b.lenBytes, 31), mkConst(32), IntType::math()), mkConst(32));
+      Sym start = add(bases[b.id], r.offsetBytes);
+      if (r.slot)
+        start = add(start, mul(toMath(r.slot), rounded));
+      int64_t align = spec->alignBytes;
+      ProofItem item;
+      item.ob.check = id();
+      item.ob.property = mkCmp(SymOp::Eq, mkBin(SymOp::Rem, start, mkConst(align), IntType::math()), mkConst(0));
+      item.ob.context = ctx.contextAt(op.cond, op.loops);
+      item.ob.report = {{"offset", start}};
+      item.loc = op.loc;
+      std::string what = op.api + " " + r.role + " in '" + b.name + "'";
+      std::string memS(memName(*mem));
+      std::string target = t.name;
+      std::string startS = toString(start);
+      item.message = [what, memS, align, target, startS](const Verdict &v) {
+        auto it = v.reportValues.find("offset");
+        std::string val = it != v.reportValues.end() ? std::to_string(it->second) : startS;
+        if (v.status == Status::Unknown)
+          return what + ": alignment could not be checked: " + v.reason;
+        return what + (v.status == Status::Violated ? " starts at " : " may start at ") + memS + " offset " +
+               val + ", not a multiple of the " + std::to_string(align) + "-byte alignment " + memS +
+               " requires on " + target;
+      };
+      item.hint = "offset views by whole " + std::to_string(align) + "-byte blocks";
+      ctx.prove(std::move(item));
+    }
+  }
+}
+
+} // namespace alint

@@ -1,0 +1,56 @@
+// bounds-local: every access stays inside its queue slot or TBuf: offset >= 0
+// and offset + length <= the buffer length (rounded to 32 bytes, as TPipe
+// allocates it).
+#include "rules/Checks.h"
+
+namespace alint {
+
+void BoundsLocalCheck::run(CheckContext &ctx) const {
+  const KernelModel &k = ctx.kernel;
+  for (const Op &op : k.ops) {
+    if (op.kind == OpKind::EnQue || op.kind == OpKind::FreeTensor || op.kind == OpKind::DeQue ||
+        op.kind == OpKind::AllocTensor)
+      continue;
+    for (const Region &r : op.regions) {
+      if (r.global)
+        continue;
+      ProofItem item;
+      item.ob.check = id();
+      item.loc = op.loc;
+      std::string what = op.api + " " + r.role;
+      if (r.bufferId < 0 || r.bufferId >= int(k.buffers.size())) {
+        item.ob.unknownReason = "the buffer of " + what + " is not known";
+      } else if (!r.lengthBytes) {
+        item.ob.unknownReason = op.unknownReason.empty() ? "extent of " + what + " is not modelled" : op.unknownReason;
+      } else if (k.buffers[r.bufferId].kind == Buffer::Kind::BufPool) {
+        item.ob.unknownReason = "buffers from a TBufPool are not modelled";
+      }
+      Sym cap, end;
+      if (item.ob.unknownReason.empty()) {
+        const Buffer &b = k.buffers[r.bufferId];
+        what += " in '" + b.name + "'";
+        cap = mul(mkBin(SymOp::Div, addC(b.lenBytes, 31), mkConst(32), IntType::math()), mkConst(32));
+        end = add(r.offsetBytes, r.lengthBytes);
+        item.ob.property = mkAnd(mkCmp(SymOp::Ge, r.offsetBytes, mkConst(0)), mkCmp(SymOp::Le, end, cap));
+        item.ob.context = ctx.contextAt(op.cond, op.loops);
+        item.ob.report = {{"end", end}, {"cap", cap}, {"offset", r.offsetBytes}};
+      } else {
+        item.ob.property = mkBool(true);
+      }
+      std::string endS = end ? toString(end) : "", capS = cap ? toString(cap) : "";
+      item.message = [what, endS, capS](const Verdict &v) {
+        if (v.status == Status::Unknown)
+          return what + ": bounds could not be checked: " + v.reason;
+        auto e = v.reportValues.find("end"), c = v.reportValues.find("cap");
+        std::string es = e != v.reportValues.end() ? std::to_string(e->second) : endS;
+        std::string cs = c != v.reportValues.end() ? std::to_string(c->second) : capS;
+        return what + (v.status == Status::Violated ? " reaches" : " may reach") + " byte " + es +
+               " of a " + cs + "-byte buffer";
+      };
+      item.hint = "the access must end within the length given to InitBuffer";
+      ctx.prove(std::move(item));
+    }
+  }
+}
+
+} // namespace alint

@@ -1,0 +1,94 @@
+// A check (clang-tidy style): one class per file, registered by id. A check
+// reads a KernelModel for one target and emits proof obligations (each with
+// the message to show if it fails) or direct findings.
+#pragma once
+
+#include "checker/ir/KernelModel.h"
+#include "checker/model/Target.h"
+#include "smt/Solver.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace alint {
+
+enum class Severity { Error, Warning, Note };
+const char *severityName(Severity s);
+
+struct Related {
+  SourceLoc loc;
+  std::string message;
+};
+
+struct FixIt {
+  SourceLoc loc;
+  std::string replacement;
+  unsigned length = 0;
+};
+
+struct Diagnostic {
+  std::string check;
+  Severity severity = Severity::Error;
+  Status status = Status::Violated;
+  std::string message;
+  SourceLoc loc;
+  std::string target;
+  std::string kernel;
+  std::vector<std::pair<std::string, int64_t>> counterexample;
+  std::vector<Related> related;
+  std::vector<FixIt> fixits;
+  std::string hint;
+};
+
+// What a check hands to the engine: an obligation plus how to word it.
+struct ProofItem {
+  Obligation ob;
+  SourceLoc loc;
+  // Message for a failed or unknown proof; gets the verdict (report values,
+  // counterexample) so numbers can be shown.
+  std::function<std::string(const Verdict &)> message;
+  std::vector<Related> related;
+  std::string hint;
+};
+
+class CheckContext {
+public:
+  CheckContext(const KernelModel &k, const model::TargetSpec &t) : kernel(k), target(t) {}
+  const KernelModel &kernel;
+  const model::TargetSpec &target;
+
+  // Facts and assumptions that hold at an operation with path condition
+  // `cond` inside `loops`.
+  std::vector<Sym> contextAt(const Sym &cond, const std::vector<int> &loops) const;
+
+  void prove(ProofItem item) { items.push_back(std::move(item)); }
+  void report(Diagnostic d) { direct.push_back(std::move(d)); }
+
+  std::vector<ProofItem> items;
+  std::vector<Diagnostic> direct;
+};
+
+class Check {
+public:
+  virtual ~Check() = default;
+  virtual const char *id() const = 0;
+  virtual const char *summary() const = 0;
+  virtual void run(CheckContext &ctx) const = 0;
+};
+
+struct CheckInfo {
+  std::string id;
+  std::string summary;
+  std::unique_ptr<Check> (*make)();
+};
+
+// All checks, in a fixed order.
+const std::vector<CheckInfo> &checkRegistry();
+
+// clang-tidy glob list: "-*,sync-*,capacity-overflow".
+bool checkEnabled(const std::string &globs, const std::string &id);
+bool globMatch(const std::string &pattern, const std::string &text);
+
+} // namespace alint

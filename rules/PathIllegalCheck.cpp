@@ -1,0 +1,58 @@
+// path-illegal: each movement's source -> destination memory exists on the
+// target (the target's path tables, hardware.md §2.5, §3.4): e.g. GM->L0A is
+// gone on ascend950, L0C->UB exists only there, UB->L1 on ascend910b is
+// emulated through GM.
+#include "rules/Checks.h"
+
+namespace alint {
+
+void PathIllegalCheck::run(CheckContext &ctx) const {
+  const model::TargetSpec &t = ctx.target;
+  for (const Op &op : ctx.kernel.ops) {
+    if (op.kind != OpKind::DataCopy && op.kind != OpKind::LoadData && op.kind != OpKind::Fixpipe)
+      continue;
+    if (op.srcPos == TPos::MAX || op.dstPos == TPos::MAX)
+      continue;
+    auto src = t.memoryOf(op.srcPos), dst = t.memoryOf(op.dstPos);
+    if (!src || !dst)
+      continue;
+    std::string pathS = std::string(memName(*src)) + "->" + std::string(memName(*dst));
+    const model::IllegalPathSpec *bad = t.findIllegal(*src, *dst);
+    const model::PathSpec *good = t.findPath(*src, *dst);
+    if (!bad && good && good->hardware)
+      continue;
+    if (!bad && good && !good->hardware) {
+      Diagnostic d;
+      d.check = id();
+      d.severity = Severity::Warning;
+      d.status = Status::Proved;
+      d.loc = op.loc;
+      d.target = t.name;
+      d.message = op.api + " " + pathS + " on " + t.name + " is emulated in software" +
+                  (good->notes.empty() ? "" : ": " + good->notes);
+      ctx.report(d);
+      continue;
+    }
+    ProofItem item;
+    item.ob.check = id();
+    item.ob.property = mkBool(false); // reachable => the illegal movement runs
+    item.ob.context = ctx.contextAt(op.cond, op.loops);
+    if (!bad && !good && *src != *dst)
+      item.ob.unknownReason = "path " + pathS + " is not in the " + t.name + " model";
+    else if (!bad && !good)
+      continue; // same memory (UB->UB): a local copy
+    item.loc = op.loc;
+    std::string reason = bad ? bad->reason : "";
+    std::string api = op.api, target = t.name;
+    item.message = [api, pathS, target, reason](const Verdict &v) {
+      if (v.status == Status::Unknown)
+        return api + " " + pathS + ": " + v.reason;
+      return api + " moves " + pathS + ", which does not exist on " + target +
+             (reason.empty() ? "" : ": " + reason) +
+             (v.status == Status::Counterexample ? " (reached for some tiling values)" : "");
+    };
+    ctx.prove(std::move(item));
+  }
+}
+
+} // namespace alint

@@ -1,0 +1,378 @@
+#include "smt/Solver.h"
+
+#include <z3++.h>
+
+#include <chrono>
+#include <set>
+
+namespace alint {
+
+const char *statusName(Status s) {
+  switch (s) {
+  case Status::Proved: return "proved";
+  case Status::Violated: return "violated";
+  case Status::Counterexample: return "counterexample";
+  case Status::Unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+namespace {
+
+std::string i128str(__int128 v) {
+  if (v == 0)
+    return "0";
+  bool neg = v < 0;
+  unsigned __int128 u = neg ? (unsigned __int128)(-(v + 1)) + 1 : (unsigned __int128)v;
+  std::string s;
+  while (u) {
+    s.insert(s.begin(), char('0' + int(u % 10)));
+    u /= 10;
+  }
+  return neg ? "-" + s : s;
+}
+
+// Translation of one obligation's terms into one Z3 context.
+struct Translator {
+  z3::context &c;
+  std::map<uint32_t, z3::expr> vars;
+  std::vector<std::shared_ptr<const VarInfo>> varInfo;
+  std::vector<z3::expr> side; // ranges of variables, definitions of opaque terms
+  std::vector<std::string> opaqueReasons;
+  std::unordered_map<const SymNode *, z3::expr> memo;
+  unsigned fresh = 0;
+
+  explicit Translator(z3::context &ctx) : c(ctx) {}
+
+  z3::expr num(__int128 v) { return c.int_val(i128str(v).c_str()); }
+
+  z3::expr opaque(IntType t, const std::string &reason) {
+    opaqueReasons.push_back(reason);
+    z3::expr v = c.int_const(("opaque!" + std::to_string(fresh++)).c_str());
+    if (t.bits) {
+      side.push_back(v >= num(t.minValue()));
+      side.push_back(v <= num((__int128)t.maxValue()));
+    }
+    return v;
+  }
+
+  // Value of raw (an exact mathematical result) in type t.
+  z3::expr wrap(const z3::expr &raw, IntType t, __int128 lo, __int128 hi) {
+    if (t.bits == 0 || t.isBool)
+      return raw;
+    __int128 tmin = t.minValue(), tmax = (__int128)t.maxValue();
+    if (lo >= tmin && hi <= tmax)
+      return raw;
+    __int128 m = (__int128)1 << t.bits;
+    if (!t.isSigned)
+      return z3::mod(raw, num(m));
+    __int128 h = m / 2;
+    return z3::mod(raw + num(h), num(m)) - num(h);
+  }
+
+  static bool nonNeg(const Sym &s) { return intervalOf(s).lo >= 0; }
+
+  z3::expr truncDiv(const z3::expr &a, const z3::expr &b, const Sym &sa, const Sym &sb) {
+    if (nonNeg(sa) && intervalOf(sb).lo > 0)
+      return a / b;
+    z3::expr aa = z3::ite(a >= 0, a, -a), bb = z3::ite(b >= 0, b, -b);
+    z3::expr q = aa / bb;
+    return z3::ite((a >= 0) == (b >= 0), q, -q);
+  }
+
+  z3::expr tr(const Sym &s) {
+    auto it = memo.find(s.get());
+    if (it != memo.end())
+      return it->second;
+    z3::expr r = trNode(s);
+    memo.emplace(s.get(), r);
+    return r;
+  }
+
+  z3::expr asInt(const Sym &s) {
+    z3::expr e = tr(s);
+    if (e.is_bool())
+      return z3::ite(e, c.int_val(1), c.int_val(0));
+    return e;
+  }
+  z3::expr asBool(const Sym &s) {
+    z3::expr e = tr(s);
+    if (e.is_bool())
+      return e;
+    return e != 0;
+  }
+
+  z3::expr trNode(const Sym &s) {
+    const IntType t = s->type;
+    auto childRange = [&](const Sym &x) { return intervalOf(x); };
+    switch (s->op) {
+    case SymOp::Const:
+      if (t.bits == 64 && !t.isSigned)
+        return num((__int128)(uint64_t)s->value);
+      return num(s->value);
+    case SymOp::BoolConst: return c.bool_val(s->value != 0);
+    case SymOp::Var: {
+      auto vit = vars.find(s->var->id);
+      if (vit != vars.end())
+        return vit->second;
+      std::string name = s->var->name + "!" + std::to_string(s->var->id);
+      if (t.isBool) {
+        z3::expr v = c.bool_const(name.c_str());
+        vars.emplace(s->var->id, v);
+        varInfo.push_back(s->var);
+        return v;
+      }
+      z3::expr v = c.int_const(name.c_str());
+      vars.emplace(s->var->id, v);
+      varInfo.push_back(s->var);
+      if (t.bits) {
+        side.push_back(v >= num(t.minValue()));
+        side.push_back(v <= num((__int128)t.maxValue()));
+      }
+      if (s->var->role == VarRole::Opaque)
+        opaqueReasons.push_back(s->var->reason);
+      return v;
+    }
+    case SymOp::Cast: {
+      const Sym &a = s->args[0];
+      if (t.isBool)
+        return asBool(a);
+      Interval iv = childRange(a);
+      return wrap(asInt(a), t, iv.lo, iv.hi);
+    }
+    case SymOp::Select: return z3::ite(asBool(s->args[0]), asIntOrBool(s->args[1], t), asIntOrBool(s->args[2], t));
+    case SymOp::LNot: return !asBool(s->args[0]);
+    case SymOp::LAnd: return asBool(s->args[0]) && asBool(s->args[1]);
+    case SymOp::LOr: return asBool(s->args[0]) || asBool(s->args[1]);
+    case SymOp::Eq:
+    case SymOp::Ne: {
+      z3::expr a = tr(s->args[0]), b = tr(s->args[1]);
+      if (a.is_bool() != b.is_bool()) {
+        a = asInt(s->args[0]);
+        b = asInt(s->args[1]);
+      }
+      return s->op == SymOp::Eq ? a == b : a != b;
+    }
+    case SymOp::Lt: return asInt(s->args[0]) < asInt(s->args[1]);
+    case SymOp::Le: return asInt(s->args[0]) <= asInt(s->args[1]);
+    case SymOp::Gt: return asInt(s->args[0]) > asInt(s->args[1]);
+    case SymOp::Ge: return asInt(s->args[0]) >= asInt(s->args[1]);
+    default: break;
+    }
+    // Arithmetic.
+    const Sym &sa = s->args[0];
+    z3::expr a = asInt(sa);
+    Interval ia = childRange(sa);
+    if (s->op == SymOp::Neg)
+      return wrap(-a, t, -ia.hi, -ia.lo);
+    if (s->op == SymOp::BitNot) {
+      if (t.bits && !t.isSigned)
+        return num((((__int128)1) << t.bits) - 1) - a;
+      if (t.bits && t.isSigned)
+        return -a - 1;
+      return opaque(t, "bitwise not of an unbounded value");
+    }
+    const Sym &sb = s->args[1];
+    z3::expr b = asInt(sb);
+    Interval ib = childRange(sb);
+    const __int128 LIM = (__int128)1 << 62;
+    bool small = ia.lo > -LIM && ia.hi < LIM && ib.lo > -LIM && ib.hi < LIM;
+    switch (s->op) {
+    case SymOp::Add: return wrap(a + b, t, ia.lo + ib.lo, ia.hi + ib.hi);
+    case SymOp::Sub: return wrap(a - b, t, ia.lo - ib.hi, ia.hi - ib.lo);
+    case SymOp::Mul: {
+      __int128 lo = -((__int128)1 << 126), hi = (__int128)1 << 126;
+      if (small) {
+        __int128 cs[4] = {ia.lo * ib.lo, ia.lo * ib.hi, ia.hi * ib.lo, ia.hi * ib.hi};
+        lo = hi = cs[0];
+        for (auto v : cs) {
+          lo = std::min(lo, v);
+          hi = std::max(hi, v);
+        }
+      }
+      return wrap(a * b, t, lo, hi);
+    }
+    case SymOp::Div: {
+      z3::expr q = truncDiv(a, b, sa, sb);
+      // INT_MIN / -1 is the only overflow
+      return wrap(q, t, small ? -std::max(-ia.lo, ia.hi) : -LIM * 4, small ? std::max(-ia.lo, ia.hi) : LIM * 4);
+    }
+    case SymOp::Rem:
+      if (nonNeg(sa) && ib.lo > 0)
+        return z3::mod(a, b);
+      return a - b * truncDiv(a, b, sa, sb);
+    case SymOp::Min: return z3::ite(a <= b, a, b);
+    case SymOp::Max: return z3::ite(a >= b, a, b);
+    case SymOp::Shl:
+      if (auto k = asConst(sb); k && *k >= 0 && *k < 64) {
+        __int128 p = (__int128)1 << *k;
+        return wrap(a * num(p), t, small ? ia.lo * p : -LIM * 4, small ? ia.hi * p : LIM * 4);
+      }
+      return opaque(t, "shift by a non-constant amount");
+    case SymOp::Shr:
+      if (auto k = asConst(sb); k && *k >= 0 && *k < 64) {
+        __int128 p = (__int128)1 << *k;
+        if (ia.lo >= 0)
+          return a / num(p);
+        // arithmetic shift = floor division, which is Z3's div for p > 0
+        return a / num(p);
+      }
+      return opaque(t, "shift by a non-constant amount");
+    case SymOp::BitAnd:
+      if (auto k = asConst(sb); k && ia.lo >= 0) {
+        uint64_t m = uint64_t(*k);
+        if (t.bits == 64 && !t.isSigned)
+          m = uint64_t(s->args[1]->value);
+        if (m != 0 && ((m + 1) & m) == 0) // 2^n - 1
+          return z3::mod(a, num((__int128)m + 1));
+        // ~(2^n - 1) in the operand's width: clear the low n bits
+        uint64_t inv = ~m;
+        if (t.bits && t.bits < 64)
+          inv &= (uint64_t(1) << t.bits) - 1;
+        if (inv != 0 && ((inv + 1) & inv) == 0)
+          return a - z3::mod(a, num((__int128)inv + 1));
+      }
+      if (auto k = asConst(sa); k && ib.lo >= 0) {
+        uint64_t m = uint64_t(*k);
+        if (m != 0 && ((m + 1) & m) == 0)
+          return z3::mod(b, num((__int128)m + 1));
+      }
+      return opaque(t, "bitwise and with a non-mask operand");
+    default: return opaque(t, "bitwise operation");
+    }
+  }
+
+  z3::expr asIntOrBool(const Sym &s, IntType t) { return t.isBool ? asBool(s) : asInt(s); }
+};
+
+} // namespace
+
+struct Solver::Impl {
+  z3::context ctx;
+  unsigned timeoutMs;
+};
+
+Solver::Solver(unsigned timeoutMs) : impl(new Impl) { impl->timeoutMs = timeoutMs; }
+Solver::~Solver() { delete impl; }
+
+Verdict Solver::check(const Obligation &ob) {
+  ++stats_.queries;
+  Verdict v;
+  if (!ob.unknownReason.empty()) {
+    v.status = Status::Unknown;
+    v.reason = ob.unknownReason;
+    return v;
+  }
+  auto t0 = std::chrono::steady_clock::now();
+  z3::context &c = impl->ctx;
+  Translator tr(c);
+  z3::expr prop = tr.asBool(ob.property);
+  z3::expr ctx = c.bool_val(true);
+  for (const Sym &s : ob.context)
+    ctx = ctx && tr.asBool(s);
+  std::vector<std::pair<std::string, z3::expr>> reports;
+  for (auto &r : ob.report)
+    reports.push_back({r.first, tr.asInt(r.second)});
+  z3::expr sides = c.bool_val(true);
+  for (auto &s : tr.side)
+    sides = sides && s;
+  z3::expr ctxAll = (sides && ctx).simplify();
+  z3::expr propS = prop.simplify();
+
+  std::string key = ctxAll.to_string() + "\n=>\n" + propS.to_string();
+  for (auto &r : reports)
+    key += "\n#" + r.first + "=" + r.second.to_string();
+  auto hit = cache_.find(key);
+  if (hit != cache_.end()) {
+    ++stats_.cacheHits;
+    Verdict cv = hit->second;
+    cv.cached = true;
+    return cv;
+  }
+
+  z3::params p(c);
+  p.set("timeout", impl->timeoutMs);
+  bool hasOpaque = !tr.opaqueReasons.empty();
+  // Opaque values are unknown inputs: a violation must hold for all of them.
+  bool hasInput = hasOpaque, hasInternal = false;
+  for (auto &vi : tr.varInfo) {
+    if (vi->role != VarRole::Internal)
+      hasInput = true;
+    if (vi->role == VarRole::Internal)
+      hasInternal = true;
+  }
+
+  // 1. Can the property fail?
+  z3::solver s1(c);
+  s1.set(p);
+  s1.add(ctxAll);
+  s1.add(!propS);
+  ++stats_.z3Calls;
+  z3::check_result r1 = s1.check();
+  if (r1 == z3::unsat) {
+    v.status = Status::Proved;
+  } else if (r1 == z3::unknown) {
+    ++stats_.timeouts;
+    v.status = Status::Unknown;
+    v.reason = "Z3 gave no answer within " + std::to_string(impl->timeoutMs) + " ms (" + s1.reason_unknown() + ")";
+  } else {
+    z3::model m = s1.get_model();
+    // 2. Does it fail for every admissible input?
+    bool violated = false;
+    if (!hasInput) {
+      violated = true; // the inputs are fixed; an execution fails
+    } else if (!hasInternal) {
+      z3::solver s2(c);
+      s2.set(p);
+      s2.add(ctxAll);
+      s2.add(propS);
+      ++stats_.z3Calls;
+      violated = s2.check() == z3::unsat;
+    } else {
+      // exists inputs . forall internal . ctx -> prop ; unsat => violated
+      z3::expr_vector internals(c);
+      for (auto &vi : tr.varInfo)
+        if (vi->role == VarRole::Internal)
+          internals.push_back(tr.vars.at(vi->id));
+      z3::solver s2(c);
+      s2.set(p);
+      s2.add(z3::forall(internals, z3::implies(ctxAll, propS)));
+      ++stats_.z3Calls;
+      violated = s2.check() == z3::unsat;
+    }
+    if (hasOpaque && !violated) {
+      v.status = Status::Unknown;
+      v.reason = tr.opaqueReasons.front();
+    } else {
+      v.status = violated ? Status::Violated : Status::Counterexample;
+      std::set<std::string> used;
+      for (auto &vi : tr.varInfo) {
+        if (vi->role == VarRole::Opaque)
+          continue;
+        z3::expr val = m.eval(tr.vars.at(vi->id), true);
+        int64_t iv = 0;
+        if (val.is_bool())
+          iv = val.is_true() ? 1 : 0;
+        else if (!val.is_numeral_i64(iv))
+          continue;
+        std::string name = vi->name;
+        for (int k = 2; used.count(name); ++k)
+          name = vi->name + "#" + std::to_string(k);
+        used.insert(name);
+        v.counterexample.push_back({name, iv});
+      }
+      std::sort(v.counterexample.begin(), v.counterexample.end());
+      for (auto &r : reports) {
+        z3::expr val = m.eval(r.second, true);
+        int64_t iv = 0;
+        if (val.is_numeral_i64(iv))
+          v.reportValues[r.first] = iv;
+      }
+    }
+  }
+  stats_.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  cache_[key] = v;
+  return v;
+}
+
+} // namespace alint

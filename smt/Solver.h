@@ -1,0 +1,64 @@
+// Proof obligations and their discharge with Z3.
+//
+// Integer semantics (see docs/smt.md): symbolic values are translated to Z3
+// mathematical integers. Every variable is constrained to the range of its
+// C++ type, and every arithmetic node whose result may leave the range of its
+// type is wrapped exactly (mod 2^bits, two's complement for signed types), so
+// a proof holds for the machine's arithmetic, not an idealised one. Interval
+// analysis removes the wrap where it cannot happen, which keeps most queries
+// linear. Division truncates toward zero as in C++.
+#pragma once
+
+#include "checker/ir/KernelModel.h"
+#include "checker/ir/SymExpr.h"
+
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace alint {
+
+enum class Status { Proved, Violated, Counterexample, Unknown };
+const char *statusName(Status s);
+
+struct Obligation {
+  std::string check; // check id
+  Sym property;      // must hold ...
+  std::vector<Sym> context; // ... whenever all of these hold
+  std::string unknownReason; // set: not asked, status unknown with this reason
+  // Values to report with a failed proof (name -> term), e.g. the total size.
+  std::vector<std::pair<std::string, Sym>> report;
+};
+
+struct Verdict {
+  Status status = Status::Unknown;
+  std::string reason; // unknown: why
+  std::vector<std::pair<std::string, int64_t>> counterexample; // source names
+  std::map<std::string, int64_t> reportValues;
+  bool cached = false;
+};
+
+struct SolverStats {
+  unsigned queries = 0;   // obligations asked
+  unsigned cacheHits = 0; // identical obligations answered from the cache
+  unsigned z3Calls = 0;
+  unsigned timeouts = 0;
+  double seconds = 0;
+};
+
+class Solver {
+public:
+  explicit Solver(unsigned timeoutMs = 5000);
+  ~Solver();
+  Verdict check(const Obligation &ob);
+  const SolverStats &stats() const { return stats_; }
+
+private:
+  struct Impl;
+  Impl *impl;
+  SolverStats stats_;
+  std::unordered_map<std::string, Verdict> cache_;
+};
+
+} // namespace alint
