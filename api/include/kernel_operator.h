@@ -2,7 +2,8 @@
 // Mirrors mirror-cann/asc-devkit include/kernel_operator.h (which pulls in
 // kernel_tpipe.h, kernel_tensor.h, kernel_type.h and kernel_operator_intf.h).
 // The declarations live in the topic headers under ascendc_lint/; the Matmul
-// high-level API is in lib/matmul_intf.h as upstream.
+// high-level API is in lib/matmul_intf.h as upstream; kernel_tiling/kernel_tiling.h
+// is reached from here as upstream (through the softmax headers).
 #pragma once
 
 #include "ascendc_lint/macros.h"
@@ -17,3 +18,4 @@
 #include "ascendc_lint/vector.h"
 #include "ascendc_lint/cube.h"
 #include "ascendc_lint/adv_math.h"
+#include "kernel_tiling/kernel_tiling.h"

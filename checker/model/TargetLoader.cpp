@@ -344,7 +344,7 @@ struct Loader {
   }
 
   // {"aic": [...], "aiv": [...]} on split targets, {"both": [...]} on
-  // coupled ones; `extra` names the other allowed key(s) of the object.
+  // coupled ones (both core types then get the same set).
   template <typename T, typename F>
   std::map<CoreType, std::set<T>> perCore(const json &o,
                                           const std::string &path,
@@ -910,6 +910,8 @@ std::optional<TargetSpec> parseTarget(const std::string &jsonText,
       root = parseJsonStrict(jsonText, dupPath);
     } catch (const json::parse_error &e) {
       auto [where, what] = splitParseError(e.what());
+      if (what.size() > 160) // nlohmann quotes the whole offending token
+        what = what.substr(0, 160) + "...";
       error = oneLine(origin + ": " + where + ": invalid JSON: " + what);
       return std::nullopt;
     }

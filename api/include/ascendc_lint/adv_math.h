@@ -74,6 +74,21 @@ ASCENDC_LINT_ADV_GELU(FasterGelu);
 ASCENDC_LINT_ADV_GELU(FasterGeluV2);
 #undef ASCENDC_LINT_ADV_GELU
 
+// Bitwise xor (needs a temporary buffer on most chips).
+template <typename T, bool isReuseSource = false>
+__aicore__ void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
+                    const LocalTensor<T>& src1Tensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
+                    const uint32_t calCount);
+template <typename T, bool isReuseSource = false>
+__aicore__ void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
+                    const LocalTensor<T>& src1Tensor, const LocalTensor<uint8_t>& sharedTmpBuffer);
+template <typename T, bool isReuseSource = false>
+__aicore__ void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
+                    const LocalTensor<T>& src1Tensor, const uint32_t calCount);
+template <typename T, bool isReuseSource = false>
+__aicore__ void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
+                    const LocalTensor<T>& src1Tensor);
+
 // Power: tensor^tensor, tensor^scalar, scalar^tensor.
 template <typename T, bool isReuseSource = false>
 __aicore__ void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,

@@ -23,6 +23,60 @@
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wundefined-internal"
 
+// ---- layouts and modes (global namespace upstream; not visible through kernel_operator.h) ----
+enum class CubeFormat {
+    ND = 0,
+    NZ,
+    ZN,
+    ZZ,
+    NN,
+    ND_ALIGN,
+    SCALAR,
+    VECTOR,
+    ROW_MAJOR = ND,
+    COLUMN_MAJOR = 8,
+};
+
+enum class LayoutMode {
+    NONE = 0,
+    BSNGD,
+    SBNGD,
+    BNGS1S2,
+    NORMAL,
+};
+
+enum class BatchMode {
+    NONE = 0,
+    BATCH_LESS_THAN_L1,
+    BATCH_LARGE_THAN_L1,
+    SINGLE_LARGE_THAN_L1,
+};
+
+enum BatchOutMode {
+    SINGLE_BATCH = 0,
+    MULTI_BATCH,
+    DYNAMIC,
+};
+
+enum class IterateOrder {
+    ORDER_M = 0,
+    ORDER_N,
+    UNDEF,
+};
+
+enum class ScheduleType {
+    INNER_PRODUCT = 0,
+    OUTER_PRODUCT,
+};
+
+enum IterateMode : uint8_t {
+    ITERATE_MODE_NORMAL = 0b00000001,
+    ITERATE_MODE_ALL = 0b00000010,
+    ITERATE_MODE_BATCH = 0b00000100,
+    ITERATE_MODE_N_BATCH = 0b00001000,
+    ITERATE_MODE_DEFAULT = 0b11111111,
+};
+
 enum class DecompressionMode {
     DECOMP_NONE = 0b0000,
     DECOMP_2bitTo8bit = 0b0001,
@@ -230,6 +284,12 @@ struct MatrixOffset {
 };
 
 namespace AscendC {
+
+using ::BatchMode;
+using ::CubeFormat;
+using ::IterateOrder;
+using ::LayoutMode;
+using ::ScheduleType;
 
 // Describes one Matmul operand: where it lives, its layout and element type.
 template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,

@@ -77,6 +77,9 @@ template <typename T>
 __aicore__ void InitOutput(GlobalTensor<T> gmWorkspaceAddr, uint32_t size, T value = 0);
 template <typename T>
 __aicore__ void InitGlobalMemory(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value);
+// Fills `size` elements of GM with `value` (MTE3).
+template <typename T>
+__aicore__ void Fill(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value);
 
 // ---- atomics (accumulate on the next GM writes) --------------------------------------------------
 template <typename T>

@@ -93,6 +93,9 @@ public:
     template <typename T>
     __aicore__ TBufState GetState(const LocalTensor<T>& tensor) const;
     __aicore__ void InitStartBufHandle(TBufHandle startBufhandle, uint8_t num, uint32_t len);
+    template <typename T>
+    __aicore__ void InitBufHandle(T* bufPool, uint32_t index, TBufHandle bufhandle, uint32_t curPoolAddr,
+                                  uint32_t len);
 
     static constexpr TPosition srcPosition = src;
     static constexpr TPosition dstPosition = dst;
@@ -131,6 +134,9 @@ public:
     template <typename T>
     __aicore__ TBufState GetState(const LocalTensor<T>& tensor) const;
     __aicore__ void InitStartBufHandle(TBufHandle startBufhandle, uint8_t num, uint32_t len);
+    template <typename T>
+    __aicore__ void InitBufHandle(T* bufPool, uint32_t index, TBufHandle bufhandle, uint32_t curPoolAddr,
+                                  uint32_t len);
 
     static constexpr TPosition position = pos;
     static constexpr int32_t queDepth = depth;
@@ -164,6 +170,9 @@ public:
     __aicore__ void FreeBuffer(TBufHandle buf);
     __aicore__ TBuffAddr GetBufferAddr(TBufHandle buf);
     __aicore__ void InitStartBufHandle(TBufHandle startBufhandle, uint8_t num, uint32_t len);
+    template <typename T>
+    __aicore__ void InitBufHandle(T* bufPool, uint32_t index, TBufHandle bufhandle, uint32_t curPoolAddr,
+                                  uint32_t len);
 
     static constexpr TPosition position = pos;
 };
@@ -235,6 +244,21 @@ public:
     __aicore__ void Destroy();
     __aicore__ void Reset();
 };
+
+// Members of a user-defined buffer pool class (upstream EXTERN_IMPL_BUFPOOL);
+// used inside the class body and followed by ';'.
+#define EXTERN_IMPL_BUFPOOL(EXT_BUFPOOL, POSITION, BUFID_SIZE)                \
+public:                                                                       \
+    static constexpr AscendC::TPosition poolPos = POSITION;                   \
+    static constexpr int32_t bufIDSize = BUFID_SIZE;                          \
+    static constexpr bool isTbufPool = true;                                  \
+    __aicore__ void Reset();                                                  \
+    __aicore__ void Init();                                                   \
+    __aicore__ AscendC::TBufHandle GetBufHandle(uint8_t offset);              \
+    __aicore__ void SetCurAddr(uint32_t curAddr);                             \
+    __aicore__ uint32_t GetCurAddr();                                         \
+    __aicore__ void SetCurBufSize(uint8_t curBufSize);                        \
+    __aicore__ uint8_t GetCurBufSize()
 
 template <TPosition pos, int32_t depth = 1, auto mask = 0>
 using TSCM = TQueBind<pos, TPosition::TSCM, depth, mask>;

@@ -8,7 +8,6 @@
 //   mirror-cann/asc-devkit impl/utils/common_types.h                   (Hardware, int4b_t)
 //   mirror-cann/asc-devkit impl/basic_api/utils/kernel_utils_mode.h    (RoundMode, CMPMODE, SELMODE, ...)
 //   mirror-cann/asc-devkit impl/basic_api/utils/kernel_utils_constants.h (sizes, strides)
-//   mirror-cann/asc-devkit include/adv_api/matmul/matmul_config.h      (CubeFormat, LayoutMode)
 #pragma once
 
 #include <tuple>
@@ -21,67 +20,7 @@
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wundefined-internal"
 
-// ---- matmul layout enums (global namespace in the real library) ----------------------
-enum class CubeFormat {
-    ND = 0,
-    NZ,
-    ZN,
-    ZZ,
-    NN,
-    ND_ALIGN,
-    SCALAR,
-    VECTOR,
-    ROW_MAJOR = ND,
-    COLUMN_MAJOR = 8,
-};
-
-enum class LayoutMode {
-    NONE = 0,
-    BSNGD,
-    SBNGD,
-    BNGS1S2,
-    NORMAL,
-};
-
-enum class BatchMode {
-    NONE = 0,
-    BATCH_LESS_THAN_L1,
-    BATCH_LARGE_THAN_L1,
-    SINGLE_LARGE_THAN_L1,
-};
-
-enum BatchOutMode {
-    SINGLE_BATCH = 0,
-    MULTI_BATCH,
-    DYNAMIC,
-};
-
-enum class IterateOrder {
-    ORDER_M = 0,
-    ORDER_N,
-    UNDEF,
-};
-
-enum class ScheduleType {
-    INNER_PRODUCT = 0,
-    OUTER_PRODUCT,
-};
-
-enum IterateMode : uint8_t {
-    ITERATE_MODE_NORMAL = 0b00000001,
-    ITERATE_MODE_ALL = 0b00000010,
-    ITERATE_MODE_BATCH = 0b00000100,
-    ITERATE_MODE_N_BATCH = 0b00001000,
-    ITERATE_MODE_DEFAULT = 0b11111111,
-};
-
 namespace AscendC {
-
-using ::CubeFormat;
-using ::LayoutMode;
-using ::BatchMode;
-using ::IterateOrder;
-using ::ScheduleType;
 
 // ---- positions, events, hardware ---------------------------------------------------
 enum class TPosition : uint8_t {
@@ -451,6 +390,9 @@ using Int = std::integral_constant<size_t, v>;
 template <class T, class... Ts>
 constexpr bool is_one_of_v = (std::is_same_v<T, Ts> || ...);
 
+using std::declval;
+using std::forward;
+using std::move;
 using std::get;
 using std::make_tuple;
 using std::tuple;

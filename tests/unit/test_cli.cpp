@@ -1,0 +1,133 @@
+// End-to-end behaviour of the command line: exit statuses, one-line errors,
+// the other files still analysed, target listing and dumping.
+#include "RunTool.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
+using namespace alint_test;
+
+static const std::string kSamples = ALINT_SAMPLES_DIR;
+
+TEST_CASE("a missing file is a one-line error, exit 3, and the other files are analysed", "[cli]") {
+  ToolRun r = runTool("/nonexistent/kernel.cpp " + kSamples + "/capacity-overflow/three_64k_queues_bad.cpp");
+  CHECK(r.exitCode == 3);
+  CHECK(r.err.find("/nonexistent/kernel.cpp: no such file") != std::string::npos);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK(r.out.find("[capacity-overflow]") != std::string::npos);
+}
+
+TEST_CASE("an unknown option is exit 2 with a one-line message", "[cli]") {
+  ToolRun r = runTool("--no-such-option x.cpp");
+  CHECK(r.exitCode == 2);
+  CHECK(r.err.find("unknown option '--no-such-option'") != std::string::npos);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+}
+
+TEST_CASE("an unknown target is exit 2", "[cli]") {
+  ToolRun r = runTool("--target=ascend999 " + kSamples + "/add_canonical.cpp");
+  CHECK(r.exitCode == 2);
+  CHECK(r.err.find("unknown target 'ascend999'") != std::string::npos);
+}
+
+TEST_CASE("a broken target file is exit 2 naming the file and the key", "[cli]") {
+  std::string path = "/tmp/alint_broken_target.json";
+  {
+    std::ofstream o(path);
+    o << "{ \"name\": \"mychip\", \"memories\": 3 }";
+  }
+  ToolRun r = runTool("--target-file=" + path + " " + kSamples + "/add_canonical.cpp");
+  CHECK(r.exitCode == 2);
+  CHECK(r.err.find(path) != std::string::npos);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  std::remove(path.c_str());
+}
+
+TEST_CASE("a user target file built from a dumped target lints like the built-in", "[cli]") {
+  ToolRun d = runTool("--dump-target=ascend950");
+  REQUIRE(d.exitCode == 0);
+  auto j = nlohmann::json::parse(d.out);
+  j["name"] = "mychip";
+  std::string path = "/tmp/alint_mychip.json";
+  {
+    std::ofstream o(path);
+    o << j.dump();
+  }
+  ToolRun r = runTool("--target-file=" + path + " --target=mychip --format=json " + kSamples +
+                      "/capacity-overflow/ub_216k_bad.cpp");
+  CHECK(r.exitCode == 0); // 216 KiB fits a 950-like chip
+  ToolRun r2 = runTool("--target-file=" + path + " --target=mychip --target=ascend910b --quiet " + kSamples +
+                       "/capacity-overflow/ub_216k_bad.cpp");
+  CHECK(r2.exitCode == 1);
+  CHECK(r2.out.find("ascend910b") != std::string::npos);
+  CHECK(r2.out.find("mychip has") == std::string::npos);
+  std::remove(path.c_str());
+}
+
+TEST_CASE("--list-targets names the five chips; --dump-target gives JSON in bytes", "[cli]") {
+  ToolRun r = runTool("--list-targets");
+  CHECK(r.exitCode == 0);
+  for (const char *t : {"ascend910b", "ascend910_93", "ascend310b", "ascend310p", "ascend950"})
+    CHECK(r.out.find(t) != std::string::npos);
+  ToolRun d = runTool("--dump-target=ascend910b");
+  CHECK(d.exitCode == 0);
+  auto j = nlohmann::json::parse(d.out, nullptr, false);
+  REQUIRE(!j.is_discarded());
+  CHECK(j["name"] == "ascend910b");
+  CHECK(runTool("--dump-target=nope").exitCode == 2);
+}
+
+TEST_CASE("--print-api-dir prints the bundled header folder", "[cli]") {
+  ToolRun r = runTool("--print-api-dir");
+  CHECK(r.exitCode == 0);
+  std::string dir = r.out.substr(0, r.out.find('\n'));
+  std::ifstream h(dir + "/kernel_operator.h");
+  CHECK(h.good());
+}
+
+TEST_CASE("JSON output follows the documented schema", "[cli]") {
+  ToolRun r = runTool("--format=json --target=ascend910b " + kSamples + "/capacity-overflow/ub_216k_bad.cpp");
+  CHECK(r.exitCode == 1);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["version"] == 1);
+  CHECK(j["tool"]["name"] == "ascendc-lint");
+  REQUIRE(j["diagnostics"].size() == 1);
+  auto &d = j["diagnostics"][0];
+  for (const char *k : {"check", "severity", "status", "message", "file", "line", "column", "target",
+                        "counterexample", "related", "fixits"})
+    CHECK(d.contains(k));
+  CHECK(d["check"] == "capacity-overflow");
+  CHECK(d["severity"] == "error");
+  CHECK(d["status"] == "violated");
+  CHECK(d["related"].size() == 3);
+  for (const char *k : {"files", "obligations", "proved", "violated", "counterexample", "unknown"})
+    CHECK(j["summary"].contains(k));
+}
+
+TEST_CASE("a kernel including <cstdint> parses (Clang resource dir found)", "[cli]") {
+  std::string path = "/tmp/alint_cstdint_kernel.cpp";
+  {
+    std::ofstream o(path);
+    o << "#include <cstdint>\n#include <stddef.h>\n#include \"kernel_operator.h\"\n"
+         "extern \"C\" __global__ __aicore__ void k(GM_ADDR x) { AscendC::TPipe pipe; "
+         "AscendC::TBuf<AscendC::TPosition::VECCALC> b; pipe.InitBuffer(b, (size_t)1024); }\n";
+  }
+  ToolRun r = runTool(path);
+  INFO(r.err);
+  CHECK(r.exitCode == 0);
+  std::remove(path.c_str());
+}
+
+TEST_CASE("a file that does not parse is exit 3 with file:line:col", "[cli]") {
+  std::string path = "/tmp/alint_broken_kernel.cpp";
+  {
+    std::ofstream o(path);
+    o << "#include \"kernel_operator.h\"\nextern \"C\" __global__ __aicore__ void k( {\n";
+  }
+  ToolRun r = runTool(path);
+  CHECK(r.exitCode == 3);
+  CHECK(r.err.find(path + ":2:") != std::string::npos);
+  std::remove(path.c_str());
+}
