@@ -192,15 +192,29 @@ struct Translator {
       }
       return wrap(a * b, t, lo, hi);
     }
-    case SymOp::Div: {
+    case SymOp::Div:
+    case SymOp::Rem:
+      if (!asConst(sb) && ia.lo >= 0 && ib.lo >= 0) {
+        // Non-linear division: name the quotient q and state b*q <= a < b*q + b
+        // (exact for a >= 0, b > 0). Z3's polynomial solver copes with this
+        // far better than with div by a variable.
+        z3::expr q = c.int_const(("quot!" + std::to_string(fresh++)).c_str());
+        side.push_back(q >= 0);
+        side.push_back(z3::implies(b > 0, b * q <= a && a < b * q + b));
+        if (s->op == SymOp::Div)
+          return wrap(q, t, 0, ia.hi);
+        return a - b * q;
+      }
+      if (s->op == SymOp::Rem) {
+        if (nonNeg(sa) && ib.lo > 0)
+          return z3::mod(a, b);
+        return a - b * truncDiv(a, b, sa, sb);
+      }
+      {
       z3::expr q = truncDiv(a, b, sa, sb);
       // INT_MIN / -1 is the only overflow
       return wrap(q, t, small ? -std::max(-ia.lo, ia.hi) : -LIM * 4, small ? std::max(-ia.lo, ia.hi) : LIM * 4);
     }
-    case SymOp::Rem:
-      if (nonNeg(sa) && ib.lo > 0)
-        return z3::mod(a, b);
-      return a - b * truncDiv(a, b, sa, sb);
     case SymOp::Min: return z3::ite(a <= b, a, b);
     case SymOp::Max: return z3::ite(a >= b, a, b);
     case SymOp::Shl:
@@ -345,9 +359,43 @@ Verdict Solver::check(const Obligation &ob) {
       v.reason = tr.opaqueReasons.front();
     } else {
       v.status = violated ? Status::Violated : Status::Counterexample;
+      // Show the variables of the property and those the context ties to
+      // them (a loop bound for a loop index), not every variable in scope.
+      std::set<uint32_t> relevant;
+      {
+        std::vector<std::shared_ptr<const VarInfo>> pv;
+        collectVars(ob.property, pv);
+        for (auto &x : pv)
+          relevant.insert(x->id);
+        for (int round = 0; round < 2; ++round)
+          for (const Sym &cs : ob.context) {
+            std::vector<Sym> parts{cs};
+            std::vector<Sym> atoms;
+            while (!parts.empty()) { // split conjunctions
+              Sym p = parts.back();
+              parts.pop_back();
+              if (p->op == SymOp::LAnd) {
+                parts.push_back(p->args[0]);
+                parts.push_back(p->args[1]);
+              } else {
+                atoms.push_back(p);
+              }
+            }
+            for (const Sym &a : atoms) {
+              std::vector<std::shared_ptr<const VarInfo>> av;
+              collectVars(a, av);
+              bool touches = false;
+              for (auto &x : av)
+                touches |= relevant.count(x->id) > 0;
+              if (touches && av.size() <= 4)
+                for (auto &x : av)
+                  relevant.insert(x->id);
+            }
+          }
+      }
       std::set<std::string> used;
       for (auto &vi : tr.varInfo) {
-        if (vi->role == VarRole::Opaque)
+        if (vi->role == VarRole::Opaque || !relevant.count(vi->id))
           continue;
         z3::expr val = m.eval(tr.vars.at(vi->id), true);
         int64_t iv = 0;

@@ -145,9 +145,6 @@ Sym Interp::fieldOf(const Value &v, const char *name, SourceLocation l) {
 
 static bool isTensor(const Value &v) { return v.kind == Value::Tensor; }
 
-static std::string tensorName(const Interp &in, const Expr *e, const TensorVal &t) {
-  return in.exprText(e);
-}
 
 Value Interp::evalApiCall(const CallExpr *call, const FunctionDecl *fd) {
   ApiCall c;

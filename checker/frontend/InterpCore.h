@@ -88,6 +88,7 @@ struct Value {
 struct ObjState {
   const clang::CXXRecordDecl *rec = nullptr;
   std::string origin; // name prefix for fields read before written
+  bool originFromPointer = false; // named after the GM pointer it was read through
   std::string name;   // source name of the member/variable (queues)
   std::map<const clang::FieldDecl *, Value> fields;
   ApiClass api = ApiClass::None;

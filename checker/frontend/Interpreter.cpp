@@ -611,8 +611,13 @@ Value Interp::evalInit(const Expr *init, QualType t, const std::string &name) {
     v.sym = mkCast(v.sym, intTypeOf(ctx, ct));
   else if (ct->isIntegralOrEnumerationType() && v.kind != Value::Scalar)
     v = scalar(asSym(v, ct, init->getBeginLoc()));
-  if (v.kind == Value::Obj && v.obj && v.obj->origin.empty() && !name.empty())
+  if (v.kind == Value::Obj && v.obj && !name.empty() &&
+      (v.obj->origin.empty() || (v.obj->originFromPointer && v.obj->fields.empty()))) {
+    // `TilingData t = *ptr;` names the fields after the variable: t.tileNum.
+    v.obj = cloneObject(v.obj);
     v.obj->origin = name;
+    v.obj->originFromPointer = false;
+  }
   return v;
 }
 
@@ -949,9 +954,10 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   const Expr *boundE = nullptr;
   BinaryOperatorKind cmp = BO_LT;
   const VarDecl *iv = condVar(cond, boundE, cmp);
-  std::optional<int64_t> stepC = iv ? incStep(inc, iv, ctx) : std::nullopt;
+  std::optional<int64_t> stepOpt = iv ? incStep(inc, iv, ctx) : std::nullopt;
+  const int64_t stepV = stepOpt.value_or(0);
   Value *ivSlot = iv ? lookupLocal(iv) : nullptr;
-  bool induction = iv && stepC && *stepC != 0 && ivSlot && ivSlot->kind == Value::Scalar && !isDo;
+  bool induction = iv && stepV != 0 && ivSlot && ivSlot->kind == Value::Scalar && !isDo;
 
   Loop L;
   L.id = int(model.loops.size());
@@ -964,7 +970,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
     lo = ivSlot->sym;
     Sym b = asSym(eval(boundE), iv->getType(), boundE->getBeginLoc());
     // Normalise to an exclusive upper bound (step > 0) or lower bound (< 0).
-    if (*stepC > 0) {
+    if (stepV > 0) {
       if (cmp == BO_LT || cmp == BO_NE)
         hi = b;
       else if (cmp == BO_LE)
@@ -985,7 +991,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
     L.var = ivSym;
     L.lo = lo;
     L.hi = hi;
-    L.step = mkConst(*stepC);
+    L.step = mkConst(stepV);
   }
 
   // Dry run: find what the body changes, then undo it.
@@ -1044,13 +1050,13 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   if (induction) {
     write(ivRef, scalar(ivSym));
     Sym i = toMath(ivSym);
-    if (*stepC > 0)
+    if (stepV > 0)
       enter = mkAnd(mkCmp(SymOp::Le, toMath(lo), i), mkCmp(SymOp::Lt, i, toMath(hi)));
     else
       enter = mkAnd(mkCmp(SymOp::Ge, toMath(lo), i), mkCmp(SymOp::Gt, i, toMath(hi)));
-    if (*stepC != 1 && *stepC != -1)
+    if (stepV != 1 && stepV != -1)
       enter = mkAnd(enter, mkCmp(SymOp::Eq,
-                                 mkBin(SymOp::Rem, sub(i, lo), mkConst(*stepC < 0 ? -*stepC : *stepC),
+                                 mkBin(SymOp::Rem, sub(i, lo), mkConst(stepV < 0 ? -stepV : stepV),
                                        IntType::math()),
                                  mkConst(0)));
   } else if (cond && !isDo) {
@@ -1063,7 +1069,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   popCond();
   loopStack.pop_back();
   havoc("after");
-  if (induction && *stepC == 1 && (cmp == BO_LT || cmp == BO_LE)) {
+  if (induction && stepV == 1 && (cmp == BO_LT || cmp == BO_LE)) {
     // Exit value of a unit-step counter: max(lo, hi).
     Sym exitV = mkSelect(mkCmp(SymOp::Lt, toMath(lo), toMath(hi)), toMath(hi), toMath(lo));
     write(ivRef, scalar(mkCast(exitV, ivType)));
@@ -1356,6 +1362,7 @@ Value Interp::retypePointer(Value v, QualType to, const Expr *e) {
       if (auto c = asConst(v.p.offsetBytes); !c || *c != 0)
         origin += "+off";
       o.obj = newObject(pointee->getAsCXXRecordDecl(), origin);
+      o.obj->originFromPointer = true;
       return o;
     }
     if (uint32_t sz = sizeOfType(pointee))
