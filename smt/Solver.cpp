@@ -348,8 +348,13 @@ Verdict Solver::check(const Obligation &ob) {
       for (auto &vi : tr.varInfo)
         if (vi->role == VarRole::Internal)
           internals.push_back(tr.vars.at(vi->id));
+      // Violated: no input reaches the operation with every execution
+      // passing, i.e. unsat of (exists internal . ctx) and (forall internal .
+      // ctx -> prop). The free internals of the first conjunct are the
+      // witnesses; the quantifier binds its own copies.
       z3::solver s2(c);
       s2.set(p);
+      s2.add(ctxAll);
       s2.add(z3::forall(internals, z3::implies(ctxAll, propS)));
       ++stats_.z3Calls;
       violated = s2.check() == z3::unsat;

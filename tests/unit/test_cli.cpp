@@ -131,3 +131,34 @@ TEST_CASE("a file that does not parse is exit 3 with file:line:col", "[cli]") {
   CHECK(r.err.find(path + ":2:") != std::string::npos);
   std::remove(path.c_str());
 }
+
+TEST_CASE("a tile length from tiling: counterexample without an assumption, proof with one", "[cli]") {
+  std::string f = kSamples + "/align-copy-length/add_tiling_bad.cpp";
+  ToolRun r = runTool("--format=json --target=ascend910b " + f);
+  auto j = nlohmann::json::parse(r.out);
+  bool sawAlign = false;
+  for (auto &d : j["diagnostics"])
+    if (d["check"] == "align-copy-length") {
+      sawAlign = true;
+      CHECK(d["status"] == "counterexample");
+      CHECK(d["severity"] == "warning");
+      REQUIRE(d["counterexample"].contains("tiling.tileLength"));
+      // the printed value really breaks the rule: 2 * tileLength is not a multiple of 32
+      CHECK(d["counterexample"]["tiling.tileLength"].get<int64_t>() * 2 % 32 != 0);
+    }
+  CHECK(sawAlign);
+  ToolRun r2 = runTool("--format=json --target=ascend910b --assume='tileLength % 16 == 0 && tileLength <= 8192' " + f);
+  auto j2 = nlohmann::json::parse(r2.out);
+  for (auto &d : j2["diagnostics"]) {
+    CHECK(d["check"] != "align-copy-length");
+    CHECK(d["check"] != "capacity-overflow");
+    CHECK(d["check"] != "bounds-local");
+  }
+  CHECK(r2.exitCode == 0);
+}
+
+TEST_CASE("a malformed --assume is exit 2", "[cli]") {
+  ToolRun r = runTool("--assume='tileLength %% ' " + kSamples + "/add_canonical.cpp");
+  CHECK(r.exitCode == 2);
+  CHECK(r.err.find("cannot parse assumption") != std::string::npos);
+}

@@ -74,20 +74,63 @@ ASCENDC_LINT_ADV_GELU(FasterGelu);
 ASCENDC_LINT_ADV_GELU(FasterGeluV2);
 #undef ASCENDC_LINT_ADV_GELU
 
-// Bitwise xor (needs a temporary buffer on most chips).
+// Exp by Taylor expansion (the basic Exp is in vector.h).
+template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
+__aicore__ void Exp(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t calCount);
+template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
+__aicore__ void Exp(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
+                    const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount);
+
+// dst += src * scalar with a temporary buffer (the basic Axpy is in vector.h).
+template <typename T, typename U, bool isReuseSource = false>
+__aicore__ void Axpy(const LocalTensor<T>& dstTensor, const LocalTensor<U>& srcTensor, const U scalarValue,
+                     const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount);
+
 template <typename T, bool isReuseSource = false>
-__aicore__ void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
-                    const LocalTensor<T>& src1Tensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
-                    const uint32_t calCount);
+__aicore__ void Swish(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, uint32_t dataSize,
+                      const T scalarValue);
+
+template <typename T, typename U>
+__aicore__ void IsFinite(const LocalTensor<U>& dst, const LocalTensor<T>& src, uint32_t calCount);
+
+// Clamp between two scalar bounds (config defaulted).
+template <typename T, typename U, typename S>
+__aicore__ void Clamp(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& min, const S& max,
+                      const uint32_t count);
+
+// dst = f(src0, src1), four forms: (+tmp, +count), (+count), (+tmp), ().
+#define ASCENDC_LINT_ADV_BINARY(Name)                                                                          \
+    template <typename T, bool isReuseSource = false>                                                          \
+    __aicore__ void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,                   \
+                         const LocalTensor<T>& src1Tensor, const LocalTensor<uint8_t>& sharedTmpBuffer,        \
+                         const uint32_t calCount);                                                             \
+    template <typename T, bool isReuseSource = false>                                                          \
+    __aicore__ void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,                   \
+                         const LocalTensor<T>& src1Tensor, const uint32_t calCount);                           \
+    template <typename T, bool isReuseSource = false>                                                          \
+    __aicore__ void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,                   \
+                         const LocalTensor<T>& src1Tensor, const LocalTensor<uint8_t>& sharedTmpBuffer);       \
+    template <typename T, bool isReuseSource = false>                                                          \
+    __aicore__ void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,                   \
+                         const LocalTensor<T>& src1Tensor)
+ASCENDC_LINT_ADV_BINARY(Xor);
+ASCENDC_LINT_ADV_BINARY(Fmod);
+ASCENDC_LINT_ADV_BINARY(GeGLU);
+#undef ASCENDC_LINT_ADV_BINARY
+
 template <typename T, bool isReuseSource = false>
-__aicore__ void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
-                    const LocalTensor<T>& src1Tensor, const LocalTensor<uint8_t>& sharedTmpBuffer);
+__aicore__ void SwiGLU(LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0, const LocalTensor<T>& srcTensor1,
+                       const float& scalarValue);
 template <typename T, bool isReuseSource = false>
-__aicore__ void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
-                    const LocalTensor<T>& src1Tensor, const uint32_t calCount);
+__aicore__ void SwiGLU(LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0, const LocalTensor<T>& srcTensor1,
+                       const float& scalarValue, const LocalTensor<uint8_t>& sharedTmpBuffer);
 template <typename T, bool isReuseSource = false>
-__aicore__ void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,
-                    const LocalTensor<T>& src1Tensor);
+__aicore__ void SwiGLU(LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0, const LocalTensor<T>& srcTensor1,
+                       const float& scalarValue, const uint32_t calCount);
+template <typename T, bool isReuseSource = false>
+__aicore__ void SwiGLU(LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0, const LocalTensor<T>& srcTensor1,
+                       const float& scalarValue, const LocalTensor<uint8_t>& sharedTmpBuffer,
+                       const uint32_t calCount);
 
 // Power: tensor^tensor, tensor^scalar, scalar^tensor.
 template <typename T, bool isReuseSource = false>

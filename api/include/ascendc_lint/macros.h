@@ -163,6 +163,16 @@ __aicore__ void device_assert(bool condition, Args&&... message);
 #define assert(...) ::ascendc_lint::device_assert(__VA_ARGS__)
 #define ascendc_assert(...) ::ascendc_lint::device_assert(__VA_ARGS__)
 
+// Library-internal logging / checks that kernels also use.
+#define ASCENDC_ASSERT(cond, behavior)
+#define ASCENDC_ASSERT_WARNING(cond, behavior)
+#define KERNEL_LOG(level, ...)
+#define KERNEL_LOG_INTERNAL(level, ...)
+
+// The bisheng compiler (an older clang) accepts `obj.template f(args)` with no
+// template argument list; clang 19 rejects it by default. Accept it here too.
+#pragma clang diagnostic ignored "-Wmissing-template-arg-list-after-template-kw"
+
 // Tiling-key dispatch (kernel_utils_macros.h): g_tilingKey is set by the runtime.
 extern uint64_t g_tilingKey;
 #ifndef TILING_KEY_VAR

@@ -40,19 +40,24 @@ struct TBuffAddr {
 };
 
 template <typename T>
-class SymbolOverrideAdd;
+class LocalTensor;
+
+// Results of the LocalTensor operators (`dst = a + b` is an Add of a and b
+// into dst); opaque here, the operands are in the operator call.
 template <typename T>
-class SymbolOverrideSub;
+class SymbolOverrideAdd {};
 template <typename T>
-class SymbolOverrideMul;
+class SymbolOverrideSub {};
 template <typename T>
-class SymbolOverrideDiv;
+class SymbolOverrideMul {};
 template <typename T>
-class SymbolOverrideOr;
+class SymbolOverrideDiv {};
 template <typename T>
-class SymbolOverrideAnd;
+class SymbolOverrideOr {};
 template <typename T>
-class SymbolOverrideCompare;
+class SymbolOverrideAnd {};
+template <typename T>
+class SymbolOverrideCompare {};
 
 template <typename T>
 class LocalTensor {
