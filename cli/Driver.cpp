@@ -111,6 +111,8 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
       fr.diags.push_back(d);
     }
     for (ProofItem &item : ctx.items) {
+      if (!k.incomplete.empty())
+        item.ob.unknownReason = k.incomplete;
       Verdict v = solver.check(item.ob);
       ++kv.obligations;
       switch (v.status) {

@@ -6,11 +6,14 @@
 #include <clang/AST/Attr.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/Diagnostic.h>
+#include <clang/Basic/DiagnosticLex.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
 #include <llvm/Support/Path.h>
+
+#include <set>
 
 namespace alint {
 
@@ -38,16 +41,27 @@ public:
   }
 };
 
-// Keeps the first error (file:line:col: message) and counts errors.
+// Keeps the first error (file:line:col: message), where every error is, and
+// the headers that were not found.
 class ErrorCollector : public DiagnosticConsumer {
 public:
   unsigned errors = 0;
   std::string first;
+  std::vector<unsigned> locs;
+  std::vector<std::string> missing;
+  bool fatalOther = false; // a fatal error that is not a missing include
   void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) override {
     DiagnosticConsumer::HandleDiagnostic(level, info);
     if (level < DiagnosticsEngine::Error)
       return;
     ++errors;
+    if (info.getID() == diag::err_pp_file_not_found && info.getNumArgs() > 0 &&
+        info.getArgKind(0) == DiagnosticsEngine::ak_std_string)
+      missing.push_back(info.getArgStdStr(0));
+    else if (level == DiagnosticsEngine::Fatal)
+      fatalOther = true;
+    if (info.getLocation().isValid())
+      locs.push_back(info.getLocation().getRawEncoding());
     if (!first.empty())
       return;
     llvm::SmallString<256> msg;
@@ -69,12 +83,13 @@ public:
   KernelConsumer(const FrontendOptions &o, TranslationUnitModel &m, ErrorCollector &e)
       : opts(o), model(m), errs(e) {}
   void HandleTranslationUnit(ASTContext &ctx) override {
-    if (errs.errors > 0)
+    // A missing header is retried with an empty stand-in; do not analyse yet.
+    if (!errs.missing.empty() || errs.fatalOther)
       return;
     EntryCollector c;
     c.TraverseDecl(ctx.getTranslationUnitDecl());
     for (const FunctionDecl *fd : c.entries)
-      model.kernels.push_back(interpretKernel(ctx, fd, opts.apiDir, opts));
+      model.kernels.push_back(interpretKernel(ctx, fd, opts.apiDir, opts, errs.locs));
   }
 
 private:
@@ -97,26 +112,14 @@ private:
   ErrorCollector &errs;
 };
 
-class KernelActionFactory : public tooling::FrontendActionFactory {
-public:
-  KernelActionFactory(const FrontendOptions &o, TranslationUnitModel &m, ErrorCollector &e)
-      : opts(o), model(m), errs(e) {}
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<KernelAction>(opts, model, errs);
-  }
 
-private:
-  const FrontendOptions &opts;
-  TranslationUnitModel &model;
-  ErrorCollector &errs;
-};
+const char *kMissingDir = "/__ascendc_lint_missing__";
 
 std::vector<std::string> clangArgs(const FrontendOptions &opts) {
   std::vector<std::string> args = {
-      "-fsyntax-only", "-std=c++17", "-x", "c++", "-w", "-ferror-limit=1",
+      "clang++", "-fsyntax-only", "-std=c++17", "-x", "c++", "-w", "-ferror-limit=0",
       "-D__NPU_ARCH__=" + std::to_string(opts.npuArch),
-      "-D__CCE_AICORE__=" + std::to_string(opts.cceAicore), "-DASCENDC_LINT=1",
-      "-D__CCE_KT_TEST__=0"};
+      "-D__CCE_AICORE__=" + std::to_string(opts.cceAicore), "-DASCENDC_LINT=1"};
   if (!opts.resourceDir.empty())
     args.push_back("-resource-dir=" + opts.resourceDir);
   // The bundled API goes first so it wins over a CANN install on the path.
@@ -124,50 +127,55 @@ std::vector<std::string> clangArgs(const FrontendOptions &opts) {
     args.push_back("-I" + opts.apiDir);
   for (auto &a : opts.extraArgs)
     args.push_back(a);
+  // Headers that do not exist (host-side acl headers, tiling headers
+  // generated at build time) resolve here, last, to empty files.
+  args.push_back(std::string("-idirafter") + kMissingDir);
   return args;
 }
 
 FrontendResult runTool(const std::string &file, const std::string *code, const FrontendOptions &opts) {
   FrontendResult res;
   res.model.file = file;
-  ErrorCollector errs;
-  std::vector<std::string> args = clangArgs(opts);
-  if (code) {
-    auto action = std::make_unique<KernelAction>(opts, res.model, errs);
-    std::vector<std::string> full = {"clang++"};
-    full.insert(full.end(), args.begin(), args.end());
-    // runToolOnCodeWithArgs has no diagnostic consumer hook: use ToolInvocation.
+  llvm::SmallString<256> abs(file);
+  llvm::sys::fs::make_absolute(abs);
+  std::set<std::string> stubbed;
+  for (unsigned round = 0;; ++round) {
     llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> mem(new llvm::vfs::InMemoryFileSystem);
     llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay(
         new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
     overlay->pushOverlay(mem);
-    llvm::SmallString<256> abs(file);
-    llvm::sys::fs::make_absolute(abs);
-    mem->addFile(abs, 0, llvm::MemoryBuffer::getMemBufferCopy(*code));
-    full.push_back(std::string(abs));
+    if (code)
+      mem->addFile(abs, 0, llvm::MemoryBuffer::getMemBufferCopy(*code));
+    for (const std::string &h : stubbed)
+      mem->addFile(std::string(kMissingDir) + "/" + h, 0,
+                   llvm::MemoryBuffer::getMemBufferCopy("// missing header replaced by ascendc-lint\n"));
+    mem->addFile(std::string(kMissingDir) + "/.keep", 0, llvm::MemoryBuffer::getMemBufferCopy(""));
+    std::vector<std::string> args = clangArgs(opts);
+    args.push_back(std::string(abs));
     llvm::IntrusiveRefCntPtr<FileManager> files(new FileManager(FileSystemOptions(), overlay));
-    tooling::ToolInvocation inv(full, std::move(action), files.get());
+    ErrorCollector errs;
+    res.model.kernels.clear();
+    auto action = std::make_unique<KernelAction>(opts, res.model, errs);
+    tooling::ToolInvocation inv(args, std::move(action), files.get());
     inv.setDiagnosticConsumer(&errs);
-    bool ok = inv.run();
-    if (!ok || errs.errors) {
+    bool ran = inv.run();
+    bool fresh = false;
+    for (const std::string &m : errs.missing)
+      if (stubbed.insert(m).second)
+        fresh = true;
+    if (fresh && round < opts.maxMissingIncludes)
+      continue;
+    res.missingIncludes.assign(stubbed.begin(), stubbed.end());
+    res.compileErrors = errs.errors;
+    res.firstCompileError = errs.first;
+    if (!errs.missing.empty() || errs.fatalOther || (!ran && res.model.kernels.empty()) ||
+        (errs.errors && res.model.kernels.empty())) {
       res.error = errs.first.empty() ? file + ": could not be parsed" : errs.first;
       return res;
     }
     res.ok = true;
     return res;
   }
-  tooling::FixedCompilationDatabase db(".", args);
-  tooling::ClangTool tool(db, {file});
-  tool.setDiagnosticConsumer(&errs);
-  tool.setPrintErrorMessage(false);
-  KernelActionFactory factory(opts, res.model, errs);
-  int rc = tool.run(&factory);
-  if (rc != 0 || errs.errors) {
-    res.error = errs.first.empty() ? file + ": could not be parsed" : errs.first;
-    return res;
-  }
-  res.ok = true;
-  return res;
 }
 
 } // namespace

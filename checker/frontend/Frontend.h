@@ -18,11 +18,15 @@ struct FrontendOptions {
   std::vector<std::string> extraArgs; // user compiler args (-I, -D, ...)
   unsigned maxInlineDepth = 48;
   unsigned long maxSteps = 2000000; // statements + expressions per kernel
+  unsigned maxMissingIncludes = 32;  // headers replaced by empty files
 };
 
 struct FrontendResult {
   bool ok = false;
   std::string error; // one line: "file:line:col: reason" when !ok
+  std::vector<std::string> missingIncludes; // replaced by empty files
+  unsigned compileErrors = 0;               // errors Clang recovered from
+  std::string firstCompileError;
   TranslationUnitModel model;
 };
 

@@ -151,6 +151,8 @@ public:
   std::optional<CoreType> core;
   std::vector<int> loopStack;
   int dryRun = 0;
+  std::vector<unsigned> errorLocs; // compile errors Clang recovered from
+  void checkCompileErrors(const clang::FunctionDecl *fd);
 
 private:
   mutable llvm::StringMap<bool> apiDeclCache;

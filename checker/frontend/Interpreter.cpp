@@ -339,6 +339,23 @@ void Interp::readQueueTemplateArgs(ObjState &o) {
   }
 }
 
+void Interp::checkCompileErrors(const FunctionDecl *fd) {
+  if (errorLocs.empty() || !model.incomplete.empty() || !fd)
+    return;
+  SourceRange r = fd->getSourceRange();
+  SourceLocation b = sm.getExpansionLoc(r.getBegin()), e = sm.getExpansionLoc(r.getEnd());
+  for (unsigned raw : errorLocs) {
+    SourceLocation l = sm.getExpansionLoc(SourceLocation::getFromRawEncoding(raw));
+    if (l.isValid() && b.isValid() && e.isValid() && !sm.isBeforeInTranslationUnit(l, b) &&
+        !sm.isBeforeInTranslationUnit(e, l)) {
+      SourceLoc sl = loc(l);
+      model.incomplete = "'" + fd->getNameAsString() + "' does not compile (" + sl.file + ":" +
+                         std::to_string(sl.line) + "); the kernel is not verified";
+      return;
+    }
+  }
+}
+
 // ------------------------------------------------------------- journaling
 
 size_t Interp::mark() { return journal.size(); }
@@ -454,6 +471,7 @@ KernelModel Interp::run(const FunctionDecl *entry) {
     frame->locals[p] = v;
   }
   frames.push_back(std::move(frame));
+  checkCompileErrors(entry);
   if (const Stmt *body = entry->getBody())
     exec(body);
   frames.pop_back();
@@ -1784,9 +1802,10 @@ Value Interp::inlineCall(const CallExpr *call, const FunctionDecl *fd) {
     note("call depth limit reached at '" + fd->getNameAsString() + "'", call->getBeginLoc());
     return unknownValue("result beyond the call depth limit", call->getType());
   }
+  checkCompileErrors(def);
   auto f = std::make_unique<Frame>();
   f->fn = def;
-  f->thisObj = thisObj ? thisObj : (frames.empty() ? nullptr : nullptr);
+  f->thisObj = thisObj;
   f->alive = mkBool(true);
   f->condDepth = condStack.size();
   f->loopCondBase = condStack.size();
@@ -1890,8 +1909,10 @@ Op &Interp::addOp(OpKind k, const std::string &api, const CallExpr *call) {
 } // namespace fe
 
 KernelModel interpretKernel(clang::ASTContext &ctx, const clang::FunctionDecl *entry,
-                            const std::string &apiDir, const FrontendOptions &opts) {
+                            const std::string &apiDir, const FrontendOptions &opts,
+                            const std::vector<unsigned> &errorLocs) {
   fe::Interp in(ctx, apiDir, opts);
+  in.errorLocs = errorLocs;
   return in.run(entry);
 }
 

@@ -135,6 +135,9 @@ struct KernelModel {
   std::vector<Assumption> assumptions;
   std::vector<Sym> facts; // always true: 0 <= blockIdx < blockNum, ...
   std::vector<UnknownNote> unknowns;
+  // Set when code the kernel runs did not compile (e.g. a type from a missing
+  // generated header): nothing about the kernel can be proved then.
+  std::string incomplete;
   std::optional<CoreType> kernelCore; // from KERNEL_TASK_TYPE_DEFAULT
 };
 

@@ -169,10 +169,6 @@ __aicore__ void device_assert(bool condition, Args&&... message);
 #define KERNEL_LOG(level, ...)
 #define KERNEL_LOG_INTERNAL(level, ...)
 
-// The bisheng compiler (an older clang) accepts `obj.template f(args)` with no
-// template argument list; clang 19 rejects it by default. Accept it here too.
-#pragma clang diagnostic ignored "-Wmissing-template-arg-list-after-template-kw"
-
 // Tiling-key dispatch (kernel_utils_macros.h): g_tilingKey is set by the runtime.
 extern uint64_t g_tilingKey;
 #ifndef TILING_KEY_VAR
@@ -184,3 +180,8 @@ extern uint64_t g_tilingKey;
 #define REGISTER_NONE_TILING
 
 #pragma clang diagnostic pop
+
+// The bisheng compiler (an older clang) accepts `obj.template f(args)` with no
+// template argument list; clang 19 rejects it by default. Accept it too (deliberately
+// outside the push/pop above, so it applies to the kernel source).
+#pragma clang diagnostic ignored "-Wmissing-template-arg-list-after-template-kw"

@@ -270,10 +270,179 @@ __aicore__ constexpr MatmulConfig GetIBShareNormConfig(
     return c;
 }
 
+// Parameter groups of GetMMConfig.
+struct MatmulShapeParams {
+    uint32_t singleCoreM;
+    uint32_t singleCoreN;
+    uint32_t singleCoreK;
+    uint32_t basicM;
+    uint32_t basicN;
+    uint32_t basicK;
+};
+struct MatmulQuantParams {
+    bool isPerTensor;
+    bool hasAntiQuantOffset;
+};
+struct MatmulBatchParams {
+    bool isNBatch;
+    BatchMode batchMode;
+    bool isBiasBatch = true;
+    BatchOutMode bmmOutMode = BatchOutMode::SINGLE_BATCH;
+};
+struct MatmulFuncParams {
+    bool intrinsicsCheck;
+    bool enVecND2NZ;
+    bool enableDoubleCache;
+    bool enableL1CacheUB;
+    uint32_t doMTE2Preload;
+    IterateOrder iterateOrder;
+    ScheduleType scheduleType;
+    bool enableReuse = true;
+    bool enableUBReuse;
+    bool isPartialOutput = false;
+    bool isA2B2Shared = false;
+    bool isEnableChannelSplit = false;
+    bool enableKdimReorderLoad = false;
+    bool enableL1BankConflictOptimise = false;
+    bool enableRelu = false;
+    DecompressionMode decompMode = DecompressionMode::DECOMP_NONE;
+};
+struct MatmulBiasParams {
+    bool enableSetBias = true;
+};
+
 constexpr MatmulConfig CFG_NORM = GetNormalConfig();
 constexpr MatmulConfig CFG_MDL = GetMDLConfig();
 constexpr MatmulConfig MM_CFG_BB = GetBasicConfig(128, 128, 128);
 constexpr MatmulConfig CFG_IBSHARE_NORM = GetIBShareNormConfig();
+
+namespace ascendc_lint_matmul_detail {
+__aicore__ constexpr void Apply(MatmulConfig& c, const MatmulShapeParams& p)
+{
+    c.singleCoreM = p.singleCoreM;
+    c.singleCoreN = p.singleCoreN;
+    c.singleCoreK = p.singleCoreK;
+    c.basicM = p.basicM;
+    c.basicN = p.basicN;
+    c.basicK = p.basicK;
+}
+__aicore__ constexpr void Apply(MatmulConfig& c, const MatmulQuantParams& p)
+{
+    c.isPerTensor = p.isPerTensor;
+    c.hasAntiQuantOffset = p.hasAntiQuantOffset;
+}
+__aicore__ constexpr void Apply(MatmulConfig& c, const MatmulBatchParams& p)
+{
+    c.isNBatch = p.isNBatch;
+    c.batchMode = p.batchMode;
+    c.isBiasBatch = p.isBiasBatch;
+    c.bmmOutMode = p.bmmOutMode;
+}
+__aicore__ constexpr void Apply(MatmulConfig& c, const MatmulFuncParams& p)
+{
+    c.intrinsicsCheck = p.intrinsicsCheck;
+    c.enVecND2NZ = p.enVecND2NZ;
+    c.enableDoubleCache = p.enableDoubleCache;
+    c.enableL1CacheUB = p.enableL1CacheUB;
+    c.doMTE2Preload = p.doMTE2Preload;
+    c.iterateOrder = p.iterateOrder;
+    c.scheduleType = p.scheduleType;
+    c.enableReuse = p.enableReuse;
+    c.enableUBReuse = p.enableUBReuse;
+    c.isPartialOutput = p.isPartialOutput;
+    c.isA2B2Shared = p.isA2B2Shared;
+    c.isEnableChannelSplit = p.isEnableChannelSplit;
+    c.enableKdimReorderLoad = p.enableKdimReorderLoad;
+    c.enableL1BankConflictOptimise = p.enableL1BankConflictOptimise;
+    c.enableRelu = p.enableRelu;
+    c.decompMode = p.decompMode;
+}
+__aicore__ constexpr void Apply(MatmulConfig& c, const MatmulBiasParams& p)
+{
+    c.enableSetBias = p.enableSetBias;
+}
+} // namespace ascendc_lint_matmul_detail
+
+// A config of one template with parameter groups applied in order.
+template <MatmulConfigMode configMode, typename... ArgTypes>
+__aicore__ constexpr MatmulConfig GetMMConfig(ArgTypes&&... args)
+{
+    MatmulConfig c = configMode == MatmulConfigMode::CONFIG_MDL          ? GetMDLConfig()
+                     : configMode == MatmulConfigMode::CONFIG_SPECIALMDL ? GetSpecialMDLConfig()
+                     : configMode == MatmulConfigMode::CONFIG_IBSHARE    ? GetIBShareNormConfig()
+                                                                         : GetNormalConfig();
+    (ascendc_lint_matmul_detail::Apply(c, args), ...);
+    return c;
+}
+
+// Compile-time ("constant") Matmul tiling: -1 = decided at run time.
+struct MatmulApiStaticTiling {
+    int32_t usedCoreNum = -1;
+    int32_t M = -1;
+    int32_t N = -1;
+    int32_t Ka = -1;
+    int32_t Kb = -1;
+    int32_t singleCoreM = -1;
+    int32_t singleCoreN = -1;
+    int32_t singleCoreK = -1;
+    int32_t baseM = -1;
+    int32_t baseN = -1;
+    int32_t baseK = -1;
+    int32_t depthA1 = -1;
+    int32_t depthB1 = -1;
+    int32_t stepM = -1;
+    int32_t stepN = -1;
+    int32_t isBias = -1;
+    int32_t transLength = -1;
+    int32_t iterateOrder = -1;
+    int32_t shareMode = -1;
+    int32_t shareL1Size = -1;
+    int32_t shareL0CSize = -1;
+    int32_t shareUbSize = -1;
+    int32_t stepKa = -1;
+    int32_t stepKb = -1;
+    int32_t depthAL1CacheUB = -1;
+    int32_t depthBL1CacheUB = -1;
+    int32_t dbL0A = -1;
+    int32_t dbL0B = -1;
+    int32_t dbL0C = -1;
+    int32_t ALayoutInfoB = -1;
+    int32_t ALayoutInfoS = -1;
+    int32_t ALayoutInfoN = -1;
+    int32_t ALayoutInfoG = -1;
+    int32_t ALayoutInfoD = -1;
+    int32_t BLayoutInfoB = -1;
+    int32_t BLayoutInfoS = -1;
+    int32_t BLayoutInfoN = -1;
+    int32_t BLayoutInfoG = -1;
+    int32_t BLayoutInfoD = -1;
+    int32_t CLayoutInfoB = -1;
+    int32_t CLayoutInfoS1 = -1;
+    int32_t CLayoutInfoN = -1;
+    int32_t CLayoutInfoG = -1;
+    int32_t CLayoutInfoS2 = -1;
+    int32_t BatchNum = -1;
+    int32_t mxTypePara = -1;
+    MatmulConfig cfg = CFG_NORM;
+};
+
+namespace AscendC {
+// Constant tiling derived from a config. Only the config and the single-core
+// shape it fixes are recorded; the rest stays -1 (unknown to the linter).
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE>
+__aicore__ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig& mmCFG, int32_t l1Size = 512 * 1024)
+{
+    MatmulApiStaticTiling tiling;
+    tiling.cfg = mmCFG;
+    if (mmCFG.singleCoreM != 0) {
+        tiling.singleCoreM = static_cast<int32_t>(mmCFG.singleCoreM);
+        tiling.singleCoreN = static_cast<int32_t>(mmCFG.singleCoreN);
+        tiling.singleCoreK = static_cast<int32_t>(mmCFG.singleCoreK);
+    }
+    (void)l1Size;
+    return tiling;
+}
+} // namespace AscendC
 
 struct MatrixOffset {
     int32_t offset;
@@ -312,6 +481,12 @@ struct MatmulTypeWithScale : public MatmulType<POSITION, FORMAT, TYPE, ISTRANS, 
     constexpr static CubeFormat scaleFormat = SCALE_FORMAT;
     constexpr static bool isScaleTrans = SCALE_ISTRANS;
     constexpr static TPosition srcScalePos = SCALE_SRCPOS;
+};
+
+template <TPosition POSITION, TPosition INDEX_POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
+          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false>
+struct SparseMatmulType : public MatmulType<POSITION, FORMAT, TYPE, ISTRANS, LAYOUT, IBSHARE> {
+    constexpr static TPosition indexPosition = INDEX_POSITION;
 };
 
 // User callbacks replacing the Matmul data movement (pointers may be null).
