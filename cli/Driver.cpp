@@ -83,8 +83,7 @@ std::optional<Sym> bindAssumption(const Sym &a, const KernelModel &k) {
 }
 
 static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const Options &o,
-                       const std::vector<std::pair<std::string, Sym>> &assumptions, Solver &solver,
-                       FileResult &fr) {
+                       const std::vector<std::pair<std::string, Sym>> &assumptions, Solver &solver, FileResult &fr) {
   KernelModel km = k; // assumptions from the command line join the source's
   for (auto &[text, a] : assumptions) {
     if (auto b = bindAssumption(a, km)) {
@@ -116,19 +115,26 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
       Verdict v = solver.check(item.ob);
       ++kv.obligations;
       switch (v.status) {
-      case Status::Proved: ++kv.proved; continue;
-      case Status::Violated: ++kv.violated; break;
-      case Status::Counterexample: ++kv.counterexample; break;
-      case Status::Unknown: ++kv.unknown; break;
+      case Status::Proved:
+        ++kv.proved;
+        continue;
+      case Status::Violated:
+        ++kv.violated;
+        break;
+      case Status::Counterexample:
+        ++kv.counterexample;
+        break;
+      case Status::Unknown:
+        ++kv.unknown;
+        break;
       }
       Diagnostic d;
       d.check = ci.id;
       d.status = v.status;
-      d.severity = v.status == Status::Violated ? Severity::Error
+      d.severity = v.status == Status::Violated         ? Severity::Error
                    : v.status == Status::Counterexample ? Severity::Warning
                                                         : Severity::Note;
-      if (d.severity == Severity::Warning && !o.warningsAsErrors.empty() &&
-          checkEnabled(o.warningsAsErrors, ci.id))
+      if (d.severity == Severity::Warning && !o.warningsAsErrors.empty() && checkEnabled(o.warningsAsErrors, ci.id))
         d.severity = Severity::Error;
       if (d.severity == Severity::Note && !o.showUnknown)
         continue;
@@ -208,8 +214,8 @@ RunResult runLint(const Options &o, const std::vector<const model::TargetSpec *>
     fr.diags.erase(std::unique(fr.diags.begin(), fr.diags.end(),
                                [](const Diagnostic &a, const Diagnostic &b) {
                                  return a.loc.line == b.loc.line && a.loc.column == b.loc.column &&
-                                        a.loc.file == b.loc.file && a.check == b.check &&
-                                        a.target == b.target && a.message == b.message;
+                                        a.loc.file == b.loc.file && a.check == b.check && a.target == b.target &&
+                                        a.message == b.message;
                                }),
                    fr.diags.end());
     for (auto &d : fr.diags)

@@ -96,12 +96,12 @@ struct Parser {
   };
 
   Sym expr(int minPrec) {
-    static const BinOp ops[] = {
-        {"||", 1, SymOp::LOr}, {"&&", 2, SymOp::LAnd}, {"==", 6, SymOp::Eq}, {"!=", 6, SymOp::Ne},
-        {"<=", 7, SymOp::Le},  {">=", 7, SymOp::Ge},   {"<<", 8, SymOp::Shl}, {">>", 8, SymOp::Shr},
-        {"<", 7, SymOp::Lt},   {">", 7, SymOp::Gt},    {"+", 9, SymOp::Add},  {"-", 9, SymOp::Sub},
-        {"*", 10, SymOp::Mul}, {"/", 10, SymOp::Div},  {"%", 10, SymOp::Rem}, {"&", 5, SymOp::BitAnd},
-        {"|", 3, SymOp::BitOr}, {"^", 4, SymOp::BitXor}};
+    static const BinOp ops[] = {{"||", 1, SymOp::LOr},   {"&&", 2, SymOp::LAnd}, {"==", 6, SymOp::Eq},
+                                {"!=", 6, SymOp::Ne},    {"<=", 7, SymOp::Le},   {">=", 7, SymOp::Ge},
+                                {"<<", 8, SymOp::Shl},   {">>", 8, SymOp::Shr},  {"<", 7, SymOp::Lt},
+                                {">", 7, SymOp::Gt},     {"+", 9, SymOp::Add},   {"-", 9, SymOp::Sub},
+                                {"*", 10, SymOp::Mul},   {"/", 10, SymOp::Div},  {"%", 10, SymOp::Rem},
+                                {"&", 5, SymOp::BitAnd}, {"|", 3, SymOp::BitOr}, {"^", 4, SymOp::BitXor}};
     Sym lhs = primary();
     while (err.empty()) {
       ws();
@@ -121,15 +121,23 @@ struct Parser {
         return lhs;
       Sym rhs = expr(found->prec + 1);
       switch (found->op) {
-      case SymOp::LOr: lhs = mkOr(boolOf(lhs), boolOf(rhs)); break;
-      case SymOp::LAnd: lhs = mkAnd(boolOf(lhs), boolOf(rhs)); break;
+      case SymOp::LOr:
+        lhs = mkOr(boolOf(lhs), boolOf(rhs));
+        break;
+      case SymOp::LAnd:
+        lhs = mkAnd(boolOf(lhs), boolOf(rhs));
+        break;
       case SymOp::Eq:
       case SymOp::Ne:
       case SymOp::Lt:
       case SymOp::Le:
       case SymOp::Gt:
-      case SymOp::Ge: lhs = mkCmp(found->op, toMath(lhs), toMath(rhs)); break;
-      default: lhs = mkBin(found->op, toMath(lhs), toMath(rhs), IntType::math()); break;
+      case SymOp::Ge:
+        lhs = mkCmp(found->op, toMath(lhs), toMath(rhs));
+        break;
+      default:
+        lhs = mkBin(found->op, toMath(lhs), toMath(rhs), IntType::math());
+        break;
       }
     }
     return lhs;

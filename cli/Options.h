@@ -16,10 +16,10 @@ struct Options {
   std::string checks = "*";
   std::string warningsAsErrors; // globs; empty = none
   OutputFormat format = OutputFormat::Text;
-  std::vector<std::string> assumptions; // --assume
+  std::vector<std::string> assumptions;  // --assume
   std::map<std::string, int64_t> tiling; // --tiling / --tiling-file
-  std::vector<std::string> extraArgs;   // after --
-  std::string buildDir;                 // -p
+  std::vector<std::string> extraArgs;    // after --
+  std::string buildDir;                  // -p
   unsigned smtTimeoutMs = 5000;
   bool showUnknown = false;
   bool quiet = false;

@@ -44,8 +44,7 @@ void printText(const RunResult &rr, const Options &o, size_t targetCount, std::o
     }
     if (!o.quiet)
       for (const KernelVerdict &kv : fr.verdicts) {
-        out << kv.kernel << " (" << kv.target << "): " << kv.obligations << " obligations, " << kv.proved
-            << " proved";
+        out << kv.kernel << " (" << kv.target << "): " << kv.obligations << " obligations, " << kv.proved << " proved";
         if (kv.violated)
           out << ", " << kv.violated << " violated";
         if (kv.counterexample)
@@ -145,23 +144,25 @@ void printSarif(const RunResult &rr, std::ostream &out) {
   for (const FileResult &fr : rr.files)
     for (const Diagnostic &d : fr.diags) {
       json r = {{"ruleId", d.check},
-                {"level", d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "note"},
+                {"level", d.severity == Severity::Error     ? "error"
+                          : d.severity == Severity::Warning ? "warning"
+                                                            : "note"},
                 {"message", {{"text", d.message + (d.target.empty() ? "" : " [" + d.target + "]")}}},
-                {"locations",
-                 json::array({{{"physicalLocation",
-                                {{"artifactLocation", {{"uri", d.loc.file}}},
-                                 {"region", {{"startLine", std::max(1u, d.loc.line)},
-                                             {"startColumn", std::max(1u, d.loc.column)}}}}}}})}};
+                {"locations", json::array({{{"physicalLocation",
+                                             {{"artifactLocation", {{"uri", d.loc.file}}},
+                                              {"region",
+                                               {{"startLine", std::max(1u, d.loc.line)},
+                                                {"startColumn", std::max(1u, d.loc.column)}}}}}}})}};
       if (ruleIndex.count(d.check))
         r["ruleIndex"] = ruleIndex[d.check];
       json rel = json::array();
       int id = 0;
       for (const Related &x : d.related)
-        rel.push_back({{"id", id++},
-                       {"message", {{"text", x.message}}},
-                       {"physicalLocation",
-                        {{"artifactLocation", {{"uri", x.loc.file}}},
-                         {"region", {{"startLine", std::max(1u, x.loc.line)}}}}}});
+        rel.push_back(
+            {{"id", id++},
+             {"message", {{"text", x.message}}},
+             {"physicalLocation",
+              {{"artifactLocation", {{"uri", x.loc.file}}}, {"region", {{"startLine", std::max(1u, x.loc.line)}}}}}});
       if (!rel.empty())
         r["relatedLocations"] = rel;
       std::hash<std::string> h;
@@ -172,14 +173,13 @@ void printSarif(const RunResult &rr, std::ostream &out) {
     }
   json doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},
-              {"runs",
-               json::array({{{"tool",
-                              {{"driver",
-                                {{"name", "ascendc-lint"},
-                                 {"version", ALINT_VERSION},
-                                 {"informationUri", "https://example.invalid/ascendc-lint"},
-                                 {"rules", rules}}}}},
-                             {"results", results}}})}};
+              {"runs", json::array({{{"tool",
+                                      {{"driver",
+                                        {{"name", "ascendc-lint"},
+                                         {"version", ALINT_VERSION},
+                                         {"informationUri", "https://example.invalid/ascendc-lint"},
+                                         {"rules", rules}}}}},
+                                     {"results", results}}})}};
   out << doc.dump(2) << "\n";
 }
 

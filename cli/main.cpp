@@ -113,7 +113,9 @@ int main(int argc, char **argv) {
   }
   RunResult rr = runLint(o, targets, assumptions);
   switch (o.format) {
-  case OutputFormat::Text: printText(rr, o, targets.size(), std::cout, std::cerr); break;
+  case OutputFormat::Text:
+    printText(rr, o, targets.size(), std::cout, std::cerr);
+    break;
   case OutputFormat::Json:
     printJson(rr, std::cout);
     for (auto &f : rr.files)

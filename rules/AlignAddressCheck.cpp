@@ -63,9 +63,9 @@ void AlignAddressCheck::run(CheckContext &ctx) const {
         std::string val = it != v.reportValues.end() ? std::to_string(it->second) : startS;
         if (v.status == Status::Unknown)
           return what + ": alignment could not be checked: " + v.reason;
-        return what + (v.status == Status::Violated ? " starts at " : " may start at ") + memS + " offset " +
-               val + ", not a multiple of the " + std::to_string(align) + "-byte alignment " + memS +
-               " requires on " + target;
+        return what + (v.status == Status::Violated ? " starts at " : " may start at ") + memS + " offset " + val +
+               ", not a multiple of the " + std::to_string(align) + "-byte alignment " + memS + " requires on " +
+               target;
       };
       item.hint = "offset views by whole " + std::to_string(align) + "-byte blocks";
       ctx.prove(std::move(item));

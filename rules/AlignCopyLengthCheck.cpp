@@ -29,7 +29,7 @@ void AlignCopyLengthCheck::run(CheckContext &ctx) const {
         if (v.status == Status::Unknown)
           return "DataCopy length " + lenS + " could not be checked: " + v.reason;
         std::string head = v.status == Status::Violated ? "DataCopy length " + val + " is not"
-                                                         : "DataCopy length " + lenS + " bytes may not be";
+                                                        : "DataCopy length " + lenS + " bytes may not be";
         return head + " a multiple of 32 bytes; the hardware silently drops the tail" +
                (v.status == Status::Counterexample ? " (e.g. " + val + ")" : std::string());
       };

@@ -42,8 +42,8 @@ void BoundsGlobalCheck::run(CheckContext &ctx) const {
         auto e = v.reportValues.find("end"), c = v.reportValues.find("cap");
         std::string es = e != v.reportValues.end() ? std::to_string(e->second) : endS;
         std::string cs = c != v.reportValues.end() ? std::to_string(c->second) : capS;
-        return what + (v.status == Status::Violated ? " reaches" : " may reach") + " byte " + es +
-               " of a " + cs + "-byte GM tensor";
+        return what + (v.status == Status::Violated ? " reaches" : " may reach") + " byte " + es + " of a " + cs +
+               "-byte GM tensor";
       };
       item.hint = "handle the tail tile separately, or assume the tiling divides the data exactly";
       ctx.prove(std::move(item));

@@ -44,8 +44,8 @@ void BoundsLocalCheck::run(CheckContext &ctx) const {
         auto e = v.reportValues.find("end"), c = v.reportValues.find("cap");
         std::string es = e != v.reportValues.end() ? std::to_string(e->second) : endS;
         std::string cs = c != v.reportValues.end() ? std::to_string(c->second) : capS;
-        return what + (v.status == Status::Violated ? " reaches" : " may reach") + " byte " + es +
-               " of a " + cs + "-byte buffer";
+        return what + (v.status == Status::Violated ? " reaches" : " may reach") + " byte " + es + " of a " + cs +
+               "-byte buffer";
       };
       item.hint = "the access must end within the length given to InitBuffer";
       ctx.prove(std::move(item));

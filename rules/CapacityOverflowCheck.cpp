@@ -78,8 +78,8 @@ void CapacityOverflowCheck::run(CheckContext &ctx) const {
         return memS + " use on " + target + " could not be decided: " + v.reason;
       if (v.status == Status::Violated)
         return memS + " buffers need " + need + " but " + target + " has " + usable + " of " + memS;
-      return memS + " buffers may need more than the " + usable + " of " + memS + " on " + target +
-             " (e.g. " + need + "; total = " + exprS + ")";
+      return memS + " buffers may need more than the " + usable + " of " + memS + " on " + target + " (e.g. " + need +
+             "; total = " + exprS + ")";
     };
     for (const Buffer *b : bufs) {
       std::string what = b->name + ": ";

@@ -5,26 +5,22 @@
 
 namespace alint {
 
-#define ALINT_DECLARE_CHECK(Class, Id, Summary)                                                    \
-  class Class : public Check {                                                                     \
-  public:                                                                                          \
-    const char *id() const override { return Id; }                                                 \
-    const char *summary() const override { return Summary; }                                       \
-    void run(CheckContext &ctx) const override;                                                    \
+#define ALINT_DECLARE_CHECK(Class, Id, Summary)                                                                        \
+  class Class : public Check {                                                                                         \
+  public:                                                                                                              \
+    const char *id() const override { return Id; }                                                                     \
+    const char *summary() const override { return Summary; }                                                           \
+    void run(CheckContext &ctx) const override;                                                                        \
   };
 
 ALINT_DECLARE_CHECK(CapacityOverflowCheck, "capacity-overflow",
                     "the buffers allocated in a physical memory fit its usable size")
 ALINT_DECLARE_CHECK(AlignCopyLengthCheck, "align-copy-length",
                     "DataCopy lengths are whole 32-byte blocks where the hardware requires it")
-ALINT_DECLARE_CHECK(AlignAddressCheck, "align-address",
-                    "local tensor start addresses meet their memory's alignment")
-ALINT_DECLARE_CHECK(BoundsLocalCheck, "bounds-local",
-                    "accesses stay inside their LocalTensor / queue buffer")
-ALINT_DECLARE_CHECK(BoundsGlobalCheck, "bounds-global",
-                    "accesses stay inside the size given to SetGlobalBuffer")
-ALINT_DECLARE_CHECK(PathIllegalCheck, "path-illegal",
-                    "every data movement exists on the target")
+ALINT_DECLARE_CHECK(AlignAddressCheck, "align-address", "local tensor start addresses meet their memory's alignment")
+ALINT_DECLARE_CHECK(BoundsLocalCheck, "bounds-local", "accesses stay inside their LocalTensor / queue buffer")
+ALINT_DECLARE_CHECK(BoundsGlobalCheck, "bounds-global", "accesses stay inside the size given to SetGlobalBuffer")
+ALINT_DECLARE_CHECK(PathIllegalCheck, "path-illegal", "every data movement exists on the target")
 
 #undef ALINT_DECLARE_CHECK
 

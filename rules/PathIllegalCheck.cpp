@@ -47,8 +47,7 @@ void PathIllegalCheck::run(CheckContext &ctx) const {
     item.message = [api, pathS, target, reason](const Verdict &v) {
       if (v.status == Status::Unknown)
         return api + " " + pathS + ": " + v.reason;
-      return api + " moves " + pathS + ", which does not exist on " + target +
-             (reason.empty() ? "" : ": " + reason) +
+      return api + " moves " + pathS + ", which does not exist on " + target + (reason.empty() ? "" : ": " + reason) +
              (v.status == Status::Counterexample ? " (reached for some tiling values)" : "");
     };
     ctx.prove(std::move(item));

@@ -9,10 +9,14 @@ namespace alint {
 
 const char *statusName(Status s) {
   switch (s) {
-  case Status::Proved: return "proved";
-  case Status::Violated: return "violated";
-  case Status::Counterexample: return "counterexample";
-  case Status::Unknown: return "unknown";
+  case Status::Proved:
+    return "proved";
+  case Status::Violated:
+    return "violated";
+  case Status::Counterexample:
+    return "counterexample";
+  case Status::Unknown:
+    return "unknown";
   }
   return "unknown";
 }
@@ -110,7 +114,8 @@ struct Translator {
       if (t.bits == 64 && !t.isSigned)
         return num((__int128)(uint64_t)s->value);
       return num(s->value);
-    case SymOp::BoolConst: return c.bool_val(s->value != 0);
+    case SymOp::BoolConst:
+      return c.bool_val(s->value != 0);
     case SymOp::Var: {
       auto vit = vars.find(s->var->id);
       if (vit != vars.end())
@@ -140,10 +145,14 @@ struct Translator {
       Interval iv = childRange(a);
       return wrap(asInt(a), t, iv.lo, iv.hi);
     }
-    case SymOp::Select: return z3::ite(asBool(s->args[0]), asIntOrBool(s->args[1], t), asIntOrBool(s->args[2], t));
-    case SymOp::LNot: return !asBool(s->args[0]);
-    case SymOp::LAnd: return asBool(s->args[0]) && asBool(s->args[1]);
-    case SymOp::LOr: return asBool(s->args[0]) || asBool(s->args[1]);
+    case SymOp::Select:
+      return z3::ite(asBool(s->args[0]), asIntOrBool(s->args[1], t), asIntOrBool(s->args[2], t));
+    case SymOp::LNot:
+      return !asBool(s->args[0]);
+    case SymOp::LAnd:
+      return asBool(s->args[0]) && asBool(s->args[1]);
+    case SymOp::LOr:
+      return asBool(s->args[0]) || asBool(s->args[1]);
     case SymOp::Eq:
     case SymOp::Ne: {
       z3::expr a = tr(s->args[0]), b = tr(s->args[1]);
@@ -153,11 +162,16 @@ struct Translator {
       }
       return s->op == SymOp::Eq ? a == b : a != b;
     }
-    case SymOp::Lt: return asInt(s->args[0]) < asInt(s->args[1]);
-    case SymOp::Le: return asInt(s->args[0]) <= asInt(s->args[1]);
-    case SymOp::Gt: return asInt(s->args[0]) > asInt(s->args[1]);
-    case SymOp::Ge: return asInt(s->args[0]) >= asInt(s->args[1]);
-    default: break;
+    case SymOp::Lt:
+      return asInt(s->args[0]) < asInt(s->args[1]);
+    case SymOp::Le:
+      return asInt(s->args[0]) <= asInt(s->args[1]);
+    case SymOp::Gt:
+      return asInt(s->args[0]) > asInt(s->args[1]);
+    case SymOp::Ge:
+      return asInt(s->args[0]) >= asInt(s->args[1]);
+    default:
+      break;
     }
     // Arithmetic.
     const Sym &sa = s->args[0];
@@ -178,8 +192,10 @@ struct Translator {
     const __int128 LIM = (__int128)1 << 62;
     bool small = ia.lo > -LIM && ia.hi < LIM && ib.lo > -LIM && ib.hi < LIM;
     switch (s->op) {
-    case SymOp::Add: return wrap(a + b, t, ia.lo + ib.lo, ia.hi + ib.hi);
-    case SymOp::Sub: return wrap(a - b, t, ia.lo - ib.hi, ia.hi - ib.lo);
+    case SymOp::Add:
+      return wrap(a + b, t, ia.lo + ib.lo, ia.hi + ib.hi);
+    case SymOp::Sub:
+      return wrap(a - b, t, ia.lo - ib.hi, ia.hi - ib.lo);
     case SymOp::Mul: {
       __int128 lo = -((__int128)1 << 126), hi = (__int128)1 << 126;
       if (small) {
@@ -211,12 +227,14 @@ struct Translator {
         return a - b * truncDiv(a, b, sa, sb);
       }
       {
-      z3::expr q = truncDiv(a, b, sa, sb);
-      // INT_MIN / -1 is the only overflow
-      return wrap(q, t, small ? -std::max(-ia.lo, ia.hi) : -LIM * 4, small ? std::max(-ia.lo, ia.hi) : LIM * 4);
-    }
-    case SymOp::Min: return z3::ite(a <= b, a, b);
-    case SymOp::Max: return z3::ite(a >= b, a, b);
+        z3::expr q = truncDiv(a, b, sa, sb);
+        // INT_MIN / -1 is the only overflow
+        return wrap(q, t, small ? -std::max(-ia.lo, ia.hi) : -LIM * 4, small ? std::max(-ia.lo, ia.hi) : LIM * 4);
+      }
+    case SymOp::Min:
+      return z3::ite(a <= b, a, b);
+    case SymOp::Max:
+      return z3::ite(a >= b, a, b);
     case SymOp::Shl:
       if (auto k = asConst(sb); k && *k >= 0 && *k < 64) {
         __int128 p = (__int128)1 << *k;
@@ -252,7 +270,8 @@ struct Translator {
           return z3::mod(b, num((__int128)m + 1));
       }
       return opaque(t, "bitwise and with a non-mask operand");
-    default: return opaque(t, "bitwise operation");
+    default:
+      return opaque(t, "bitwise operation");
     }
   }
 

@@ -23,9 +23,9 @@ enum class Status { Proved, Violated, Counterexample, Unknown };
 const char *statusName(Status s);
 
 struct Obligation {
-  std::string check; // check id
-  Sym property;      // must hold ...
-  std::vector<Sym> context; // ... whenever all of these hold
+  std::string check;         // check id
+  Sym property;              // must hold ...
+  std::vector<Sym> context;  // ... whenever all of these hold
   std::string unknownReason; // set: not asked, status unknown with this reason
   // Values to report with a failed proof (name -> term), e.g. the total size.
   std::vector<std::pair<std::string, Sym>> report;
@@ -33,7 +33,7 @@ struct Obligation {
 
 struct Verdict {
   Status status = Status::Unknown;
-  std::string reason; // unknown: why
+  std::string reason;                                          // unknown: why
   std::vector<std::pair<std::string, int64_t>> counterexample; // source names
   std::map<std::string, int64_t> reportValues;
   bool cached = false;

@@ -145,7 +145,6 @@ Sym Interp::fieldOf(const Value &v, const char *name, SourceLocation l) {
 
 static bool isTensor(const Value &v) { return v.kind == Value::Tensor; }
 
-
 Value Interp::evalApiCall(const CallExpr *call, const FunctionDecl *fd) {
   ApiCall c;
   c.call = call;
@@ -181,16 +180,20 @@ Value Interp::evalApiCall(const CallExpr *call, const FunctionDecl *fd) {
   case ApiClass::Pipe:
   case ApiClass::Queue:
   case ApiClass::TBuf:
-  case ApiClass::BufPool: return apiQueue(c);
+  case ApiClass::BufPool:
+    return apiQueue(c);
   case ApiClass::LocalTensor:
-  case ApiClass::GlobalTensor: return apiTensor(c);
-  case ApiClass::QueSync: return apiSync(c);
+  case ApiClass::GlobalTensor:
+    return apiTensor(c);
+  case ApiClass::QueSync:
+    return apiSync(c);
   case ApiClass::Matmul: {
     note("Matmul high-level API call '" + c.name + "' is not modelled: its buffers and synchronisation are unknown",
          call->getBeginLoc());
     return apiUnmodelled(c, "Matmul high-level API '" + c.name + "'");
   }
-  default: break;
+  default:
+    break;
   }
   const std::string &n = c.name;
   // ---- lint hooks and system values
@@ -264,13 +267,38 @@ Value Interp::evalApiCall(const CallExpr *call, const FunctionDecl *fd) {
     return Value();
   }
   // Mode and mask setters touch no memory.
-  static const std::set<std::string> noMemory = {
-      "SetMaskCount", "SetMaskNorm", "SetVectorMask", "ResetMask", "SetAtomicAdd", "SetAtomicNone",
-      "SetAtomicMax", "SetAtomicMin", "SetAtomicType", "SetFlagAndWait", "GetTaskRation", "SetSysWorkspace",
-      "DataSyncBarrier", "dsb", "SetLoadDataPaddingValue", "SetFmatrix", "SetFixpipeNz2ndFlag",
-      "SetFixPipeConfig", "SetDeqScale", "InitConstValue", "NdDmaDci", "SetHF32Mode", "SetHF32TransMode",
-      "SetMMLayoutTransform", "GetArchVersion", "GetProgramCounter", "GetSystemCycle", "Trap", "printf",
-      "PRINTF", "DumpTensor", "AscendCUtils"};
+  static const std::set<std::string> noMemory = {"SetMaskCount",
+                                                 "SetMaskNorm",
+                                                 "SetVectorMask",
+                                                 "ResetMask",
+                                                 "SetAtomicAdd",
+                                                 "SetAtomicNone",
+                                                 "SetAtomicMax",
+                                                 "SetAtomicMin",
+                                                 "SetAtomicType",
+                                                 "SetFlagAndWait",
+                                                 "GetTaskRation",
+                                                 "SetSysWorkspace",
+                                                 "DataSyncBarrier",
+                                                 "dsb",
+                                                 "SetLoadDataPaddingValue",
+                                                 "SetFmatrix",
+                                                 "SetFixpipeNz2ndFlag",
+                                                 "SetFixPipeConfig",
+                                                 "SetDeqScale",
+                                                 "InitConstValue",
+                                                 "NdDmaDci",
+                                                 "SetHF32Mode",
+                                                 "SetHF32TransMode",
+                                                 "SetMMLayoutTransform",
+                                                 "GetArchVersion",
+                                                 "GetProgramCounter",
+                                                 "GetSystemCycle",
+                                                 "Trap",
+                                                 "printf",
+                                                 "PRINTF",
+                                                 "DumpTensor",
+                                                 "AscendCUtils"};
   if (noMemory.count(n)) {
     if (n == "NdDmaDci") {
       Op &op = addOp(OpKind::Barrier, "NdDmaDci", call);
@@ -332,15 +360,14 @@ Value Interp::apiQueue(ApiCall &c) {
         // its type still says where it lives.
         QualType qt = c.args[0]->getType().getCanonicalType().getNonReferenceType();
         qo = newObject(qt->getAsCXXRecordDecl(), "");
-        note("queue '" + exprText(c.args[0]) + "' could not be followed; its buffer is tracked by type",
-             l);
+        note("queue '" + exprText(c.args[0]) + "' could not be followed; its buffer is tracked by type", l);
       }
       Buffer b;
       b.id = int(model.buffers.size());
       b.name = exprText(c.args[0]);
-      b.kind = qo->api == ApiClass::TBuf ? Buffer::Kind::TBuf
-                                         : (qo->api == ApiClass::BufPool || n == "InitBufPool" ? Buffer::Kind::BufPool
-                                                                                                 : Buffer::Kind::Queue);
+      b.kind = qo->api == ApiClass::TBuf
+                   ? Buffer::Kind::TBuf
+                   : (qo->api == ApiClass::BufPool || n == "InitBufPool" ? Buffer::Kind::BufPool : Buffer::Kind::Queue);
       b.srcPos = qo->srcPos;
       b.dstPos = qo->dstPos;
       b.memPos = qo->memPos;
@@ -558,9 +585,9 @@ Value Interp::apiTensor(ApiCall &c) {
     if (!c.vals.empty()) {
       TensorVal at = t;
       Sym idx = mkCast(asSym(c.vals[0], c.args[0]->getType(), l), IntType::u64());
-      at.offsetBytes = mkBin(SymOp::Add, t.offsetBytes ? t.offsetBytes : mkConst(0, IntType::u64()),
-                             mkBin(SymOp::Mul, idx, mkConst(t.elemBytes, IntType::u64()), IntType::u64()),
-                             IntType::u64());
+      at.offsetBytes =
+          mkBin(SymOp::Add, t.offsetBytes ? t.offsetBytes : mkConst(0, IntType::u64()),
+                mkBin(SymOp::Mul, idx, mkConst(t.elemBytes, IntType::u64()), IntType::u64()), IntType::u64());
       op.regions.push_back(regionOf(at, mkConst(t.elemBytes), isSet, isSet ? "dst" : "src"));
     }
     if (isSet)
@@ -686,18 +713,41 @@ struct VInfo {
   VShape shape;
 };
 const VInfo kVector[] = {
-    {"Add", VShape::Binary},          {"Sub", VShape::Binary},         {"Mul", VShape::Binary},
-    {"Div", VShape::Binary},          {"Max", VShape::Binary},         {"Min", VShape::Binary},
-    {"And", VShape::Binary},          {"Or", VShape::Binary},          {"AddRelu", VShape::Binary},
-    {"SubRelu", VShape::Binary},      {"Prelu", VShape::Binary},       {"FusedMulAdd", VShape::TernaryDst},
-    {"MulAddDst", VShape::TernaryDst}, {"Adds", VShape::ScalarBinary}, {"Muls", VShape::ScalarBinary},
-    {"Maxs", VShape::ScalarBinary},   {"Mins", VShape::ScalarBinary},  {"LeakyRelu", VShape::ScalarBinary},
-    {"ShiftLeft", VShape::ScalarBinary}, {"ShiftRight", VShape::ScalarBinary}, {"Axpy", VShape::ScalarBinary},
-    {"Exp", VShape::Unary},           {"Ln", VShape::Unary},           {"Abs", VShape::Unary},
-    {"Sqrt", VShape::Unary},          {"Rsqrt", VShape::Unary},        {"Reciprocal", VShape::Unary},
-    {"Relu", VShape::Unary},          {"Not", VShape::Unary},          {"Cast", VShape::Cast},
-    {"Duplicate", VShape::Duplicate}, {"Compare", VShape::Compare},    {"ReduceSum", VShape::Reduce},
-    {"ReduceMax", VShape::Reduce},    {"ReduceMin", VShape::Reduce},
+    {"Add", VShape::Binary},
+    {"Sub", VShape::Binary},
+    {"Mul", VShape::Binary},
+    {"Div", VShape::Binary},
+    {"Max", VShape::Binary},
+    {"Min", VShape::Binary},
+    {"And", VShape::Binary},
+    {"Or", VShape::Binary},
+    {"AddRelu", VShape::Binary},
+    {"SubRelu", VShape::Binary},
+    {"Prelu", VShape::Binary},
+    {"FusedMulAdd", VShape::TernaryDst},
+    {"MulAddDst", VShape::TernaryDst},
+    {"Adds", VShape::ScalarBinary},
+    {"Muls", VShape::ScalarBinary},
+    {"Maxs", VShape::ScalarBinary},
+    {"Mins", VShape::ScalarBinary},
+    {"LeakyRelu", VShape::ScalarBinary},
+    {"ShiftLeft", VShape::ScalarBinary},
+    {"ShiftRight", VShape::ScalarBinary},
+    {"Axpy", VShape::ScalarBinary},
+    {"Exp", VShape::Unary},
+    {"Ln", VShape::Unary},
+    {"Abs", VShape::Unary},
+    {"Sqrt", VShape::Unary},
+    {"Rsqrt", VShape::Unary},
+    {"Reciprocal", VShape::Unary},
+    {"Relu", VShape::Unary},
+    {"Not", VShape::Unary},
+    {"Cast", VShape::Cast},
+    {"Duplicate", VShape::Duplicate},
+    {"Compare", VShape::Compare},
+    {"ReduceSum", VShape::Reduce},
+    {"ReduceMax", VShape::Reduce},
+    {"ReduceMin", VShape::Reduce},
 };
 } // namespace
 
@@ -752,7 +802,9 @@ Value Interp::apiVector(ApiCall &c) {
       addTensor(tensors[0], bytes(tensors[0]), false, "dst");
     addTensor(tensors[0], bytes(tensors[0]), true, "dst");
     break;
-  case VShape::Duplicate: addTensor(tensors[0], bytes(tensors[0]), true, "dst"); break;
+  case VShape::Duplicate:
+    addTensor(tensors[0], bytes(tensors[0]), true, "dst");
+    break;
   case VShape::Compare:
     for (size_t k = 1; k < tensors.size(); ++k)
       addTensor(tensors[k], bytes(tensors[k]), false, "src");
@@ -826,9 +878,9 @@ Value Interp::apiSync(ApiCall &c) {
   }
   if (n == "PipeBarrier" || n == "pipe_barrier") {
     Op &op = addOp(OpKind::Barrier, n, c.call);
-    std::optional<int64_t> p = n == "PipeBarrier" ? templateIntArg(c.fd, 0)
-                                                  : (c.vals.empty() ? std::nullopt
-                                                                    : asConst(asSym(c.vals[0], QualType(), l)));
+    std::optional<int64_t> p = n == "PipeBarrier"
+                                   ? templateIntArg(c.fd, 0)
+                                   : (c.vals.empty() ? std::nullopt : asConst(asSym(c.vals[0], QualType(), l)));
     op.pipe = p ? Pipe(*p) : Pipe::None;
     if (!p)
       op.unknownReason = "pipe of " + n + " could not be determined";

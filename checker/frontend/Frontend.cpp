@@ -68,11 +68,11 @@ public:
     info.FormatDiagnostic(msg);
     std::string where;
     if (info.hasSourceManager() && info.getLocation().isValid()) {
-      PresumedLoc p = info.getSourceManager().getPresumedLoc(
-          info.getSourceManager().getExpansionLoc(info.getLocation()));
+      PresumedLoc p =
+          info.getSourceManager().getPresumedLoc(info.getSourceManager().getExpansionLoc(info.getLocation()));
       if (p.isValid())
-        where = std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ":" +
-                std::to_string(p.getColumn()) + ": ";
+        where = std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn()) +
+                ": ";
     }
     first = where + std::string(msg);
   }
@@ -80,8 +80,7 @@ public:
 
 class KernelConsumer : public ASTConsumer {
 public:
-  KernelConsumer(const FrontendOptions &o, TranslationUnitModel &m, ErrorCollector &e)
-      : opts(o), model(m), errs(e) {}
+  KernelConsumer(const FrontendOptions &o, TranslationUnitModel &m, ErrorCollector &e) : opts(o), model(m), errs(e) {}
   void HandleTranslationUnit(ASTContext &ctx) override {
     // A missing header is retried with an empty stand-in; do not analyse yet.
     if (!errs.missing.empty() || errs.fatalOther)
@@ -100,8 +99,7 @@ private:
 
 class KernelAction : public ASTFrontendAction {
 public:
-  KernelAction(const FrontendOptions &o, TranslationUnitModel &m, ErrorCollector &e)
-      : opts(o), model(m), errs(e) {}
+  KernelAction(const FrontendOptions &o, TranslationUnitModel &m, ErrorCollector &e) : opts(o), model(m), errs(e) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, llvm::StringRef) override {
     return std::make_unique<KernelConsumer>(opts, model, errs);
   }
@@ -112,14 +110,19 @@ private:
   ErrorCollector &errs;
 };
 
-
 const char *kMissingDir = "/__ascendc_lint_missing__";
 
 std::vector<std::string> clangArgs(const FrontendOptions &opts) {
-  std::vector<std::string> args = {
-      "clang++", "-fsyntax-only", "-std=c++17", "-x", "c++", "-w", "-ferror-limit=0",
-      "-D__NPU_ARCH__=" + std::to_string(opts.npuArch),
-      "-D__CCE_AICORE__=" + std::to_string(opts.cceAicore), "-DASCENDC_LINT=1"};
+  std::vector<std::string> args = {"clang++",
+                                   "-fsyntax-only",
+                                   "-std=c++17",
+                                   "-x",
+                                   "c++",
+                                   "-w",
+                                   "-ferror-limit=0",
+                                   "-D__NPU_ARCH__=" + std::to_string(opts.npuArch),
+                                   "-D__CCE_AICORE__=" + std::to_string(opts.cceAicore),
+                                   "-DASCENDC_LINT=1"};
   if (!opts.resourceDir.empty())
     args.push_back("-resource-dir=" + opts.resourceDir);
   // The bundled API goes first so it wins over a CANN install on the path.
@@ -184,8 +187,7 @@ FrontendResult analyzeFile(const std::string &file, const FrontendOptions &opts)
   return runTool(file, nullptr, opts);
 }
 
-FrontendResult analyzeCode(const std::string &code, const std::string &fileName,
-                           const FrontendOptions &opts) {
+FrontendResult analyzeCode(const std::string &code, const std::string &fileName, const FrontendOptions &opts) {
   return runTool(fileName, &code, opts);
 }
 

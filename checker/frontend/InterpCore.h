@@ -59,13 +59,13 @@ struct LRef {
 
 struct TensorVal {
   bool global = false;
-  int bufferId = -1;     // Buffer id or GlobalBuf id; -1 not set up
-  Sym offsetBytes;       // from the slot start (local) or the GM tensor start
-  Sym sizeBytes;         // extent available from offset (local); null unknown
-  Sym slot;              // queue slot index (local queues)
+  int bufferId = -1; // Buffer id or GlobalBuf id; -1 not set up
+  Sym offsetBytes;   // from the slot start (local) or the GM tensor start
+  Sym sizeBytes;     // extent available from offset (local); null unknown
+  Sym slot;          // queue slot index (local queues)
   uint32_t elemBytes = 0;
   TPos pos = TPos::VECCALC;
-  std::string name;      // source name for messages
+  std::string name; // source name for messages
 };
 
 struct GmPtrVal {
@@ -87,9 +87,9 @@ struct Value {
 
 struct ObjState {
   const clang::CXXRecordDecl *rec = nullptr;
-  std::string origin; // name prefix for fields read before written
+  std::string origin;             // name prefix for fields read before written
   bool originFromPointer = false; // named after the GM pointer it was read through
-  std::string name;   // source name of the member/variable (queues)
+  std::string name;               // source name of the member/variable (queues)
   std::map<const clang::FieldDecl *, Value> fields;
   ApiClass api = ApiClass::None;
   // queues / TBuf
@@ -197,8 +197,8 @@ private:
   std::optional<CoreType> coreOfCondition(const clang::Expr *cond);
   void execSwitch(const clang::SwitchStmt *s);
   void execFor(const clang::ForStmt *s);
-  void execLoop(const clang::Stmt *init, const clang::Expr *cond, const clang::Expr *inc,
-                const clang::Stmt *body, const clang::Stmt *loopStmt, bool isDo);
+  void execLoop(const clang::Stmt *init, const clang::Expr *cond, const clang::Expr *inc, const clang::Stmt *body,
+                const clang::Stmt *loopStmt, bool isDo);
   void runBody(const clang::Stmt *body, const clang::Expr *inc, bool inductionHandled);
   Value evalDeclRef(const clang::DeclRefExpr *dre);
   Value evalCast(const clang::CastExpr *ce);
@@ -209,8 +209,7 @@ private:
   Value evalConstruct(const clang::CXXConstructExpr *ce);
   Value evalCall(const clang::CallExpr *call);
   Value inlineCall(const clang::CallExpr *call, const clang::FunctionDecl *fd);
-  void havocArgs(const std::vector<const clang::Expr *> &args, const clang::FunctionDecl *fd,
-                 const std::string &who);
+  void havocArgs(const std::vector<const clang::Expr *> &args, const clang::FunctionDecl *fd, const std::string &who);
   uint32_t tensorElemBytes(const clang::CXXRecordDecl *rd);
 
   // ApiModel.cpp

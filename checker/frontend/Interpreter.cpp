@@ -88,8 +88,7 @@ std::string Interp::exprText(const Expr *e) const {
     return base + "." + name;
   }
   if (const auto *ce = dyn_cast<CXXMemberCallExpr>(e)) {
-    return exprText(ce->getImplicitObjectArgument()) + "." + ce->getMethodDecl()->getNameAsString() +
-           "()";
+    return exprText(ce->getImplicitObjectArgument()) + "." + ce->getMethodDecl()->getNameAsString() + "()";
   }
   if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(e)) {
     if (oc->getOperator() == OO_Subscript)
@@ -125,8 +124,7 @@ bool Interp::step() {
   if (++steps > opts.maxSteps) {
     if (!budgetExceeded) {
       budgetExceeded = true;
-      model.unknowns.push_back({"analysis budget exceeded; the rest of the kernel is not modelled",
-                                model.loc});
+      model.unknowns.push_back({"analysis budget exceeded; the rest of the kernel is not modelled", model.loc});
     }
     return false;
   }
@@ -220,7 +218,8 @@ Value *Interp::slot(const LRef &r) {
       return nullptr;
     return &it->second;
   }
-  default: return nullptr;
+  default:
+    return nullptr;
   }
 }
 
@@ -235,10 +234,17 @@ void Interp::write(const LRef &r, Value v) {
     journal.push_back(std::move(e));
   }
   switch (r.kind) {
-  case LRef::Local: r.frame->locals[r.decl] = std::move(v); break;
-  case LRef::Field: r.obj->fields[r.field] = std::move(v); break;
-  case LRef::Global: globals[r.decl] = std::move(v); break;
-  default: break;
+  case LRef::Local:
+    r.frame->locals[r.decl] = std::move(v);
+    break;
+  case LRef::Field:
+    r.obj->fields[r.field] = std::move(v);
+    break;
+  case LRef::Global:
+    globals[r.decl] = std::move(v);
+    break;
+  default:
+    break;
   }
 }
 
@@ -263,9 +269,8 @@ Value Interp::makeFieldValue(QualType t, const std::string &name, const FieldDec
   QualType ct = t.getCanonicalType().getNonReferenceType();
   if (ct->isIntegralOrEnumerationType()) {
     if (name.empty())
-      return unknownValue("field '" + (fd ? fd->getNameAsString() : std::string("?")) +
-                              "' is read before it is written",
-                          ct);
+      return unknownValue(
+          "field '" + (fd ? fd->getNameAsString() : std::string("?")) + "' is read before it is written", ct);
     return scalar(mkVar(name, intTypeOf(ctx, ct), VarRole::Input));
   }
   if (const auto *rd = ct->getAsCXXRecordDecl()) {
@@ -315,17 +320,50 @@ void Interp::readQueueTemplateArgs(ObjState &o) {
     o.memPos = pos;
     o.depth = intArg(1).value_or(1);
     switch (pos) {
-    case TPos::VECIN: o.srcPos = TPos::GM; o.dstPos = TPos::VECIN; break;
-    case TPos::VECOUT: o.srcPos = TPos::VECOUT; o.dstPos = TPos::GM; break;
-    case TPos::A1: o.srcPos = TPos::GM; o.dstPos = TPos::A1; break;
-    case TPos::B1: o.srcPos = TPos::GM; o.dstPos = TPos::B1; break;
-    case TPos::A2: o.srcPos = TPos::A1; o.dstPos = TPos::A2; break;
-    case TPos::B2: o.srcPos = TPos::B1; o.dstPos = TPos::B2; break;
-    case TPos::CO1: o.srcPos = TPos::CO1; o.dstPos = TPos::CO2; break;
-    case TPos::CO2: o.srcPos = TPos::CO2; o.dstPos = TPos::GM; break;
-    case TPos::C1: o.srcPos = TPos::GM; o.dstPos = TPos::C1; break;
-    case TPos::C2: o.srcPos = TPos::C1; o.dstPos = TPos::C2; break;
-    default: o.srcPos = pos; o.dstPos = pos; break;
+    case TPos::VECIN:
+      o.srcPos = TPos::GM;
+      o.dstPos = TPos::VECIN;
+      break;
+    case TPos::VECOUT:
+      o.srcPos = TPos::VECOUT;
+      o.dstPos = TPos::GM;
+      break;
+    case TPos::A1:
+      o.srcPos = TPos::GM;
+      o.dstPos = TPos::A1;
+      break;
+    case TPos::B1:
+      o.srcPos = TPos::GM;
+      o.dstPos = TPos::B1;
+      break;
+    case TPos::A2:
+      o.srcPos = TPos::A1;
+      o.dstPos = TPos::A2;
+      break;
+    case TPos::B2:
+      o.srcPos = TPos::B1;
+      o.dstPos = TPos::B2;
+      break;
+    case TPos::CO1:
+      o.srcPos = TPos::CO1;
+      o.dstPos = TPos::CO2;
+      break;
+    case TPos::CO2:
+      o.srcPos = TPos::CO2;
+      o.dstPos = TPos::GM;
+      break;
+    case TPos::C1:
+      o.srcPos = TPos::GM;
+      o.dstPos = TPos::C1;
+      break;
+    case TPos::C2:
+      o.srcPos = TPos::C1;
+      o.dstPos = TPos::C2;
+      break;
+    default:
+      o.srcPos = pos;
+      o.dstPos = pos;
+      break;
     }
   } else if (name == "TBuf") {
     TPos pos = p(intArg(0));
@@ -369,8 +407,7 @@ std::vector<std::pair<LRef, Value>> Interp::rollback(size_t m) {
     if (!frameLive(r))
       continue;
     auto key = std::make_tuple((void *)(r.kind == LRef::Local ? (void *)r.frame : (void *)r.obj.get()),
-                               (const void *)(r.kind == LRef::Field ? (const void *)r.field
-                                                                    : (const void *)r.decl),
+                               (const void *)(r.kind == LRef::Field ? (const void *)r.field : (const void *)r.decl),
                                int(r.kind));
     if (seen.insert(key).second) {
       Value *v = slot(r);
@@ -385,17 +422,31 @@ std::vector<std::pair<LRef, Value>> Interp::rollback(size_t m) {
       continue;
     if (e.old) {
       switch (r.kind) {
-      case LRef::Local: r.frame->locals[r.decl] = *e.old; break;
-      case LRef::Field: r.obj->fields[r.field] = *e.old; break;
-      case LRef::Global: globals[r.decl] = *e.old; break;
-      default: break;
+      case LRef::Local:
+        r.frame->locals[r.decl] = *e.old;
+        break;
+      case LRef::Field:
+        r.obj->fields[r.field] = *e.old;
+        break;
+      case LRef::Global:
+        globals[r.decl] = *e.old;
+        break;
+      default:
+        break;
       }
     } else {
       switch (r.kind) {
-      case LRef::Local: r.frame->locals.erase(r.decl); break;
-      case LRef::Field: r.obj->fields.erase(r.field); break;
-      case LRef::Global: globals.erase(r.decl); break;
-      default: break;
+      case LRef::Local:
+        r.frame->locals.erase(r.decl);
+        break;
+      case LRef::Field:
+        r.obj->fields.erase(r.field);
+        break;
+      case LRef::Global:
+        globals.erase(r.decl);
+        break;
+      default:
+        break;
       }
     }
   }
@@ -405,8 +456,8 @@ std::vector<std::pair<LRef, Value>> Interp::rollback(size_t m) {
 Value Interp::mergeValues(const Sym &c, const Value &a, const Value &b, const std::string &what) {
   if (a.kind == Value::Scalar && b.kind == Value::Scalar && a.sym && b.sym)
     return scalar(mkSelect(c, a.sym, b.sym));
-  if (a.kind == Value::Tensor && b.kind == Value::Tensor && a.t.global == b.t.global &&
-      a.t.bufferId == b.t.bufferId && a.t.elemBytes == b.t.elemBytes) {
+  if (a.kind == Value::Tensor && b.kind == Value::Tensor && a.t.global == b.t.global && a.t.bufferId == b.t.bufferId &&
+      a.t.elemBytes == b.t.elemBytes) {
     Value r = a;
     r.t.offsetBytes = mkSelect(c, a.t.offsetBytes, b.t.offsetBytes);
     if (a.t.sizeBytes && b.t.sizeBytes)
@@ -488,9 +539,7 @@ bool Interp::alive() const {
   return !budgetExceeded;
 }
 
-Sym Interp::currentCond() const {
-  return frames.empty() ? pathCond : mkAnd(pathCond, frames.back()->alive);
-}
+Sym Interp::currentCond() const { return frames.empty() ? pathCond : mkAnd(pathCond, frames.back()->alive); }
 
 void Interp::exec(const Stmt *s) {
   if (!s || !alive() || !step())
@@ -508,8 +557,12 @@ void Interp::exec(const Stmt *s) {
       if (const auto *vd = dyn_cast<VarDecl>(d))
         declareVar(vd);
     return;
-  case Stmt::IfStmtClass: execIf(cast<IfStmt>(s)); return;
-  case Stmt::ForStmtClass: execFor(cast<ForStmt>(s)); return;
+  case Stmt::IfStmtClass:
+    execIf(cast<IfStmt>(s));
+    return;
+  case Stmt::ForStmtClass:
+    execFor(cast<ForStmt>(s));
+    return;
   case Stmt::WhileStmtClass: {
     const auto *w = cast<WhileStmt>(s);
     execLoop(nullptr, w->getCond(), nullptr, w->getBody(), s, false);
@@ -545,11 +598,18 @@ void Interp::exec(const Stmt *s) {
     if (!frames.empty() && frames.back()->loopDepth > 0 && isTrue(relativeLoopCond()))
       frames.back()->broke = true;
     return;
-  case Stmt::SwitchStmtClass: execSwitch(cast<SwitchStmt>(s)); return;
+  case Stmt::SwitchStmtClass:
+    execSwitch(cast<SwitchStmt>(s));
+    return;
   case Stmt::NullStmtClass:
-  case Stmt::GCCAsmStmtClass: return;
-  case Stmt::AttributedStmtClass: exec(cast<AttributedStmt>(s)->getSubStmt()); return;
-  case Stmt::LabelStmtClass: exec(cast<LabelStmt>(s)->getSubStmt()); return;
+  case Stmt::GCCAsmStmtClass:
+    return;
+  case Stmt::AttributedStmtClass:
+    exec(cast<AttributedStmt>(s)->getSubStmt());
+    return;
+  case Stmt::LabelStmtClass:
+    exec(cast<LabelStmt>(s)->getSubStmt());
+    return;
   default:
     if (const auto *e = dyn_cast<Expr>(s)) {
       eval(e);
@@ -679,8 +739,7 @@ void Interp::constructDefault(const std::shared_ptr<ObjState> &o, const CXXRecor
 
 // Member initialisers: in-class defaults, unless the constructor's init list
 // names the field.
-void Interp::initFields(const std::shared_ptr<ObjState> &o, const CXXRecordDecl *rd,
-                        const CXXConstructorDecl *ctor) {
+void Interp::initFields(const std::shared_ptr<ObjState> &o, const CXXRecordDecl *rd, const CXXConstructorDecl *ctor) {
   for (const FieldDecl *fd : rd->fields()) {
     QualType ft = fd->getType().getCanonicalType();
     Value v;
@@ -733,7 +792,8 @@ void Interp::runConstructor(const std::shared_ptr<ObjState> &o, const CXXConstru
     const FieldDecl *fd = ini->getMember();
     Value v = evalInit(ini->getInit(), fd->getType(), "");
     if (const auto *frd = fd->getType().getCanonicalType()->getAsCXXRecordDecl())
-      if (v.kind == Value::Obj && v.obj && classifyApiClass(frd) == ApiClass::None && !isa<CXXConstructExpr>(ini->getInit()->IgnoreImplicit()))
+      if (v.kind == Value::Obj && v.obj && classifyApiClass(frd) == ApiClass::None &&
+          !isa<CXXConstructExpr>(ini->getInit()->IgnoreImplicit()))
         v.obj = cloneObject(v.obj);
     LRef r;
     r.kind = LRef::Field;
@@ -900,9 +960,7 @@ void Interp::execSwitch(const SwitchStmt *s) {
   }
 }
 
-void Interp::execFor(const ForStmt *s) {
-  execLoop(s->getInit(), s->getCond(), s->getInc(), s->getBody(), s, false);
-}
+void Interp::execFor(const ForStmt *s) { execLoop(s->getInit(), s->getCond(), s->getInc(), s->getBody(), s, false); }
 
 // Finds `i` in `i < n`, `i <= n`, `i != n`, `n > i` and the step in `i++`,
 // `++i`, `i += c`, `i = i + c`.
@@ -964,8 +1022,8 @@ static std::optional<int64_t> incStep(const Expr *inc, const VarDecl *v, ASTCont
   return std::nullopt;
 }
 
-void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const Stmt *body,
-                      const Stmt *loopStmt, bool isDo) {
+void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const Stmt *body, const Stmt *loopStmt,
+                      bool isDo) {
   if (init)
     exec(init);
   Frame &f = *frames.back();
@@ -1013,9 +1071,8 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   }
 
   // Dry run: find what the body changes, then undo it.
-  size_t opsBefore = model.ops.size(), bufBefore = model.buffers.size(),
-         globBefore = model.globals.size(), loopsBefore = model.loops.size(),
-         asmBefore = model.assumptions.size();
+  size_t opsBefore = model.ops.size(), bufBefore = model.buffers.size(), globBefore = model.globals.size(),
+         loopsBefore = model.loops.size(), asmBefore = model.assumptions.size();
   size_t m = mark();
   bool outer = journalActive;
   journalActive = true;
@@ -1049,8 +1106,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
       Value cur = read(c.first, QualType());
       Value nv;
       if (cur.kind == Value::Scalar && cur.sym) {
-        nv = scalar(mkOpaque("'" + refName(c.first) + "' changes " + when + " the loop" + where,
-                             cur.sym->type));
+        nv = scalar(mkOpaque("'" + refName(c.first) + "' changes " + when + " the loop" + where, cur.sym->type));
       } else if (cur.kind == Value::Obj) {
         continue; // objects keep identity; their fields were journaled separately
       } else {
@@ -1074,8 +1130,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
       enter = mkAnd(mkCmp(SymOp::Ge, toMath(lo), i), mkCmp(SymOp::Gt, i, toMath(hi)));
     if (stepV != 1 && stepV != -1)
       enter = mkAnd(enter, mkCmp(SymOp::Eq,
-                                 mkBin(SymOp::Rem, sub(i, lo), mkConst(stepV < 0 ? -stepV : stepV),
-                                       IntType::math()),
+                                 mkBin(SymOp::Rem, sub(i, lo), mkConst(stepV < 0 ? -stepV : stepV), IntType::math()),
                                  mkConst(0)));
   } else if (cond && !isDo) {
     // Some iteration runs with the condition true.
@@ -1122,8 +1177,8 @@ Value Interp::eval(const Expr *e) {
   }
   // Constants the compiler can fold (sizeof, constexpr, enums, templates).
   QualType t = e->getType();
-  if (!e->isValueDependent() && !e->isTypeDependent() && t->isIntegralOrEnumerationType() &&
-      !e->HasSideEffects(ctx) && !isa<DeclRefExpr>(e->IgnoreParenImpCasts())) {
+  if (!e->isValueDependent() && !e->isTypeDependent() && t->isIntegralOrEnumerationType() && !e->HasSideEffects(ctx) &&
+      !isa<DeclRefExpr>(e->IgnoreParenImpCasts())) {
     Expr::EvalResult r;
     if (e->EvaluateAsInt(r, ctx)) {
       IntType it = intTypeOf(ctx, t);
@@ -1135,32 +1190,43 @@ Value Interp::eval(const Expr *e) {
   switch (e->getStmtClass()) {
   case Stmt::IntegerLiteralClass:
     return scalar(mkConst(cast<IntegerLiteral>(e)->getValue().getZExtValue(), intTypeOf(ctx, t)));
-  case Stmt::CXXBoolLiteralExprClass: return scalar(mkBool(cast<CXXBoolLiteralExpr>(e)->getValue()));
+  case Stmt::CXXBoolLiteralExprClass:
+    return scalar(mkBool(cast<CXXBoolLiteralExpr>(e)->getValue()));
   case Stmt::CharacterLiteralClass:
     return scalar(mkConst(cast<CharacterLiteral>(e)->getValue(), intTypeOf(ctx, t)));
-  case Stmt::CXXNullPtrLiteralExprClass: return scalar(mkConst(0, IntType::u64()));
+  case Stmt::CXXNullPtrLiteralExprClass:
+    return scalar(mkConst(0, IntType::u64()));
   case Stmt::FloatingLiteralClass: {
     Value v;
     v.kind = Value::Unknown;
     v.reason = "floating-point value";
     return v;
   }
-  case Stmt::ParenExprClass: return eval(cast<ParenExpr>(e)->getSubExpr());
-  case Stmt::ConstantExprClass: return eval(cast<ConstantExpr>(e)->getSubExpr());
-  case Stmt::ExprWithCleanupsClass: return eval(cast<ExprWithCleanups>(e)->getSubExpr());
-  case Stmt::MaterializeTemporaryExprClass: return eval(cast<MaterializeTemporaryExpr>(e)->getSubExpr());
-  case Stmt::CXXBindTemporaryExprClass: return eval(cast<CXXBindTemporaryExpr>(e)->getSubExpr());
+  case Stmt::ParenExprClass:
+    return eval(cast<ParenExpr>(e)->getSubExpr());
+  case Stmt::ConstantExprClass:
+    return eval(cast<ConstantExpr>(e)->getSubExpr());
+  case Stmt::ExprWithCleanupsClass:
+    return eval(cast<ExprWithCleanups>(e)->getSubExpr());
+  case Stmt::MaterializeTemporaryExprClass:
+    return eval(cast<MaterializeTemporaryExpr>(e)->getSubExpr());
+  case Stmt::CXXBindTemporaryExprClass:
+    return eval(cast<CXXBindTemporaryExpr>(e)->getSubExpr());
   case Stmt::SubstNonTypeTemplateParmExprClass:
     return eval(cast<SubstNonTypeTemplateParmExpr>(e)->getReplacement());
-  case Stmt::CXXDefaultArgExprClass: return eval(cast<CXXDefaultArgExpr>(e)->getExpr());
-  case Stmt::CXXDefaultInitExprClass: return eval(cast<CXXDefaultInitExpr>(e)->getExpr());
+  case Stmt::CXXDefaultArgExprClass:
+    return eval(cast<CXXDefaultArgExpr>(e)->getExpr());
+  case Stmt::CXXDefaultInitExprClass:
+    return eval(cast<CXXDefaultInitExpr>(e)->getExpr());
   case Stmt::ImplicitCastExprClass:
   case Stmt::CStyleCastExprClass:
   case Stmt::CXXStaticCastExprClass:
   case Stmt::CXXReinterpretCastExprClass:
   case Stmt::CXXConstCastExprClass:
-  case Stmt::CXXFunctionalCastExprClass: return evalCast(cast<CastExpr>(e));
-  case Stmt::DeclRefExprClass: return evalDeclRef(cast<DeclRefExpr>(e));
+  case Stmt::CXXFunctionalCastExprClass:
+    return evalCast(cast<CastExpr>(e));
+  case Stmt::DeclRefExprClass:
+    return evalDeclRef(cast<DeclRefExpr>(e));
   case Stmt::MemberExprClass: {
     LRef r = evalLValue(e);
     if (r.kind == LRef::None) {
@@ -1177,9 +1243,11 @@ Value Interp::eval(const Expr *e) {
     v.obj = frames.back()->thisObj;
     return v;
   }
-  case Stmt::UnaryOperatorClass: return evalUnary(cast<UnaryOperator>(e));
+  case Stmt::UnaryOperatorClass:
+    return evalUnary(cast<UnaryOperator>(e));
   case Stmt::BinaryOperatorClass:
-  case Stmt::CompoundAssignOperatorClass: return evalBinary(cast<BinaryOperator>(e));
+  case Stmt::CompoundAssignOperatorClass:
+    return evalBinary(cast<BinaryOperator>(e));
   case Stmt::ConditionalOperatorClass: {
     const auto *co = cast<ConditionalOperator>(e);
     Sym c = asSym(eval(co->getCond()), ctx.BoolTy, co->getBeginLoc());
@@ -1207,10 +1275,13 @@ Value Interp::eval(const Expr *e) {
   }
   case Stmt::CallExprClass:
   case Stmt::CXXMemberCallExprClass:
-  case Stmt::CXXOperatorCallExprClass: return evalCall(cast<CallExpr>(e));
+  case Stmt::CXXOperatorCallExprClass:
+    return evalCall(cast<CallExpr>(e));
   case Stmt::CXXConstructExprClass:
-  case Stmt::CXXTemporaryObjectExprClass: return evalConstruct(cast<CXXConstructExpr>(e));
-  case Stmt::InitListExprClass: return evalInitList(cast<InitListExpr>(e));
+  case Stmt::CXXTemporaryObjectExprClass:
+    return evalConstruct(cast<CXXConstructExpr>(e));
+  case Stmt::InitListExprClass:
+    return evalInitList(cast<InitListExpr>(e));
   case Stmt::ImplicitValueInitExprClass:
   case Stmt::CXXScalarValueInitExprClass:
     if (t->isIntegralOrEnumerationType())
@@ -1233,7 +1304,8 @@ Value Interp::eval(const Expr *e) {
     v.reason = "lambda is not modelled";
     return v;
   }
-  default: break;
+  default:
+    break;
   }
   Value v;
   v.kind = Value::Unknown;
@@ -1393,7 +1465,8 @@ Value Interp::retypePointer(Value v, QualType to, const Expr *e) {
 Value Interp::evalUnary(const UnaryOperator *u) {
   QualType t = u->getType();
   switch (u->getOpcode()) {
-  case UO_Plus: return eval(u->getSubExpr());
+  case UO_Plus:
+    return eval(u->getSubExpr());
   case UO_Minus: {
     Sym a = asSym(eval(u->getSubExpr()), t, u->getBeginLoc());
     return scalar(mkUn(SymOp::Neg, a, intTypeOf(ctx, t)));
@@ -1453,7 +1526,8 @@ Value Interp::evalUnary(const UnaryOperator *u) {
       return unknownValue("value read from GM through a pointer", t);
     return unknownValue("dereference of '" + exprText(u->getSubExpr()) + "'", t);
   }
-  default: break;
+  default:
+    break;
   }
   return unknownValue("unary operator is not modelled", t);
 }
@@ -1461,32 +1535,49 @@ Value Interp::evalUnary(const UnaryOperator *u) {
 static SymOp arithOp(BinaryOperatorKind k) {
   switch (k) {
   case BO_Add:
-  case BO_AddAssign: return SymOp::Add;
+  case BO_AddAssign:
+    return SymOp::Add;
   case BO_Sub:
-  case BO_SubAssign: return SymOp::Sub;
+  case BO_SubAssign:
+    return SymOp::Sub;
   case BO_Mul:
-  case BO_MulAssign: return SymOp::Mul;
+  case BO_MulAssign:
+    return SymOp::Mul;
   case BO_Div:
-  case BO_DivAssign: return SymOp::Div;
+  case BO_DivAssign:
+    return SymOp::Div;
   case BO_Rem:
-  case BO_RemAssign: return SymOp::Rem;
+  case BO_RemAssign:
+    return SymOp::Rem;
   case BO_Shl:
-  case BO_ShlAssign: return SymOp::Shl;
+  case BO_ShlAssign:
+    return SymOp::Shl;
   case BO_Shr:
-  case BO_ShrAssign: return SymOp::Shr;
+  case BO_ShrAssign:
+    return SymOp::Shr;
   case BO_And:
-  case BO_AndAssign: return SymOp::BitAnd;
+  case BO_AndAssign:
+    return SymOp::BitAnd;
   case BO_Or:
-  case BO_OrAssign: return SymOp::BitOr;
+  case BO_OrAssign:
+    return SymOp::BitOr;
   case BO_Xor:
-  case BO_XorAssign: return SymOp::BitXor;
-  case BO_EQ: return SymOp::Eq;
-  case BO_NE: return SymOp::Ne;
-  case BO_LT: return SymOp::Lt;
-  case BO_LE: return SymOp::Le;
-  case BO_GT: return SymOp::Gt;
-  case BO_GE: return SymOp::Ge;
-  default: return SymOp::Const;
+  case BO_XorAssign:
+    return SymOp::BitXor;
+  case BO_EQ:
+    return SymOp::Eq;
+  case BO_NE:
+    return SymOp::Ne;
+  case BO_LT:
+    return SymOp::Lt;
+  case BO_LE:
+    return SymOp::Le;
+  case BO_GT:
+    return SymOp::Gt;
+  case BO_GE:
+    return SymOp::Ge;
+  default:
+    return SymOp::Const;
   }
 }
 
@@ -1850,8 +1941,7 @@ Value Interp::inlineCall(const CallExpr *call, const FunctionDecl *fd) {
 
 // A call we cannot see into may change what it gets by non-const reference
 // or pointer.
-void Interp::havocArgs(const std::vector<const Expr *> &args, const FunctionDecl *fd,
-                       const std::string &who) {
+void Interp::havocArgs(const std::vector<const Expr *> &args, const FunctionDecl *fd, const std::string &who) {
   for (unsigned i = 0; i < args.size() && i < fd->getNumParams(); ++i) {
     QualType pt = fd->getParamDecl(i)->getType();
     bool mut = (pt->isReferenceType() && !pt.getNonReferenceType().isConstQualified()) ||
@@ -1908,9 +1998,8 @@ Op &Interp::addOp(OpKind k, const std::string &api, const CallExpr *call) {
 
 } // namespace fe
 
-KernelModel interpretKernel(clang::ASTContext &ctx, const clang::FunctionDecl *entry,
-                            const std::string &apiDir, const FrontendOptions &opts,
-                            const std::vector<unsigned> &errorLocs) {
+KernelModel interpretKernel(clang::ASTContext &ctx, const clang::FunctionDecl *entry, const std::string &apiDir,
+                            const FrontendOptions &opts, const std::vector<unsigned> &errorLocs) {
   fe::Interp in(ctx, apiDir, opts);
   in.errorLocs = errorLocs;
   return in.run(entry);

@@ -14,8 +14,7 @@ namespace alint {
 
 // errorLocs: raw source locations of compile errors Clang recovered from; a
 // function the kernel runs that contains one makes the model incomplete.
-KernelModel interpretKernel(clang::ASTContext &ctx, const clang::FunctionDecl *entry,
-                            const std::string &apiDir, const FrontendOptions &opts,
-                            const std::vector<unsigned> &errorLocs);
+KernelModel interpretKernel(clang::ASTContext &ctx, const clang::FunctionDecl *entry, const std::string &apiDir,
+                            const FrontendOptions &opts, const std::vector<unsigned> &errorLocs);
 
 } // namespace alint

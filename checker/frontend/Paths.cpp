@@ -42,9 +42,7 @@ std::string findApiDir() {
 }
 
 std::string findResourceDir() {
-  auto valid = [](const std::string &d) {
-    return isDir(d) && llvm::sys::fs::exists(d + "/include/stddef.h");
-  };
+  auto valid = [](const std::string &d) { return isDir(d) && llvm::sys::fs::exists(d + "/include/stddef.h"); };
   if (const char *env = std::getenv("ASCENDC_LINT_RESOURCE_DIR"); env && valid(env))
     return env;
   std::string dir = exeDir();

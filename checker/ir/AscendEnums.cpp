@@ -28,23 +28,19 @@ constexpr std::array<PipeEntry, 11> kPipes = {{
 }};
 
 // Indexed by the TPos value.
-constexpr std::array<std::string_view, 16> kTPosNames = {
-    "GM",  "A1",   "A2",        "B1",          "B2",     "C1",
-    "C2",  "CO1",  "CO2",       "VECIN",       "VECOUT", "VECCALC",
-    "SPM", "TSCM", "C2PIPE2GM", "C2PIPE2LOCAL"};
+constexpr std::array<std::string_view, 16> kTPosNames = {"GM",  "A1",   "A2",        "B1",          "B2",     "C1",
+                                                         "C2",  "CO1",  "CO2",       "VECIN",       "VECOUT", "VECCALC",
+                                                         "SPM", "TSCM", "C2PIPE2GM", "C2PIPE2LOCAL"};
 
 // Indexed by the HardEvent value.
 constexpr std::array<std::string_view, 35> kEventNames = {
-    "MTE2_MTE1", "MTE1_MTE2", "MTE1_M",    "M_MTE1",   "MTE2_V",   "V_MTE2",
-    "MTE3_V",    "V_MTE3",    "M_V",       "V_M",      "V_V",      "MTE3_MTE1",
-    "MTE1_MTE3", "MTE1_V",    "MTE2_M",    "M_MTE2",   "V_MTE1",   "M_FIX",
-    "FIX_M",     "MTE3_MTE2", "MTE2_MTE3", "S_V",      "V_S",      "S_MTE2",
-    "MTE2_S",    "S_MTE3",    "MTE3_S",    "MTE2_FIX", "FIX_MTE2", "FIX_S",
-    "M_S",       "FIX_MTE3",  "MTE1_FIX",  "FIX_MTE1", "FIX_FIX"};
+    "MTE2_MTE1", "MTE1_MTE2", "MTE1_M",    "M_MTE1",    "MTE2_V",   "V_MTE2",   "MTE3_V",   "V_MTE3", "M_V",
+    "V_M",       "V_V",       "MTE3_MTE1", "MTE1_MTE3", "MTE1_V",   "MTE2_M",   "M_MTE2",   "V_MTE1", "M_FIX",
+    "FIX_M",     "MTE3_MTE2", "MTE2_MTE3", "S_V",       "V_S",      "S_MTE2",   "MTE2_S",   "S_MTE3", "MTE3_S",
+    "MTE2_FIX",  "FIX_MTE2",  "FIX_S",     "M_S",       "FIX_MTE3", "MTE1_FIX", "FIX_MTE1", "FIX_FIX"};
 
 // Indexed by the Mem value (Unknown excluded).
-constexpr std::array<std::string_view, 9> kMemNames = {
-    "GM", "UB", "L1", "L0A", "L0B", "L0C", "BT", "FB", "SSBUF"};
+constexpr std::array<std::string_view, 9> kMemNames = {"GM", "UB", "L1", "L0A", "L0B", "L0C", "BT", "FB", "SSBUF"};
 
 static_assert(kTPosNames.size() == static_cast<size_t>(TPos::MAX));
 static_assert(kEventNames.size() == static_cast<size_t>(HardEvent::MAX));
@@ -111,9 +107,7 @@ std::optional<Mem> parseMem(std::string_view s) {
   return std::nullopt;
 }
 
-std::string_view coreTypeName(CoreType c) {
-  return c == CoreType::AIC ? "aic" : "aiv";
-}
+std::string_view coreTypeName(CoreType c) { return c == CoreType::AIC ? "aic" : "aiv"; }
 
 std::optional<CoreType> parseCoreType(std::string_view s) {
   if (s == "aic")

@@ -94,15 +94,15 @@ enum class Mem : uint8_t { GM, UB, L1, L0A, L0B, L0C, BT, FB, SSBUF, Unknown };
 
 enum class CoreType : uint8_t { AIC, AIV };
 
-std::string_view pipeName(Pipe p);           // "PIPE_MTE2"
+std::string_view pipeName(Pipe p);                 // "PIPE_MTE2"
 std::optional<Pipe> parsePipe(std::string_view s); // "PIPE_MTE2" or "MTE2"
-std::string_view tposName(TPos p);           // "VECIN"
+std::string_view tposName(TPos p);                 // "VECIN"
 std::optional<TPos> parseTPos(std::string_view s); // also LCM, SHM
-std::string_view hardEventName(HardEvent e); // "MTE2_V"
+std::string_view hardEventName(HardEvent e);       // "MTE2_V"
 std::optional<HardEvent> parseHardEvent(std::string_view s);
-std::string_view memName(Mem m);             // "UB"
+std::string_view memName(Mem m);                 // "UB"
 std::optional<Mem> parseMem(std::string_view s); // also BIAS, FIXBUF
-std::string_view coreTypeName(CoreType c);   // "aic" / "aiv"
+std::string_view coreTypeName(CoreType c);       // "aic" / "aiv"
 std::optional<CoreType> parseCoreType(std::string_view s);
 
 // The two pipes of a HardEvent (X_Y -> {X, Y}).

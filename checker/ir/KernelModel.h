@@ -29,20 +29,20 @@ struct Buffer {
   TPos srcPos = TPos::VECCALC; // TQueBind<src, dst, depth>; TBuf: src == dst
   TPos dstPos = TPos::VECCALC;
   TPos memPos = TPos::VECCALC; // the local position that decides the memory
-  Sym num;      // number of buffers (queue depth given to InitBuffer)
-  Sym lenBytes; // bytes per buffer as given to InitBuffer
-  Sym cond;     // path condition under which InitBuffer ran
-  std::vector<int> loops; // enclosing loops of the InitBuffer call
+  Sym num;                     // number of buffers (queue depth given to InitBuffer)
+  Sym lenBytes;                // bytes per buffer as given to InitBuffer
+  Sym cond;                    // path condition under which InitBuffer ran
+  std::vector<int> loops;      // enclosing loops of the InitBuffer call
   SourceLoc loc;
 };
 
 // A GM tensor set up by GlobalTensor::SetGlobalBuffer.
 struct GlobalBuf {
   int id = -1;
-  std::string name;     // "xGm"
-  std::string root;     // the kernel argument it points into: "x"
-  Sym baseOffsetBytes;  // offset of the tensor start from the argument
-  Sym sizeElems;        // bufferSize argument; null when not given
+  std::string name;    // "xGm"
+  std::string root;    // the kernel argument it points into: "x"
+  Sym baseOffsetBytes; // offset of the tensor start from the argument
+  Sym sizeElems;       // bufferSize argument; null when not given
   uint32_t elemBytes = 0;
   SourceLoc loc;
 };
@@ -88,7 +88,7 @@ struct Op {
   Pipe pipe = Pipe::None;
   std::vector<Region> regions;
   TPos srcPos = TPos::MAX, dstPos = TPos::MAX; // for movements
-  std::map<std::string, Sym> params; // count, blockCount, blockLen, ...
+  std::map<std::string, Sym> params;           // count, blockCount, blockLen, ...
   std::optional<HardEvent> event;
   Pipe flagSrc = Pipe::None, flagDst = Pipe::None; // raw set_flag pipes
   Sym eventId;

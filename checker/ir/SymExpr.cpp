@@ -142,9 +142,15 @@ Sym mkBin(SymOp op, Sym a, Sym b, IntType t) {
   if (ca && cb) {
     __int128 x = wide(a), y = wide(b), r = 0;
     switch (op) {
-    case SymOp::Add: r = x + y; break;
-    case SymOp::Sub: r = x - y; break;
-    case SymOp::Mul: r = x * y; break;
+    case SymOp::Add:
+      r = x + y;
+      break;
+    case SymOp::Sub:
+      r = x - y;
+      break;
+    case SymOp::Mul:
+      r = x * y;
+      break;
     case SymOp::Div:
       if (y == 0)
         goto node;
@@ -165,20 +171,30 @@ Sym mkBin(SymOp op, Sym a, Sym b, IntType t) {
         goto node;
       r = x >> int(y);
       break;
-    case SymOp::BitAnd: r = x & y; break;
-    case SymOp::BitOr: r = x | y; break;
-    case SymOp::BitXor: r = x ^ y; break;
-    case SymOp::Min: r = x < y ? x : y; break;
-    case SymOp::Max: r = x > y ? x : y; break;
-    default: goto node;
+    case SymOp::BitAnd:
+      r = x & y;
+      break;
+    case SymOp::BitOr:
+      r = x | y;
+      break;
+    case SymOp::BitXor:
+      r = x ^ y;
+      break;
+    case SymOp::Min:
+      r = x < y ? x : y;
+      break;
+    case SymOp::Max:
+      r = x > y ? x : y;
+      break;
+    default:
+      goto node;
     }
     return mkConst(wrapTo(r, t), t);
   }
   // Light simplification; types must agree for identities to be exact.
   if (a->type == t && b->type == t) {
-    if ((op == SymOp::Add || op == SymOp::Sub || op == SymOp::BitOr || op == SymOp::Shl ||
-         op == SymOp::Shr) &&
-        cb && *cb == 0)
+    if ((op == SymOp::Add || op == SymOp::Sub || op == SymOp::BitOr || op == SymOp::Shl || op == SymOp::Shr) && cb &&
+        *cb == 0)
       return a;
     if (op == SymOp::Add && ca && *ca == 0)
       return b;
@@ -236,13 +252,20 @@ Sym mkCmp(SymOp op, Sym a, Sym b) {
     // Compare exact values (callers converted operands to a common type).
     __int128 x = wide(a), y = wide(b);
     switch (op) {
-    case SymOp::Eq: return mkBool(x == y);
-    case SymOp::Ne: return mkBool(x != y);
-    case SymOp::Lt: return mkBool(x < y);
-    case SymOp::Le: return mkBool(x <= y);
-    case SymOp::Gt: return mkBool(x > y);
-    case SymOp::Ge: return mkBool(x >= y);
-    default: break;
+    case SymOp::Eq:
+      return mkBool(x == y);
+    case SymOp::Ne:
+      return mkBool(x != y);
+    case SymOp::Lt:
+      return mkBool(x < y);
+    case SymOp::Le:
+      return mkBool(x <= y);
+    case SymOp::Gt:
+      return mkBool(x > y);
+    case SymOp::Ge:
+      return mkBool(x >= y);
+    default:
+      break;
     }
   }
   if (asBool(a) && asBool(b) && (op == SymOp::Eq || op == SymOp::Ne))
@@ -377,20 +400,28 @@ Sym substitute(const Sym &s, const std::function<Sym(const VarInfo &)> &replace)
   if (!changed)
     return s;
   switch (s->op) {
-  case SymOp::Cast: return mkCast(args[0], s->type);
-  case SymOp::Select: return mkSelect(args[0], args[1], args[2]);
+  case SymOp::Cast:
+    return mkCast(args[0], s->type);
+  case SymOp::Select:
+    return mkSelect(args[0], args[1], args[2]);
   case SymOp::Neg:
-  case SymOp::BitNot: return mkUn(s->op, args[0], s->type);
-  case SymOp::LNot: return mkNot(args[0]);
-  case SymOp::LAnd: return mkAnd(args[0], args[1]);
-  case SymOp::LOr: return mkOr(args[0], args[1]);
+  case SymOp::BitNot:
+    return mkUn(s->op, args[0], s->type);
+  case SymOp::LNot:
+    return mkNot(args[0]);
+  case SymOp::LAnd:
+    return mkAnd(args[0], args[1]);
+  case SymOp::LOr:
+    return mkOr(args[0], args[1]);
   case SymOp::Eq:
   case SymOp::Ne:
   case SymOp::Lt:
   case SymOp::Le:
   case SymOp::Gt:
-  case SymOp::Ge: return mkCmp(s->op, args[0], args[1]);
-  default: return mkBin(s->op, args[0], args[1], s->type);
+  case SymOp::Ge:
+    return mkCmp(s->op, args[0], args[1]);
+  default:
+    return mkBin(s->op, args[0], args[1], s->type);
   }
 }
 
@@ -399,47 +430,78 @@ int prec(SymOp op) {
   switch (op) {
   case SymOp::Mul:
   case SymOp::Div:
-  case SymOp::Rem: return 10;
+  case SymOp::Rem:
+    return 10;
   case SymOp::Add:
-  case SymOp::Sub: return 9;
+  case SymOp::Sub:
+    return 9;
   case SymOp::Shl:
-  case SymOp::Shr: return 8;
+  case SymOp::Shr:
+    return 8;
   case SymOp::Lt:
   case SymOp::Le:
   case SymOp::Gt:
-  case SymOp::Ge: return 7;
+  case SymOp::Ge:
+    return 7;
   case SymOp::Eq:
-  case SymOp::Ne: return 6;
-  case SymOp::BitAnd: return 5;
-  case SymOp::BitXor: return 4;
-  case SymOp::BitOr: return 3;
-  case SymOp::LAnd: return 2;
-  case SymOp::LOr: return 1;
-  case SymOp::Select: return 0;
-  default: return 12;
+  case SymOp::Ne:
+    return 6;
+  case SymOp::BitAnd:
+    return 5;
+  case SymOp::BitXor:
+    return 4;
+  case SymOp::BitOr:
+    return 3;
+  case SymOp::LAnd:
+    return 2;
+  case SymOp::LOr:
+    return 1;
+  case SymOp::Select:
+    return 0;
+  default:
+    return 12;
   }
 }
 const char *opText(SymOp op) {
   switch (op) {
-  case SymOp::Add: return " + ";
-  case SymOp::Sub: return " - ";
-  case SymOp::Mul: return " * ";
-  case SymOp::Div: return " / ";
-  case SymOp::Rem: return " % ";
-  case SymOp::Shl: return " << ";
-  case SymOp::Shr: return " >> ";
-  case SymOp::BitAnd: return " & ";
-  case SymOp::BitOr: return " | ";
-  case SymOp::BitXor: return " ^ ";
-  case SymOp::Eq: return " == ";
-  case SymOp::Ne: return " != ";
-  case SymOp::Lt: return " < ";
-  case SymOp::Le: return " <= ";
-  case SymOp::Gt: return " > ";
-  case SymOp::Ge: return " >= ";
-  case SymOp::LAnd: return " && ";
-  case SymOp::LOr: return " || ";
-  default: return " ? ";
+  case SymOp::Add:
+    return " + ";
+  case SymOp::Sub:
+    return " - ";
+  case SymOp::Mul:
+    return " * ";
+  case SymOp::Div:
+    return " / ";
+  case SymOp::Rem:
+    return " % ";
+  case SymOp::Shl:
+    return " << ";
+  case SymOp::Shr:
+    return " >> ";
+  case SymOp::BitAnd:
+    return " & ";
+  case SymOp::BitOr:
+    return " | ";
+  case SymOp::BitXor:
+    return " ^ ";
+  case SymOp::Eq:
+    return " == ";
+  case SymOp::Ne:
+    return " != ";
+  case SymOp::Lt:
+    return " < ";
+  case SymOp::Le:
+    return " <= ";
+  case SymOp::Gt:
+    return " > ";
+  case SymOp::Ge:
+    return " >= ";
+  case SymOp::LAnd:
+    return " && ";
+  case SymOp::LOr:
+    return " || ";
+  default:
+    return " ? ";
   }
 }
 void render(const Sym &s, std::ostringstream &os, int outer) {
@@ -452,14 +514,27 @@ void render(const Sym &s, std::ostringstream &os, int outer) {
     else
       os << s->value;
     return;
-  case SymOp::BoolConst: os << (s->value ? "true" : "false"); return;
+  case SymOp::BoolConst:
+    os << (s->value ? "true" : "false");
+    return;
   case SymOp::Var:
     os << (s->var->role == VarRole::Opaque ? "<unknown>" : s->var->name);
     return;
-  case SymOp::Cast: render(s->args[0], os, outer); return;
-  case SymOp::Neg: os << "-"; render(s->args[0], os, 12); return;
-  case SymOp::BitNot: os << "~"; render(s->args[0], os, 12); return;
-  case SymOp::LNot: os << "!"; render(s->args[0], os, 12); return;
+  case SymOp::Cast:
+    render(s->args[0], os, outer);
+    return;
+  case SymOp::Neg:
+    os << "-";
+    render(s->args[0], os, 12);
+    return;
+  case SymOp::BitNot:
+    os << "~";
+    render(s->args[0], os, 12);
+    return;
+  case SymOp::LNot:
+    os << "!";
+    render(s->args[0], os, 12);
+    return;
   case SymOp::Min:
   case SymOp::Max:
     os << (s->op == SymOp::Min ? "min(" : "max(");
@@ -526,14 +601,18 @@ Interval intervalOf(const Sym &s) {
   case SymOp::Ge:
   case SymOp::LAnd:
   case SymOp::LOr:
-  case SymOp::LNot: return {0, 1};
-  case SymOp::Var: return typeRange(s->type);
-  case SymOp::Cast: return clampToType(intervalOf(s->args[0]), s->type);
+  case SymOp::LNot:
+    return {0, 1};
+  case SymOp::Var:
+    return typeRange(s->type);
+  case SymOp::Cast:
+    return clampToType(intervalOf(s->args[0]), s->type);
   case SymOp::Select: {
     Interval a = intervalOf(s->args[1]), b = intervalOf(s->args[2]);
     return {std::min(a.lo, b.lo), std::max(a.hi, b.hi)};
   }
-  default: break;
+  default:
+    break;
   }
   if (!isArith(s->op) || s->args.empty())
     return typeRange(s->type);
@@ -542,8 +621,12 @@ Interval intervalOf(const Sym &s) {
   auto sat = [&](__int128 v) { return v > BIG ? BIG : (v < -BIG ? -BIG : v); };
   Interval r = typeRange(s->type);
   switch (s->op) {
-  case SymOp::Add: r = {sat(a.lo + b.lo), sat(a.hi + b.hi)}; break;
-  case SymOp::Sub: r = {sat(a.lo - b.hi), sat(a.hi - b.lo)}; break;
+  case SymOp::Add:
+    r = {sat(a.lo + b.lo), sat(a.hi + b.hi)};
+    break;
+  case SymOp::Sub:
+    r = {sat(a.lo - b.hi), sat(a.hi - b.lo)};
+    break;
   case SymOp::Mul: {
     if (a.lo < -BIG / 2 || a.hi > BIG / 2 || b.lo < -BIG / 2 || b.hi > BIG / 2) {
       // keep the type range
@@ -592,16 +675,22 @@ Interval intervalOf(const Sym &s) {
     else
       return typeRange(s->type);
     break;
-  case SymOp::Min: r = {std::min(a.lo, b.lo), std::min(a.hi, b.hi)}; break;
-  case SymOp::Max: r = {std::max(a.lo, b.lo), std::max(a.hi, b.hi)}; break;
-  case SymOp::Neg: r = {-a.hi, -a.lo}; break;
-  default: return typeRange(s->type);
+  case SymOp::Min:
+    r = {std::min(a.lo, b.lo), std::min(a.hi, b.hi)};
+    break;
+  case SymOp::Max:
+    r = {std::max(a.lo, b.lo), std::max(a.hi, b.hi)};
+    break;
+  case SymOp::Neg:
+    r = {-a.hi, -a.lo};
+    break;
+  default:
+    return typeRange(s->type);
   }
   return clampToType(r, s->type);
 }
 
-std::optional<int64_t>
-evaluate(const Sym &s, const std::function<std::optional<int64_t>(const VarInfo &)> &env) {
+std::optional<int64_t> evaluate(const Sym &s, const std::function<std::optional<int64_t>(const VarInfo &)> &env) {
   auto ev = [&](const Sym &x) { return evaluate(x, env); };
   auto W = [&](const Sym &x, int64_t v) -> __int128 {
     if (x->type.bits == 64 && !x->type.isSigned)
@@ -610,7 +699,8 @@ evaluate(const Sym &s, const std::function<std::optional<int64_t>(const VarInfo 
   };
   switch (s->op) {
   case SymOp::Const:
-  case SymOp::BoolConst: return s->value;
+  case SymOp::BoolConst:
+    return s->value;
   case SymOp::Var: {
     auto v = env(*s->var);
     if (!v)
@@ -661,7 +751,8 @@ evaluate(const Sym &s, const std::function<std::optional<int64_t>(const VarInfo 
       return std::nullopt;
     return *b != 0;
   }
-  default: break;
+  default:
+    break;
   }
   auto a = ev(s->args[0]);
   auto b = ev(s->args[1]);
@@ -669,27 +760,44 @@ evaluate(const Sym &s, const std::function<std::optional<int64_t>(const VarInfo 
     return std::nullopt;
   __int128 x = W(s->args[0], *a), y = W(s->args[1], *b);
   switch (s->op) {
-  case SymOp::Eq: return x == y;
-  case SymOp::Ne: return x != y;
-  case SymOp::Lt: return x < y;
-  case SymOp::Le: return x <= y;
-  case SymOp::Gt: return x > y;
-  case SymOp::Ge: return x >= y;
-  case SymOp::Add: return wrapTo(x + y, s->type);
-  case SymOp::Sub: return wrapTo(x - y, s->type);
-  case SymOp::Mul: return wrapTo(x * y, s->type);
-  case SymOp::Div: return y == 0 ? std::nullopt : std::optional<int64_t>(wrapTo(x / y, s->type));
-  case SymOp::Rem: return y == 0 ? std::nullopt : std::optional<int64_t>(wrapTo(x % y, s->type));
+  case SymOp::Eq:
+    return x == y;
+  case SymOp::Ne:
+    return x != y;
+  case SymOp::Lt:
+    return x < y;
+  case SymOp::Le:
+    return x <= y;
+  case SymOp::Gt:
+    return x > y;
+  case SymOp::Ge:
+    return x >= y;
+  case SymOp::Add:
+    return wrapTo(x + y, s->type);
+  case SymOp::Sub:
+    return wrapTo(x - y, s->type);
+  case SymOp::Mul:
+    return wrapTo(x * y, s->type);
+  case SymOp::Div:
+    return y == 0 ? std::nullopt : std::optional<int64_t>(wrapTo(x / y, s->type));
+  case SymOp::Rem:
+    return y == 0 ? std::nullopt : std::optional<int64_t>(wrapTo(x % y, s->type));
   case SymOp::Shl:
     return (y < 0 || y >= 64) ? std::nullopt : std::optional<int64_t>(wrapTo(x << int(y), s->type));
   case SymOp::Shr:
     return (y < 0 || y >= 64) ? std::nullopt : std::optional<int64_t>(wrapTo(x >> int(y), s->type));
-  case SymOp::BitAnd: return wrapTo(x & y, s->type);
-  case SymOp::BitOr: return wrapTo(x | y, s->type);
-  case SymOp::BitXor: return wrapTo(x ^ y, s->type);
-  case SymOp::Min: return wrapTo(x < y ? x : y, s->type);
-  case SymOp::Max: return wrapTo(x > y ? x : y, s->type);
-  default: return std::nullopt;
+  case SymOp::BitAnd:
+    return wrapTo(x & y, s->type);
+  case SymOp::BitOr:
+    return wrapTo(x | y, s->type);
+  case SymOp::BitXor:
+    return wrapTo(x ^ y, s->type);
+  case SymOp::Min:
+    return wrapTo(x < y ? x : y, s->type);
+  case SymOp::Max:
+    return wrapTo(x > y ? x : y, s->type);
+  default:
+    return std::nullopt;
   }
 }
 

@@ -32,7 +32,7 @@ enum class SymOp : uint8_t {
   Neg,
   Min,
   Max,
-  Cast, // convert args[0] into this node's type
+  Cast,   // convert args[0] into this node's type
   Select, // args: cond, then, else
   // boolean
   Eq,
@@ -59,9 +59,7 @@ struct IntType {
   static IntType u32() { return {32, false, false}; }
   static IntType i64() { return {64, true, false}; }
   static IntType u64() { return {64, false, false}; }
-  bool operator==(const IntType &o) const {
-    return bits == o.bits && isSigned == o.isSigned && isBool == o.isBool;
-  }
+  bool operator==(const IntType &o) const { return bits == o.bits && isSigned == o.isSigned && isBool == o.isBool; }
   bool operator!=(const IntType &o) const { return !(*this == o); }
   // Range of representable values; for math() the full int64 range.
   int64_t minValue() const;
@@ -81,7 +79,7 @@ using Sym = std::shared_ptr<const SymNode>;
 
 struct VarInfo {
   uint32_t id = 0;
-  std::string name;   // as in the source: "tileLength", "tiling.tileNum", "i"
+  std::string name; // as in the source: "tileLength", "tiling.tileNum", "i"
   VarRole role = VarRole::Input;
   std::string reason; // for Opaque: why it is unknown
 };
@@ -89,7 +87,7 @@ struct VarInfo {
 struct SymNode {
   SymOp op = SymOp::Const;
   IntType type;
-  int64_t value = 0; // Const (two's complement bits for unsigned 64), BoolConst
+  int64_t value = 0;                  // Const (two's complement bits for unsigned 64), BoolConst
   std::shared_ptr<const VarInfo> var; // Var
   std::vector<Sym> args;
   size_t hash = 0;
@@ -98,8 +96,7 @@ struct SymNode {
 // ---- construction (with constant folding and light simplification) ----
 Sym mkConst(int64_t v, IntType t = IntType::math());
 Sym mkBool(bool b);
-Sym mkVar(const std::string &name, IntType t, VarRole role = VarRole::Input,
-          const std::string &reason = "");
+Sym mkVar(const std::string &name, IntType t, VarRole role = VarRole::Input, const std::string &reason = "");
 Sym mkOpaque(const std::string &reason, IntType t = IntType::i64());
 Sym mkBin(SymOp op, Sym a, Sym b, IntType t);
 Sym mkUn(SymOp op, Sym a, IntType t);
@@ -128,8 +125,7 @@ bool structurallyEqual(const Sym &a, const Sym &b);
 void collectVars(const Sym &s, std::vector<std::shared_ptr<const VarInfo>> &out);
 bool containsOpaque(const Sym &s);
 // Replace variables by id.
-Sym substitute(const Sym &s,
-               const std::function<Sym(const VarInfo &)> &replace);
+Sym substitute(const Sym &s, const std::function<Sym(const VarInfo &)> &replace);
 
 // C-like rendering for messages: "tileLength * 2 + 32".
 std::string toString(const Sym &s);
@@ -141,8 +137,7 @@ struct Interval {
 Interval intervalOf(const Sym &s);
 
 // Evaluate under a variable assignment (missing vars -> nullopt). C++ semantics.
-std::optional<int64_t>
-evaluate(const Sym &s, const std::function<std::optional<int64_t>(const VarInfo &)> &env);
+std::optional<int64_t> evaluate(const Sym &s, const std::function<std::optional<int64_t>(const VarInfo &)> &env);
 
 // Wraps an exact mathematical value into type t (two's complement).
 int64_t wrapTo(__int128 v, IntType t);

@@ -16,11 +16,11 @@ namespace alint::model {
 
 struct MemorySpec {
   Mem mem = Mem::Unknown;
-  uint64_t capacityBytes = 0; // physical size
-  uint64_t usableBytes = 0;   // what AscendC lets kernels allocate
-  uint32_t alignBytes = 1;    // required start alignment of a local tensor
+  uint64_t capacityBytes = 0;   // physical size
+  uint64_t usableBytes = 0;     // what AscendC lets kernels allocate
+  uint32_t alignBytes = 1;      // required start alignment of a local tensor
   std::optional<CoreType> core; // owning core type on split chips; none = both / GM
-  bool allocatable = true;    // false: only alignment is checked (e.g. FB on 910B)
+  bool allocatable = true;      // false: only alignment is checked (e.g. FB on 910B)
   std::string notes;
   std::string source; // where the numbers come from
 };
@@ -53,16 +53,16 @@ struct UbBankModel {
   uint32_t banksPerGroup = 0;
   uint32_t rowBytes = 32;
   uint32_t periodBytes = 0; // same bank repeats every periodBytes (0 = n/a)
-  std::string groupFormula;  // human-readable, e.g. "(addr>>5)&7"
+  std::string groupFormula; // human-readable, e.g. "(addr>>5)&7"
   std::string bankFormula;
   std::string source;
 };
 
 struct EventSpec {
-  uint32_t idCount = 8;              // ids 0 .. idCount-1 per HardEvent
-  std::set<uint32_t> reservedIds;    // ids the docs forbid using by hand
+  uint32_t idCount = 8;                          // ids 0 .. idCount-1 per HardEvent
+  std::set<uint32_t> reservedIds;                // ids the docs forbid using by hand
   std::map<CoreType, std::set<HardEvent>> legal; // per core type (coupled: both same)
-  std::set<HardEvent> errorEvents;   // silently dropped / asserting events
+  std::set<HardEvent> errorEvents;               // silently dropped / asserting events
   std::string errorReason;
   std::string source;
 };
@@ -73,20 +73,20 @@ struct CrossCoreSpec {
   uint32_t hwFlagCount = 16;
   std::set<uint32_t> reservedFlags; // SyncAll / HIVM internal ids
   uint32_t maxPendingSets = 15;
-  std::set<uint32_t> modes;         // legal modeId values
+  std::set<uint32_t> modes; // legal modeId values
   std::string source;
   // Why each reserved flag is reserved (keys == reservedFlags).
   std::map<uint32_t, std::string> reservedFlagReasons;
 };
 
 struct TargetSpec {
-  std::string name;                 // "ascend910b"
-  std::vector<std::string> aliases; // "Ascend910B1", ...
-  int npuArch = 0;                  // __NPU_ARCH__
-  int cceAicore = 0;                // __CCE_AICORE__
+  std::string name;                       // "ascend910b"
+  std::vector<std::string> aliases;       // "Ascend910B1", ...
+  int npuArch = 0;                        // __NPU_ARCH__
+  int cceAicore = 0;                      // __CCE_AICORE__
   std::vector<std::string> compilerArchs; // "dav-c220", "dav-c220-vec", ...
   std::string socVersion;
-  bool splitCores = true; // AIC/AIV split (910B, 950) vs coupled (310B/310P)
+  bool splitCores = true;             // AIC/AIV split (910B, 950) vs coupled (310B/310P)
   std::map<Mem, MemorySpec> memories; // GM included (capacity 0 = unbounded)
   std::map<TPos, Mem> positions;      // TPosition -> physical memory
   std::string positionsSource;
@@ -114,9 +114,7 @@ struct TargetSpec {
 // Loads and validates a target description (JSON text). On failure returns
 // std::nullopt and sets `error` to a one-line message naming the key (and the
 // `origin`, e.g. the file name).
-std::optional<TargetSpec> parseTarget(const std::string &jsonText,
-                                      const std::string &origin,
-                                      std::string &error);
+std::optional<TargetSpec> parseTarget(const std::string &jsonText, const std::string &origin, std::string &error);
 
 // The target as JSON (sizes in bytes), the same schema parseTarget reads.
 std::string targetToJson(const TargetSpec &t);

@@ -33,17 +33,11 @@ struct LoadError {
   std::string reason;
 };
 
-[[noreturn]] void fail(const std::string &path, std::string reason) {
-  throw LoadError{path, std::move(reason)};
-}
+[[noreturn]] void fail(const std::string &path, std::string reason) { throw LoadError{path, std::move(reason)}; }
 
-std::string key(const std::string &base, const std::string &k) {
-  return base.empty() ? k : base + "." + k;
-}
+std::string key(const std::string &base, const std::string &k) { return base.empty() ? k : base + "." + k; }
 
-std::string elem(const std::string &base, size_t i) {
-  return base + "[" + std::to_string(i) + "]";
-}
+std::string elem(const std::string &base, size_t i) { return base + "[" + std::to_string(i) + "]"; }
 
 std::string lower(std::string s) {
   for (char &c : s)
@@ -96,15 +90,12 @@ const json &expectArray(const json &j, const std::string &path) {
 }
 
 // Unknown keys and missing required keys are errors.
-void checkKeys(const json &obj, const std::string &path,
-               std::initializer_list<const char *> allowed,
+void checkKeys(const json &obj, const std::string &path, std::initializer_list<const char *> allowed,
                std::initializer_list<const char *> required) {
   for (auto it = obj.begin(); it != obj.end(); ++it) {
-    bool ok = std::any_of(allowed.begin(), allowed.end(),
-                          [&](const char *a) { return it.key() == a; });
+    bool ok = std::any_of(allowed.begin(), allowed.end(), [&](const char *a) { return it.key() == a; });
     if (!ok)
-      fail(key(path, it.key()),
-           "unknown key (expected one of: " + joinNames(allowed) + ")");
+      fail(key(path, it.key()), "unknown key (expected one of: " + joinNames(allowed) + ")");
   }
   for (const char *r : required)
     if (!obj.contains(r))
@@ -115,8 +106,7 @@ uint64_t asU64(const json &j, const std::string &path) {
   if (j.is_number_unsigned())
     return j.get<uint64_t>();
   if (j.is_number_integer())
-    fail(path,
-         "must not be negative (got " + std::to_string(j.get<int64_t>()) + ")");
+    fail(path, "must not be negative (got " + std::to_string(j.get<int64_t>()) + ")");
   fail(path, "expected a non-negative integer, got " + typeName(j));
 }
 
@@ -160,8 +150,7 @@ Mem asMem(const json &j, const std::string &path) {
   std::string s = asString(j, path);
   auto m = parseMem(s);
   if (!m)
-    fail(path, "unknown memory " + quote(s) +
-                   " (expected GM, UB, L1, L0A, L0B, L0C, BT, FB or SSBUF)");
+    fail(path, "unknown memory " + quote(s) + " (expected GM, UB, L1, L0A, L0B, L0C, BT, FB or SSBUF)");
   return *m;
 }
 
@@ -191,9 +180,7 @@ CoreType asCore(const json &j, const std::string &path) {
   return *c;
 }
 
-std::string pathName(Mem a, Mem b) {
-  return std::string(memName(a)) + "→" + std::string(memName(b));
-}
+std::string pathName(Mem a, Mem b) { return std::string(memName(a)) + "→" + std::string(memName(b)); }
 
 // --- the JSON parser with duplicate-key detection
 // -----------------------------
@@ -217,8 +204,7 @@ json parseJsonStrict(const std::string &text, std::string &dupPath) {
       return elem(f.path, f.count++);
     return key(f.path, f.pendingKey);
   };
-  json::parser_callback_t cb = [&](int, json::parse_event_t ev,
-                                   json &parsed) -> bool {
+  json::parser_callback_t cb = [&](int, json::parse_event_t ev, json &parsed) -> bool {
     switch (ev) {
     case json::parse_event_t::object_start:
     case json::parse_event_t::array_start: {
@@ -267,40 +253,30 @@ struct Loader {
       std::string path = key(P, it.key());
       auto m = parseMem(it.key());
       if (!m)
-        fail(path,
-             "unknown memory " + quote(it.key()) +
-                 " (expected GM, UB, L1, L0A, L0B, L0C, BT, FB or SSBUF)");
+        fail(path, "unknown memory " + quote(it.key()) + " (expected GM, UB, L1, L0A, L0B, L0C, BT, FB or SSBUF)");
       if (t.memories.count(*m))
-        fail(path, "duplicate memory (" + std::string(memName(*m)) +
-                       " is given twice)");
+        fail(path, "duplicate memory (" + std::string(memName(*m)) + " is given twice)");
       const json &o = expectObject(it.value(), path);
-      checkKeys(o, path,
-                {"capacity_bytes", "usable_bytes", "align_bytes", "core",
-                 "allocatable", "notes", "source"},
+      checkKeys(o, path, {"capacity_bytes", "usable_bytes", "align_bytes", "core", "allocatable", "notes", "source"},
                 {"capacity_bytes", "usable_bytes", "align_bytes", "source"});
       MemorySpec ms;
       ms.mem = *m;
-      ms.capacityBytes =
-          asU64(o["capacity_bytes"], key(path, "capacity_bytes"));
+      ms.capacityBytes = asU64(o["capacity_bytes"], key(path, "capacity_bytes"));
       ms.usableBytes = asU64(o["usable_bytes"], key(path, "usable_bytes"));
       uint64_t align = asU64(o["align_bytes"], key(path, "align_bytes"));
       if (!isPowerOfTwo(align))
-        fail(key(path, "align_bytes"),
-             "align_bytes " + std::to_string(align) + " is not a power of two");
+        fail(key(path, "align_bytes"), "align_bytes " + std::to_string(align) + " is not a power of two");
       if (align > std::numeric_limits<uint32_t>::max())
         fail(key(path, "align_bytes"), "value is out of range");
       ms.alignBytes = static_cast<uint32_t>(align);
       if (*m != Mem::GM && ms.capacityBytes == 0)
-        fail(key(path, "capacity_bytes"),
-             "must be positive (only GM may be 0 = unbounded)");
+        fail(key(path, "capacity_bytes"), "must be positive (only GM may be 0 = unbounded)");
       if (ms.usableBytes > ms.capacityBytes)
-        fail(key(path, "usable_bytes"),
-             "usable_bytes " + std::to_string(ms.usableBytes) +
-                 " exceeds capacity_bytes " + std::to_string(ms.capacityBytes));
+        fail(key(path, "usable_bytes"), "usable_bytes " + std::to_string(ms.usableBytes) + " exceeds capacity_bytes " +
+                                            std::to_string(ms.capacityBytes));
       if (o.contains("core") && !o["core"].is_null()) {
         if (!t.splitCores)
-          fail(key(path, "core"),
-               "a coupled target has no per-core-type memories");
+          fail(key(path, "core"), "a coupled target has no per-core-type memories");
         ms.core = asCore(o["core"], key(path, "core"));
       }
       if (o.contains("allocatable"))
@@ -317,8 +293,7 @@ struct Loader {
   Mem declaredMem(const json &j, const std::string &path) {
     Mem m = asMem(j, path);
     if (!t.memories.count(m))
-      fail(path, "memory " + std::string(memName(m)) +
-                     " is not declared in memories");
+      fail(path, "memory " + std::string(memName(m)) + " is not declared in memories");
     return m;
   }
 
@@ -337,8 +312,7 @@ struct Loader {
       if (!p)
         fail(path, "unknown TPosition " + quote(it.key()));
       if (t.positions.count(*p))
-        fail(path, "duplicate TPosition (" + std::string(tposName(*p)) +
-                       " is given twice)");
+        fail(path, "duplicate TPosition (" + std::string(tposName(*p)) + " is given twice)");
       t.positions[*p] = declaredMem(it.value(), path);
     }
   }
@@ -346,9 +320,7 @@ struct Loader {
   // {"aic": [...], "aiv": [...]} on split targets, {"both": [...]} on
   // coupled ones (both core types then get the same set).
   template <typename T, typename F>
-  std::map<CoreType, std::set<T>> perCore(const json &o,
-                                          const std::string &path,
-                                          const char *what, F parseItem) {
+  std::map<CoreType, std::set<T>> perCore(const json &o, const std::string &path, const char *what, F parseItem) {
     std::map<CoreType, std::set<T>> out;
     auto readList = [&](const char *k) {
       std::string lp = key(path, k);
@@ -358,8 +330,7 @@ struct Loader {
         std::string ip = elem(lp, i);
         T v = parseItem(a[i], ip);
         if (!s.insert(v).second)
-          fail(ip, std::string("duplicate ") + what + " " +
-                       quote(a[i].get<std::string>()));
+          fail(ip, std::string("duplicate ") + what + " " + quote(a[i].get<std::string>()));
       }
       return s;
     };
@@ -391,8 +362,7 @@ struct Loader {
     t.pipes = perCore<Pipe>(j, P, "pipe", asPipe);
     for (auto &[c, s] : t.pipes)
       if (s.empty())
-        fail(key(P, t.splitCores ? std::string(coreTypeName(c)) : "both"),
-             "must list at least one pipe");
+        fail(key(P, t.splitCores ? std::string(coreTypeName(c)) : "both"), "must list at least one pipe");
     t.pipesSource = asNonEmptyString(j["source"], key(P, "source"));
   }
 
@@ -411,8 +381,7 @@ struct Loader {
       std::string path = elem(P, i);
       const json &o = expectObject(j[i], path);
       checkKeys(o, path,
-                {"src", "dst", "pipe", "core", "hardware", "apis",
-                 "queue_events", "bandwidth_bytes_per_cycle", "notes",
+                {"src", "dst", "pipe", "core", "hardware", "apis", "queue_events", "bandwidth_bytes_per_cycle", "notes",
                  "source"},
                 {"src", "dst", "pipe", "source"});
       PathSpec ps;
@@ -424,12 +393,10 @@ struct Loader {
           fail(key(path, "core"), "a coupled target has no core types");
         ps.core = asCore(o["core"], key(path, "core"));
         if (!t.hasPipe(*ps.core, ps.pipe))
-          fail(key(path, "pipe"),
-               std::string(pipeName(ps.pipe)) + " is not a pipe of the " +
-                   std::string(coreTypeName(*ps.core)) + " core");
+          fail(key(path, "pipe"), std::string(pipeName(ps.pipe)) + " is not a pipe of the " +
+                                      std::string(coreTypeName(*ps.core)) + " core");
       } else if (!pipeOnAnyCore(ps.pipe)) {
-        fail(key(path, "pipe"),
-             std::string(pipeName(ps.pipe)) + " is not a pipe of this target");
+        fail(key(path, "pipe"), std::string(pipeName(ps.pipe)) + " is not a pipe of this target");
       }
       if (o.contains("hardware"))
         ps.hardware = asBool(o["hardware"], key(path, "hardware"));
@@ -456,8 +423,7 @@ struct Loader {
       ps.source = asNonEmptyString(o["source"], key(path, "source"));
       auto [it, fresh] = seen.emplace(std::make_pair(ps.src, ps.dst), i);
       if (!fresh)
-        fail(path, "duplicate path " + pathName(ps.src, ps.dst) + " (also " +
-                       elem(P, it->second) + ")");
+        fail(path, "duplicate path " + pathName(ps.src, ps.dst) + " (also " + elem(P, it->second) + ")");
       t.paths.push_back(std::move(ps));
     }
   }
@@ -469,8 +435,7 @@ struct Loader {
     for (size_t i = 0; i < j.size(); ++i) {
       std::string path = elem(P, i);
       const json &o = expectObject(j[i], path);
-      checkKeys(o, path, {"src", "dst", "reason", "source"},
-                {"src", "dst", "reason", "source"});
+      checkKeys(o, path, {"src", "dst", "reason", "source"}, {"src", "dst", "reason", "source"});
       IllegalPathSpec ip;
       // An illegal path may name a memory the target lacks (e.g. L1→BT on
       // a chip without a BiasTable).
@@ -480,13 +445,10 @@ struct Loader {
       ip.source = asNonEmptyString(o["source"], key(path, "source"));
       auto [it, fresh] = seen.emplace(std::make_pair(ip.src, ip.dst), i);
       if (!fresh)
-        fail(path, "duplicate illegal path " + pathName(ip.src, ip.dst) +
-                       " (also " + elem(P, it->second) + ")");
+        fail(path, "duplicate illegal path " + pathName(ip.src, ip.dst) + " (also " + elem(P, it->second) + ")");
       for (size_t k = 0; k < t.paths.size(); ++k)
         if (t.paths[k].src == ip.src && t.paths[k].dst == ip.dst)
-          fail(path, pathName(ip.src, ip.dst) +
-                         " is also listed as legal in paths[" +
-                         std::to_string(k) + "]");
+          fail(path, pathName(ip.src, ip.dst) + " is also listed as legal in paths[" + std::to_string(k) + "]");
       t.illegalPaths.push_back(std::move(ip));
     }
   }
@@ -494,9 +456,7 @@ struct Loader {
   void events(const json &j) {
     const std::string P = "events";
     expectObject(j, P);
-    checkKeys(j, P,
-              {"id_count", "reserved_ids", "legal", "error_events",
-               "error_reason", "source"},
+    checkKeys(j, P, {"id_count", "reserved_ids", "legal", "error_events", "error_reason", "source"},
               {"id_count", "legal", "source"});
     EventSpec &e = t.events;
     e.idCount = asU32(j["id_count"], key(P, "id_count"));
@@ -508,9 +468,8 @@ struct Loader {
       for (size_t i = 0; i < a.size(); ++i) {
         uint32_t id = asU32(a[i], elem(rp, i));
         if (id >= e.idCount)
-          fail(elem(rp, i), "id " + std::to_string(id) +
-                                " is out of range (id_count " +
-                                std::to_string(e.idCount) + ")");
+          fail(elem(rp, i),
+               "id " + std::to_string(id) + " is out of range (id_count " + std::to_string(e.idCount) + ")");
         if (!e.reservedIds.insert(id).second)
           fail(elem(rp, i), "duplicate id " + std::to_string(id));
       }
@@ -531,10 +490,8 @@ struct Loader {
         for (Pipe p : {p1, p2})
           if (!t.hasPipe(c, p))
             fail(elem(key(lp, k), i),
-                 std::string(hardEventName(ev)) + " uses " +
-                     std::string(pipeName(p)) + ", which is not a pipe of " +
-                     (t.splitCores ? "the " + std::string(k) + " core"
-                                   : std::string("this target")));
+                 std::string(hardEventName(ev)) + " uses " + std::string(pipeName(p)) + ", which is not a pipe of " +
+                     (t.splitCores ? "the " + std::string(k) + " core" : std::string("this target")));
       }
     }
     if (j.contains("error_events")) {
@@ -543,14 +500,11 @@ struct Loader {
       for (size_t i = 0; i < a.size(); ++i) {
         HardEvent ev = asEvent(a[i], elem(ep, i));
         if (!e.errorEvents.insert(ev).second)
-          fail(elem(ep, i),
-               "duplicate HardEvent " + quote(std::string(hardEventName(ev))));
+          fail(elem(ep, i), "duplicate HardEvent " + quote(std::string(hardEventName(ev))));
         for (const auto &[c, s] : e.legal)
           if (s.count(ev))
-            fail(elem(ep, i), std::string(hardEventName(ev)) +
-                                  " is also listed as legal for " +
-                                  (t.splitCores ? std::string(coreTypeName(c))
-                                                : std::string("both")));
+            fail(elem(ep, i), std::string(hardEventName(ev)) + " is also listed as legal for " +
+                                  (t.splitCores ? std::string(coreTypeName(c)) : std::string("both")));
       }
     }
     if (j.contains("error_reason"))
@@ -563,17 +517,16 @@ struct Loader {
   void crossCore(const json &j) {
     const std::string P = "cross_core";
     expectObject(j, P);
-    checkKeys(j, P,
-              {"supported", "user_flag_range", "hw_flag_count",
-               "reserved_flags", "max_pending_sets", "modes", "source"},
-              {"supported", "source"});
+    checkKeys(
+        j, P,
+        {"supported", "user_flag_range", "hw_flag_count", "reserved_flags", "max_pending_sets", "modes", "source"},
+        {"supported", "source"});
     CrossCoreSpec &cc = t.crossCore;
     cc.supported = asBool(j["supported"], key(P, "supported"));
     // Without cross-core sync every count is zero unless given.
     cc.userFlagMin = cc.userFlagMax = cc.hwFlagCount = cc.maxPendingSets = 0;
     if (cc.supported)
-      for (const char *k :
-           {"user_flag_range", "hw_flag_count", "max_pending_sets", "modes"})
+      for (const char *k : {"user_flag_range", "hw_flag_count", "max_pending_sets", "modes"})
         if (!j.contains(k))
           fail(key(P, k), "missing required key (cross_core is supported)");
     if (j.contains("hw_flag_count"))
@@ -586,12 +539,10 @@ struct Loader {
       cc.userFlagMin = asU32(a[0], elem(rp, 0));
       cc.userFlagMax = asU32(a[1], elem(rp, 1));
       if (cc.supported && cc.userFlagMin > cc.userFlagMax)
-        fail(rp, "min " + std::to_string(cc.userFlagMin) + " exceeds max " +
-                     std::to_string(cc.userFlagMax));
+        fail(rp, "min " + std::to_string(cc.userFlagMin) + " exceeds max " + std::to_string(cc.userFlagMax));
       if (cc.supported && cc.userFlagMax >= cc.hwFlagCount)
-        fail(rp, "max " + std::to_string(cc.userFlagMax) +
-                     " is not below hw_flag_count " +
-                     std::to_string(cc.hwFlagCount));
+        fail(rp,
+             "max " + std::to_string(cc.userFlagMax) + " is not below hw_flag_count " + std::to_string(cc.hwFlagCount));
     }
     if (j.contains("reserved_flags")) {
       std::string rp = key(P, "reserved_flags");
@@ -600,15 +551,12 @@ struct Loader {
         std::string fp = key(rp, it.key());
         const std::string &k = it.key();
         if (k.empty() || k.size() > 9 ||
-            !std::all_of(k.begin(), k.end(), [](char ch) {
-              return std::isdigit(static_cast<unsigned char>(ch));
-            }))
+            !std::all_of(k.begin(), k.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
           fail(fp, "flag ids are decimal integers");
         uint32_t id = static_cast<uint32_t>(std::stoul(k));
         if (cc.supported && id >= cc.hwFlagCount)
-          fail(fp, "flag " + std::to_string(id) +
-                       " is out of range (hw_flag_count " +
-                       std::to_string(cc.hwFlagCount) + ")");
+          fail(fp, "flag " + std::to_string(id) + " is out of range (hw_flag_count " + std::to_string(cc.hwFlagCount) +
+                       ")");
         if (cc.supported && id >= cc.userFlagMin && id <= cc.userFlagMax)
           fail(fp, "flag " + std::to_string(id) + " is inside user_flag_range");
         if (!cc.reservedFlags.insert(id).second)
@@ -617,8 +565,7 @@ struct Loader {
       }
     }
     if (j.contains("max_pending_sets"))
-      cc.maxPendingSets =
-          asU32(j["max_pending_sets"], key(P, "max_pending_sets"));
+      cc.maxPendingSets = asU32(j["max_pending_sets"], key(P, "max_pending_sets"));
     if (cc.supported && cc.maxPendingSets == 0)
       fail(key(P, "max_pending_sets"), "must be positive");
     if (j.contains("modes")) {
@@ -638,11 +585,10 @@ struct Loader {
     if (j.is_null())
       return;
     expectObject(j, P);
-    checkKeys(j, P,
-              {"bank_groups", "banks_per_group", "row_bytes", "period_bytes",
-               "group_formula", "bank_formula", "source"},
-              {"bank_groups", "banks_per_group", "row_bytes", "period_bytes",
-               "group_formula", "bank_formula", "source"});
+    checkKeys(
+        j, P,
+        {"bank_groups", "banks_per_group", "row_bytes", "period_bytes", "group_formula", "bank_formula", "source"},
+        {"bank_groups", "banks_per_group", "row_bytes", "period_bytes", "group_formula", "bank_formula", "source"});
     if (!t.memories.count(Mem::UB))
       fail(P, "the target declares no UB memory");
     UbBankModel b;
@@ -655,13 +601,10 @@ struct Loader {
     if (b.banksPerGroup == 0)
       fail(key(P, "banks_per_group"), "must be positive");
     if (!isPowerOfTwo(b.rowBytes))
-      fail(key(P, "row_bytes"), "row_bytes " + std::to_string(b.rowBytes) +
-                                    " is not a power of two");
+      fail(key(P, "row_bytes"), "row_bytes " + std::to_string(b.rowBytes) + " is not a power of two");
     if (b.periodBytes != 0 && b.periodBytes % b.rowBytes != 0)
-      fail(key(P, "period_bytes"),
-           "must be 0 (not periodic) or a multiple of row_bytes");
-    b.groupFormula =
-        asNonEmptyString(j["group_formula"], key(P, "group_formula"));
+      fail(key(P, "period_bytes"), "must be 0 (not periodic) or a multiple of row_bytes");
+    b.groupFormula = asNonEmptyString(j["group_formula"], key(P, "group_formula"));
     b.bankFormula = asNonEmptyString(j["bank_formula"], key(P, "bank_formula"));
     b.source = asNonEmptyString(j["source"], key(P, "source"));
     t.ubBanks = std::move(b);
@@ -679,40 +622,32 @@ struct Loader {
     if (!j.is_object())
       fail("(root)", "expected an object, got " + typeName(j));
     checkKeys(j, "",
-              {"schema_version", "name", "aliases", "npu_arch", "cce_aicore",
-               "compiler_archs", "soc_version", "core_mode", "source",
-               "memories", "positions", "pipes", "paths", "illegal_paths",
-               "events", "cross_core", "ub_banks", "nddma"},
-              {"schema_version", "name", "npu_arch", "cce_aicore",
-               "compiler_archs", "soc_version", "core_mode", "source",
-               "memories", "positions", "pipes", "paths", "illegal_paths",
-               "events", "cross_core", "nddma"});
+              {"schema_version", "name", "aliases", "npu_arch", "cce_aicore", "compiler_archs", "soc_version",
+               "core_mode", "source", "memories", "positions", "pipes", "paths", "illegal_paths", "events",
+               "cross_core", "ub_banks", "nddma"},
+              {"schema_version", "name", "npu_arch", "cce_aicore", "compiler_archs", "soc_version", "core_mode",
+               "source", "memories", "positions", "pipes", "paths", "illegal_paths", "events", "cross_core", "nddma"});
     uint64_t v = asU64(j["schema_version"], "schema_version");
     if (v != kSchemaVersion)
-      fail("schema_version", "unsupported schema_version " + std::to_string(v) +
-                                 " (this ascendc-lint reads " +
+      fail("schema_version", "unsupported schema_version " + std::to_string(v) + " (this ascendc-lint reads " +
                                  std::to_string(kSchemaVersion) + ")");
     t.name = asNonEmptyString(j["name"], "name");
     for (char c : t.name)
-      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
-            c == '-' || c == '.'))
+      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'))
         fail("name", "may contain only letters, digits, '_', '-' and '.'");
     std::set<std::string> names{lower(t.name)};
     if (j.contains("aliases")) {
       t.aliases = asStringList(j["aliases"], "aliases");
       for (size_t i = 0; i < t.aliases.size(); ++i)
         if (!names.insert(lower(t.aliases[i])).second)
-          fail(elem("aliases", i),
-               "duplicate name or alias " + quote(t.aliases[i]));
+          fail(elem("aliases", i), "duplicate name or alias " + quote(t.aliases[i]));
     }
     uint32_t arch = asU32(j["npu_arch"], "npu_arch");
-    if (arch == 0 ||
-        arch > static_cast<uint32_t>(std::numeric_limits<int>::max()))
+    if (arch == 0 || arch > static_cast<uint32_t>(std::numeric_limits<int>::max()))
       fail("npu_arch", "must be a positive integer");
     t.npuArch = static_cast<int>(arch);
     uint32_t aicore = asU32(j["cce_aicore"], "cce_aicore");
-    if (aicore == 0 ||
-        aicore > static_cast<uint32_t>(std::numeric_limits<int>::max()))
+    if (aicore == 0 || aicore > static_cast<uint32_t>(std::numeric_limits<int>::max()))
       fail("cce_aicore", "must be a positive integer");
     t.cceAicore = static_cast<int>(aicore);
     t.compilerArchs = asStringList(j["compiler_archs"], "compiler_archs");
@@ -722,8 +657,7 @@ struct Loader {
       std::set<std::string> seen;
       for (size_t i = 0; i < t.compilerArchs.size(); ++i)
         if (!seen.insert(t.compilerArchs[i]).second)
-          fail(elem("compiler_archs", i),
-               "duplicate compiler arch " + quote(t.compilerArchs[i]));
+          fail(elem("compiler_archs", i), "duplicate compiler arch " + quote(t.compilerArchs[i]));
     }
     t.socVersion = asNonEmptyString(j["soc_version"], "soc_version");
     std::string mode = asString(j["core_mode"], "core_mode");
@@ -732,8 +666,7 @@ struct Loader {
     else if (mode == "coupled")
       t.splitCores = false;
     else
-      fail("core_mode",
-           "expected \"split\" or \"coupled\", got " + quote(mode));
+      fail("core_mode", "expected \"split\" or \"coupled\", got " + quote(mode));
     t.source = asNonEmptyString(j["source"], "source");
     // Order matters: later sections refer to memories and pipes.
     memories(j["memories"]);
@@ -783,8 +716,7 @@ template <typename T, typename F> ojson nameList(const std::set<T> &s, F name) {
 }
 
 template <typename T, typename F>
-ojson perCoreJson(const TargetSpec &t, const std::map<CoreType, std::set<T>> &m,
-                  F name) {
+ojson perCoreJson(const TargetSpec &t, const std::map<CoreType, std::set<T>> &m, F name) {
   ojson o = ojson::object();
   auto get = [&](CoreType c) {
     auto it = m.find(c);
@@ -800,13 +732,10 @@ ojson perCoreJson(const TargetSpec &t, const std::map<CoreType, std::set<T>> &m,
 }
 
 // The fixed order of the built-in targets.
-constexpr const char *kBuiltinOrder[] = {
-    "ascend910b", "ascend910_93", "ascend310b", "ascend310p", "ascend950"};
+constexpr const char *kBuiltinOrder[] = {"ascend910b", "ascend910_93", "ascend310b", "ascend310p", "ascend950"};
 
 [[noreturn]] void builtinFailure(const std::string &msg) {
-  std::fprintf(stderr,
-               "ascendc-lint: internal error: broken built-in target: %s\n",
-               msg.c_str());
+  std::fprintf(stderr, "ascendc-lint: internal error: broken built-in target: %s\n", msg.c_str());
   std::abort();
 }
 
@@ -815,13 +744,11 @@ std::vector<TargetSpec> loadBuiltins() {
   for (const auto &[file, text] : alint::embedded::targetFiles()) {
     std::string base = file;
     const std::string ext = ".json";
-    if (base.size() > ext.size() &&
-        base.compare(base.size() - ext.size(), ext.size(), ext) == 0)
+    if (base.size() > ext.size() && base.compare(base.size() - ext.size(), ext.size(), ext) == 0)
       base.resize(base.size() - ext.size());
     files[base] = text;
   }
-  std::vector<std::string> order(std::begin(kBuiltinOrder),
-                                 std::end(kBuiltinOrder));
+  std::vector<std::string> order(std::begin(kBuiltinOrder), std::end(kBuiltinOrder));
   for (const auto &[base, text] : files)
     if (std::find(order.begin(), order.end(), base) == order.end())
       order.push_back(base); // extra files after the five, by name
@@ -836,15 +763,13 @@ std::vector<TargetSpec> loadBuiltins() {
     if (!t)
       builtinFailure(err);
     if (t->name != base)
-      builtinFailure(base + ".json: name: '" + t->name +
-                     "' does not match the file name");
+      builtinFailure(base + ".json: name: '" + t->name + "' does not match the file name");
     std::vector<std::string> names{t->name};
     names.insert(names.end(), t->aliases.begin(), t->aliases.end());
     for (const std::string &n : names) {
       auto [o, fresh] = owner.emplace(lower(n), t->name);
       if (!fresh)
-        builtinFailure(base + ".json: '" + n + "' is also a name of " +
-                       o->second);
+        builtinFailure(base + ".json: '" + n + "' is also a name of " + o->second);
     }
     out.push_back(std::move(*t));
   }
@@ -892,16 +817,12 @@ bool TargetSpec::isEventLegal(CoreType c, HardEvent e) const {
   return it != events.legal.end() && it->second.count(e) != 0;
 }
 
-bool TargetSpec::isErrorEvent(HardEvent e) const {
-  return events.errorEvents.count(e) != 0;
-}
+bool TargetSpec::isErrorEvent(HardEvent e) const { return events.errorEvents.count(e) != 0; }
 
 // --- public functions
 // ------------------------------------------------------------
 
-std::optional<TargetSpec> parseTarget(const std::string &jsonText,
-                                      const std::string &origin,
-                                      std::string &error) {
+std::optional<TargetSpec> parseTarget(const std::string &jsonText, const std::string &origin, std::string &error) {
   error.clear();
   try {
     std::string dupPath;
@@ -921,8 +842,7 @@ std::optional<TargetSpec> parseTarget(const std::string &jsonText,
     l.root(root);
     return std::move(l.t);
   } catch (const LoadError &e) {
-    error = oneLine(origin + ": " + (e.path.empty() ? "(root)" : e.path) +
-                    ": " + e.reason);
+    error = oneLine(origin + ": " + (e.path.empty() ? "(root)" : e.path) + ": " + e.reason);
   } catch (const std::exception &e) {
     error = oneLine(origin + ": (root): " + e.what());
   } catch (...) {
@@ -1026,9 +946,7 @@ std::string targetToJson(const TargetSpec &t) {
   for (uint32_t f : c.reservedFlags) {
     auto it = c.reservedFlagReasons.find(f);
     res[std::to_string(f)] =
-        it != c.reservedFlagReasons.end() && !it->second.empty()
-            ? it->second
-            : std::string("reserved");
+        it != c.reservedFlagReasons.end() && !it->second.empty() ? it->second : std::string("reserved");
   }
   cc["reserved_flags"] = std::move(res);
   cc["max_pending_sets"] = c.maxPendingSets;

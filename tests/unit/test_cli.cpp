@@ -95,8 +95,8 @@ TEST_CASE("JSON output follows the documented schema", "[cli]") {
   CHECK(j["tool"]["name"] == "ascendc-lint");
   REQUIRE(j["diagnostics"].size() == 1);
   auto &d = j["diagnostics"][0];
-  for (const char *k : {"check", "severity", "status", "message", "file", "line", "column", "target",
-                        "counterexample", "related", "fixits"})
+  for (const char *k : {"check", "severity", "status", "message", "file", "line", "column", "target", "counterexample",
+                        "related", "fixits"})
     CHECK(d.contains(k));
   CHECK(d["check"] == "capacity-overflow");
   CHECK(d["severity"] == "error");

@@ -50,7 +50,7 @@ void listSamples(const std::string &dir, std::vector<std::string> &out) {
 struct Expectation {
   unsigned line;
   std::string check;
-  std::string severity; // "" = error or warning
+  std::string severity;          // "" = error or warning
   std::set<std::string> targets; // empty = all
 };
 

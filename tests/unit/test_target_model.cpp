@@ -116,8 +116,7 @@ std::set<HardEvent> allEvents() {
   return s;
 }
 
-std::set<HardEvent> without(std::set<HardEvent> s,
-                            const std::set<HardEvent> &drop) {
+std::set<HardEvent> without(std::set<HardEvent> s, const std::set<HardEvent> &drop) {
   for (HardEvent e : drop)
     s.erase(e);
   return s;
@@ -128,40 +127,29 @@ using M = Mem;
 using P = Pipe;
 using T = TPos;
 
-const std::set<HardEvent> kAic2201 = {
-    E::MTE2_MTE1, E::MTE1_MTE2, E::MTE1_M,   E::M_MTE1, E::MTE3_MTE1,
-    E::MTE1_MTE3, E::MTE2_M,    E::M_MTE2,   E::M_FIX,  E::FIX_M,
-    E::MTE3_MTE2, E::MTE2_MTE3, E::S_MTE2,   E::MTE2_S, E::S_MTE3,
-    E::MTE3_S,    E::MTE2_FIX,  E::FIX_MTE2, E::FIX_S,  E::M_S,
-    E::FIX_MTE3,  E::MTE1_FIX,  E::FIX_MTE1, E::FIX_FIX};
-const std::set<HardEvent> kAiv = {
-    E::MTE2_V,    E::V_MTE2,    E::MTE3_V, E::V_MTE3, E::V_V,
-    E::MTE3_MTE2, E::MTE2_MTE3, E::S_V,    E::V_S,    E::S_MTE2,
-    E::MTE2_S,    E::S_MTE3,    E::MTE3_S};
-const std::set<HardEvent> kAic3510 = {
-    E::MTE2_MTE1, E::MTE1_MTE2, E::MTE1_M, E::M_MTE1, E::MTE2_M,
-    E::M_MTE2,    E::M_FIX,     E::FIX_M,  E::S_MTE2, E::MTE2_S,
-    E::MTE2_FIX,  E::FIX_MTE2,  E::FIX_S,  E::M_S,    E::MTE1_FIX,
-    E::FIX_MTE1,  E::FIX_FIX};
-const std::set<HardEvent> kCubeVectorErrors = {E::M_V, E::V_M, E::MTE1_V,
-                                               E::V_MTE1};
-const std::set<HardEvent> kFixEvents = {E::M_FIX,    E::FIX_M,    E::MTE2_FIX,
-                                        E::FIX_MTE2, E::FIX_S,    E::FIX_MTE3,
-                                        E::MTE1_FIX, E::FIX_MTE1, E::FIX_FIX};
+const std::set<HardEvent> kAic2201 = {E::MTE2_MTE1, E::MTE1_MTE2, E::MTE1_M,   E::M_MTE1,   E::MTE3_MTE1, E::MTE1_MTE3,
+                                      E::MTE2_M,    E::M_MTE2,    E::M_FIX,    E::FIX_M,    E::MTE3_MTE2, E::MTE2_MTE3,
+                                      E::S_MTE2,    E::MTE2_S,    E::S_MTE3,   E::MTE3_S,   E::MTE2_FIX,  E::FIX_MTE2,
+                                      E::FIX_S,     E::M_S,       E::FIX_MTE3, E::MTE1_FIX, E::FIX_MTE1,  E::FIX_FIX};
+const std::set<HardEvent> kAiv = {E::MTE2_V, E::V_MTE2, E::MTE3_V, E::V_MTE3, E::V_V,    E::MTE3_MTE2, E::MTE2_MTE3,
+                                  E::S_V,    E::V_S,    E::S_MTE2, E::MTE2_S, E::S_MTE3, E::MTE3_S};
+const std::set<HardEvent> kAic3510 = {E::MTE2_MTE1, E::MTE1_MTE2, E::MTE1_M,   E::M_MTE1,   E::MTE2_M,   E::M_MTE2,
+                                      E::M_FIX,     E::FIX_M,     E::S_MTE2,   E::MTE2_S,   E::MTE2_FIX, E::FIX_MTE2,
+                                      E::FIX_S,     E::M_S,       E::MTE1_FIX, E::FIX_MTE1, E::FIX_FIX};
+const std::set<HardEvent> kCubeVectorErrors = {E::M_V, E::V_M, E::MTE1_V, E::V_MTE1};
+const std::set<HardEvent> kFixEvents = {E::M_FIX,    E::FIX_M,    E::MTE2_FIX, E::FIX_MTE2, E::FIX_S,
+                                        E::FIX_MTE3, E::MTE1_FIX, E::FIX_MTE1, E::FIX_FIX};
 
-const std::map<TPos, Mem> kPos2201 = {
-    {T::GM, M::GM},    {T::A1, M::L1},     {T::A2, M::L0A},
-    {T::B1, M::L1},    {T::B2, M::L0B},    {T::C1, M::L1},
-    {T::C2, M::BT},    {T::CO1, M::L0C},   {T::CO2, M::GM},
-    {T::VECIN, M::UB}, {T::VECOUT, M::UB}, {T::VECCALC, M::UB},
-    {T::SPM, M::GM},   {T::TSCM, M::L1},   {T::C2PIPE2GM, M::FB}};
+const std::map<TPos, Mem> kPos2201 = {{T::GM, M::GM},  {T::A1, M::L1},    {T::A2, M::L0A},      {T::B1, M::L1},
+                                      {T::B2, M::L0B}, {T::C1, M::L1},    {T::C2, M::BT},       {T::CO1, M::L0C},
+                                      {T::CO2, M::GM}, {T::VECIN, M::UB}, {T::VECOUT, M::UB},   {T::VECCALC, M::UB},
+                                      {T::SPM, M::GM}, {T::TSCM, M::L1},  {T::C2PIPE2GM, M::FB}};
 
 // 910B and 910_93 share NPU arch 2201 and every value but the names.
 void check2201(const TargetSpec &t) {
   CHECK(t.npuArch == 2201);
   CHECK(t.cceAicore == 220);
-  CHECK(t.compilerArchs ==
-        std::vector<std::string>{"dav-c220", "dav-c220-vec", "dav-c220-cube"});
+  CHECK(t.compilerArchs == std::vector<std::string>{"dav-c220", "dav-c220-vec", "dav-c220-cube"});
   CHECK(t.socVersion == "ASCEND910B");
   CHECK(t.splitCores);
 
@@ -184,50 +172,45 @@ void check2201(const TargetSpec &t) {
   checkPositions(t, kPos2201);
   CHECK_FALSE(t.memoryOf(T::C2PIPE2LOCAL).has_value());
 
-  CHECK(t.pipes.at(AIC) ==
-        std::set<Pipe>{P::S, P::MTE1, P::MTE2, P::MTE3, P::M, P::FIX});
+  CHECK(t.pipes.at(AIC) == std::set<Pipe>{P::S, P::MTE1, P::MTE2, P::MTE3, P::M, P::FIX});
   CHECK(t.pipes.at(AIV) == std::set<Pipe>{P::S, P::V, P::MTE2, P::MTE3});
   CHECK(t.hasPipe(AIC, P::MTE3));
   CHECK_FALSE(t.hasPipe(AIV, P::M));
 
-  checkPaths(
-      t,
-      {
-          {M::GM, M::UB, P::MTE2, AIV, true, E::MTE2_V, E::V_MTE2, NOBW},
-          {M::UB, M::GM, P::MTE3, AIV, true, E::V_MTE3, E::MTE3_V, NOBW},
-          {M::UB, M::UB, P::V, AIV, true, E::MTE2_MTE3, E::MTE3_MTE2, NOBW},
-          {M::GM, M::L1, P::MTE2, AIC, true, E::MTE2_MTE1, E::MTE1_MTE2, NOBW},
-          {M::GM, M::L0A, P::MTE2, AIC, true, E::MTE2_M, E::M_MTE2, NOBW},
-          {M::GM, M::L0B, P::MTE2, AIC, true, E::MTE2_M, E::M_MTE2, NOBW},
-          {M::L1, M::L0A, P::MTE1, AIC, true, E::MTE1_M, E::M_MTE1, 256u},
-          {M::L1, M::L0B, P::MTE1, AIC, true, E::MTE1_M, E::M_MTE1, 128u},
-          {M::L1, M::BT, P::MTE1, AIC, true, E::MTE1_M, E::M_MTE1, NOBW},
-          {M::L1, M::FB, P::FIX, AIC, true, E::MTE1_FIX, E::FIX_MTE1, NOBW},
-          {M::L0A, M::L0C, P::M, AIC, true, NOEV, NOEV, NOBW},
-          {M::L0B, M::L0C, P::M, AIC, true, NOEV, NOEV, NOBW},
-          {M::BT, M::L0C, P::M, AIC, true, NOEV, NOEV, NOBW},
-          {M::L0C, M::GM, P::FIX, AIC, true, E::M_FIX, E::FIX_M, NOBW},
-          {M::L0C, M::L1, P::FIX, AIC, true, NOEV, NOEV, NOBW},
-          {M::L1, M::GM, P::MTE3, AIC, true, NOEV, NOEV, NOBW},
-          {M::UB, M::L1, P::MTE3, AIV, false, NOEV, NOEV, NOBW},
-      });
-  checkIllegal(
-      t, {
-             {M::L1, M::UB,
-              "DataCopy L1→UB is not supported on NPU arch 2201; the L1→UB "
-              "path exists only on Ascend 950"},
-             {M::L0C, M::UB,
-              "Fixpipe L0C→UB exists only on Ascend 950 (NPU arch 2201 has no "
-              "FIX→UB path): write L0C to GM and copy GM→UB"},
-             {M::GM, M::L0C,
-              "no GM→L0C path: L0C is written only by Mmad (PIPE_M)"},
-             {M::UB, M::L0A,
-              "no UB→L0A path: the vector core cannot write cube buffers; "
-              "stage through GM→L1"},
-             {M::UB, M::L0B,
-              "no UB→L0B path: the vector core cannot write cube buffers; "
-              "stage through GM→L1"},
-         });
+  checkPaths(t, {
+                    {M::GM, M::UB, P::MTE2, AIV, true, E::MTE2_V, E::V_MTE2, NOBW},
+                    {M::UB, M::GM, P::MTE3, AIV, true, E::V_MTE3, E::MTE3_V, NOBW},
+                    {M::UB, M::UB, P::V, AIV, true, E::MTE2_MTE3, E::MTE3_MTE2, NOBW},
+                    {M::GM, M::L1, P::MTE2, AIC, true, E::MTE2_MTE1, E::MTE1_MTE2, NOBW},
+                    {M::GM, M::L0A, P::MTE2, AIC, true, E::MTE2_M, E::M_MTE2, NOBW},
+                    {M::GM, M::L0B, P::MTE2, AIC, true, E::MTE2_M, E::M_MTE2, NOBW},
+                    {M::L1, M::L0A, P::MTE1, AIC, true, E::MTE1_M, E::M_MTE1, 256u},
+                    {M::L1, M::L0B, P::MTE1, AIC, true, E::MTE1_M, E::M_MTE1, 128u},
+                    {M::L1, M::BT, P::MTE1, AIC, true, E::MTE1_M, E::M_MTE1, NOBW},
+                    {M::L1, M::FB, P::FIX, AIC, true, E::MTE1_FIX, E::FIX_MTE1, NOBW},
+                    {M::L0A, M::L0C, P::M, AIC, true, NOEV, NOEV, NOBW},
+                    {M::L0B, M::L0C, P::M, AIC, true, NOEV, NOEV, NOBW},
+                    {M::BT, M::L0C, P::M, AIC, true, NOEV, NOEV, NOBW},
+                    {M::L0C, M::GM, P::FIX, AIC, true, E::M_FIX, E::FIX_M, NOBW},
+                    {M::L0C, M::L1, P::FIX, AIC, true, NOEV, NOEV, NOBW},
+                    {M::L1, M::GM, P::MTE3, AIC, true, NOEV, NOEV, NOBW},
+                    {M::UB, M::L1, P::MTE3, AIV, false, NOEV, NOEV, NOBW},
+                });
+  checkIllegal(t, {
+                      {M::L1, M::UB,
+                       "DataCopy L1→UB is not supported on NPU arch 2201; the L1→UB "
+                       "path exists only on Ascend 950"},
+                      {M::L0C, M::UB,
+                       "Fixpipe L0C→UB exists only on Ascend 950 (NPU arch 2201 has no "
+                       "FIX→UB path): write L0C to GM and copy GM→UB"},
+                      {M::GM, M::L0C, "no GM→L0C path: L0C is written only by Mmad (PIPE_M)"},
+                      {M::UB, M::L0A,
+                       "no UB→L0A path: the vector core cannot write cube buffers; "
+                       "stage through GM→L1"},
+                      {M::UB, M::L0B,
+                       "no UB→L0B path: the vector core cannot write cube buffers; "
+                       "stage through GM→L1"},
+                  });
 
   CHECK(t.events.idCount == 8);
   CHECK(t.events.reservedIds == std::set<uint32_t>{6, 7});
@@ -387,10 +370,9 @@ void requireSame(const TargetSpec &a, const TargetSpec &b) {
 
 TEST_CASE("pipe names round-trip", "[model][enums]") {
   const std::vector<std::pair<Pipe, const char *>> pipes = {
-      {P::S, "PIPE_S"},       {P::V, "PIPE_V"},       {P::M, "PIPE_M"},
-      {P::MTE1, "PIPE_MTE1"}, {P::MTE2, "PIPE_MTE2"}, {P::MTE3, "PIPE_MTE3"},
-      {P::ALL, "PIPE_ALL"},   {P::MTE4, "PIPE_MTE4"}, {P::MTE5, "PIPE_MTE5"},
-      {P::V2, "PIPE_V2"},     {P::FIX, "PIPE_FIX"}};
+      {P::S, "PIPE_S"},       {P::V, "PIPE_V"},       {P::M, "PIPE_M"},     {P::MTE1, "PIPE_MTE1"},
+      {P::MTE2, "PIPE_MTE2"}, {P::MTE3, "PIPE_MTE3"}, {P::ALL, "PIPE_ALL"}, {P::MTE4, "PIPE_MTE4"},
+      {P::MTE5, "PIPE_MTE5"}, {P::V2, "PIPE_V2"},     {P::FIX, "PIPE_FIX"}};
   for (const auto &[p, n] : pipes) {
     CHECK(pipeName(p) == n);
     CHECK(parsePipe(n) == p);
@@ -439,10 +421,9 @@ TEST_CASE("HardEvent names round-trip and name their pipes", "[model][enums]") {
 }
 
 TEST_CASE("memory and core-type names round-trip", "[model][enums]") {
-  const std::vector<std::pair<Mem, const char *>> mems = {
-      {M::GM, "GM"},   {M::UB, "UB"},   {M::L1, "L1"},
-      {M::L0A, "L0A"}, {M::L0B, "L0B"}, {M::L0C, "L0C"},
-      {M::BT, "BT"},   {M::FB, "FB"},   {M::SSBUF, "SSBUF"}};
+  const std::vector<std::pair<Mem, const char *>> mems = {{M::GM, "GM"},   {M::UB, "UB"},   {M::L1, "L1"},
+                                                          {M::L0A, "L0A"}, {M::L0B, "L0B"}, {M::L0C, "L0C"},
+                                                          {M::BT, "BT"},   {M::FB, "FB"},   {M::SSBUF, "SSBUF"}};
   for (const auto &[m, n] : mems) {
     CHECK(memName(m) == n);
     CHECK(parseMem(n) == m);
@@ -461,8 +442,7 @@ TEST_CASE("memory and core-type names round-trip", "[model][enums]") {
 // --- the built-in targets
 // -----------------------------------------------------------
 
-TEST_CASE("built-in targets come in a fixed order and are found by alias",
-          "[model]") {
+TEST_CASE("built-in targets come in a fixed order and are found by alias", "[model]") {
   const auto &ts = builtinTargets();
   REQUIRE(ts.size() == 5);
   CHECK(ts[0].name == "ascend910b");
@@ -488,31 +468,25 @@ TEST_CASE("built-in targets come in a fixed order and are found by alias",
 TEST_CASE("ascend910b: every value", "[model]") {
   const TargetSpec &t = target("ascend910b");
   CHECK(t.name == "ascend910b");
-  CHECK(t.aliases == std::vector<std::string>{"Ascend910B1", "Ascend910B2",
-                                              "Ascend910B2C", "Ascend910B3",
-                                              "Ascend910B4", "Ascend910B4_1",
-                                              "Atlas A2"});
+  CHECK(t.aliases == std::vector<std::string>{"Ascend910B1", "Ascend910B2", "Ascend910B2C", "Ascend910B3",
+                                              "Ascend910B4", "Ascend910B4_1", "Atlas A2"});
   check2201(t);
 }
 
 TEST_CASE("ascend910_93: every value", "[model]") {
   const TargetSpec &t = target("ascend910_93");
   CHECK(t.name == "ascend910_93");
-  CHECK(t.aliases == std::vector<std::string>{
-                         "Ascend910_9362", "Ascend910_9363", "Ascend910_9372",
-                         "Ascend910_9381", "Ascend910_9382", "Ascend910_9391",
-                         "Ascend910_9392", "Atlas A3"});
+  CHECK(t.aliases == std::vector<std::string>{"Ascend910_9362", "Ascend910_9363", "Ascend910_9372", "Ascend910_9381",
+                                              "Ascend910_9382", "Ascend910_9391", "Ascend910_9392", "Atlas A3"});
   check2201(t);
-  CHECK(t.memory(M::UB)->source.find("NPUTargetSpec.td:165-175") !=
-        std::string::npos);
+  CHECK(t.memory(M::UB)->source.find("NPUTargetSpec.td:165-175") != std::string::npos);
 }
 
 TEST_CASE("ascend310b: every value", "[model]") {
   const TargetSpec &t = target("ascend310b");
   CHECK(t.name == "ascend310b");
-  CHECK(t.aliases == std::vector<std::string>{"Ascend310B1", "Ascend310B2",
-                                              "Ascend310B3", "Ascend310B4",
-                                              "Atlas 200I/500 A2"});
+  CHECK(t.aliases ==
+        std::vector<std::string>{"Ascend310B1", "Ascend310B2", "Ascend310B3", "Ascend310B4", "Atlas 200I/500 A2"});
   CHECK(t.npuArch == 3002);
   CHECK(t.cceAicore == 300);
   CHECK(t.compilerArchs == std::vector<std::string>{"dav-m300"});
@@ -537,43 +511,37 @@ TEST_CASE("ascend310b: every value", "[model]") {
   CHECK(t.memoryOf(T::C1) == M::L1);
   CHECK(t.memoryOf(T::CO2) == M::GM);
 
-  const std::set<Pipe> all = {P::S,    P::V,    P::M,  P::MTE1,
-                              P::MTE2, P::MTE3, P::FIX};
+  const std::set<Pipe> all = {P::S, P::V, P::M, P::MTE1, P::MTE2, P::MTE3, P::FIX};
   CHECK(t.pipes.at(AIC) == all);
   CHECK(t.pipes.at(AIV) == all);
 
-  checkPaths(
-      t,
-      {
-          {M::GM, M::UB, P::MTE2, BOTH, true, E::MTE2_V, E::V_MTE2, NOBW},
-          {M::UB, M::GM, P::MTE3, BOTH, true, E::V_MTE3, E::MTE3_V, NOBW},
-          {M::UB, M::UB, P::V, BOTH, true, NOEV, NOEV, NOBW},
-          {M::GM, M::L1, P::MTE2, BOTH, true, E::MTE2_MTE1, E::MTE1_MTE2, NOBW},
-          {M::L1, M::L0A, P::MTE1, BOTH, true, E::MTE1_M, E::M_MTE1, NOBW},
-          {M::L1, M::L0B, P::MTE1, BOTH, true, E::MTE1_M, E::M_MTE1, NOBW},
-          {M::L1, M::BT, P::MTE1, BOTH, true, E::MTE1_M, E::M_MTE1, NOBW},
-          {M::L0A, M::L0C, P::M, BOTH, true, NOEV, NOEV, NOBW},
-          {M::L0B, M::L0C, P::M, BOTH, true, NOEV, NOEV, NOBW},
-          {M::L0C, M::GM, P::FIX, BOTH, true, E::M_FIX, E::FIX_M, NOBW},
-          {M::L0C, M::UB, P::FIX, BOTH, true, E::M_FIX, E::FIX_M, NOBW},
-      });
-  checkIllegal(
-      t, {
-             {M::GM, M::L0A,
-              "no GM→L0A path on Ascend 310B (asc_copy_gm2l0a is A2/A3 only): "
-              "load through L1"},
-             {M::GM, M::L0B,
-              "no GM→L0B path on Ascend 310B (asc_copy_gm2l0b is A2/A3 only): "
-              "load through L1"},
-             {M::UB, M::L1, "DataCopy UB→L1 is not supported on Ascend 310B"},
-             {M::L1, M::GM,
-              "DataCopy L1→GM is not supported on Ascend 310B (A2/A3 only)"},
-             {M::L0C, M::L1,
-              "no Fixpipe L0C→L1 on NPU arch 3002: the L0C destination must be "
-              "GM or UB"},
-             {M::GM, M::L0C,
-              "no GM→L0C path: L0C is written only by Mmad (PIPE_M)"},
-         });
+  checkPaths(t, {
+                    {M::GM, M::UB, P::MTE2, BOTH, true, E::MTE2_V, E::V_MTE2, NOBW},
+                    {M::UB, M::GM, P::MTE3, BOTH, true, E::V_MTE3, E::MTE3_V, NOBW},
+                    {M::UB, M::UB, P::V, BOTH, true, NOEV, NOEV, NOBW},
+                    {M::GM, M::L1, P::MTE2, BOTH, true, E::MTE2_MTE1, E::MTE1_MTE2, NOBW},
+                    {M::L1, M::L0A, P::MTE1, BOTH, true, E::MTE1_M, E::M_MTE1, NOBW},
+                    {M::L1, M::L0B, P::MTE1, BOTH, true, E::MTE1_M, E::M_MTE1, NOBW},
+                    {M::L1, M::BT, P::MTE1, BOTH, true, E::MTE1_M, E::M_MTE1, NOBW},
+                    {M::L0A, M::L0C, P::M, BOTH, true, NOEV, NOEV, NOBW},
+                    {M::L0B, M::L0C, P::M, BOTH, true, NOEV, NOEV, NOBW},
+                    {M::L0C, M::GM, P::FIX, BOTH, true, E::M_FIX, E::FIX_M, NOBW},
+                    {M::L0C, M::UB, P::FIX, BOTH, true, E::M_FIX, E::FIX_M, NOBW},
+                });
+  checkIllegal(t, {
+                      {M::GM, M::L0A,
+                       "no GM→L0A path on Ascend 310B (asc_copy_gm2l0a is A2/A3 only): "
+                       "load through L1"},
+                      {M::GM, M::L0B,
+                       "no GM→L0B path on Ascend 310B (asc_copy_gm2l0b is A2/A3 only): "
+                       "load through L1"},
+                      {M::UB, M::L1, "DataCopy UB→L1 is not supported on Ascend 310B"},
+                      {M::L1, M::GM, "DataCopy L1→GM is not supported on Ascend 310B (A2/A3 only)"},
+                      {M::L0C, M::L1,
+                       "no Fixpipe L0C→L1 on NPU arch 3002: the L0C destination must be "
+                       "GM or UB"},
+                      {M::GM, M::L0C, "no GM→L0C path: L0C is written only by Mmad (PIPE_M)"},
+                  });
 
   CHECK(t.events.idCount == 8);
   CHECK(t.events.reservedIds == std::set<uint32_t>{6, 7});
@@ -599,12 +567,10 @@ TEST_CASE("ascend310b: every value", "[model]") {
 TEST_CASE("ascend310p: every value", "[model]") {
   const TargetSpec &t = target("ascend310p");
   CHECK(t.name == "ascend310p");
-  CHECK(t.aliases ==
-        std::vector<std::string>{"Ascend310P1", "Ascend310P3", "Ascend610"});
+  CHECK(t.aliases == std::vector<std::string>{"Ascend310P1", "Ascend310P3", "Ascend610"});
   CHECK(t.npuArch == 2002);
   CHECK(t.cceAicore == 200);
-  CHECK(t.compilerArchs ==
-        std::vector<std::string>{"dav-m200", "dav-m200-vec", "dav-2002"});
+  CHECK(t.compilerArchs == std::vector<std::string>{"dav-m200", "dav-m200-vec", "dav-2002"});
   CHECK(t.socVersion == "ASCEND310P");
   CHECK_FALSE(t.splitCores);
 
@@ -640,39 +606,35 @@ TEST_CASE("ascend310p: every value", "[model]") {
   CHECK(t.pipes.at(AIV) == all);
   CHECK_FALSE(t.hasPipe(AIC, P::FIX));
 
-  checkPaths(
-      t,
-      {
-          {M::GM, M::UB, P::MTE2, BOTH, true, E::MTE2_V, E::V_MTE2, NOBW},
-          {M::UB, M::GM, P::MTE3, BOTH, true, E::V_MTE3, E::MTE3_V, NOBW},
-          {M::UB, M::UB, P::V, BOTH, true, E::MTE2_MTE3, E::MTE3_MTE2, NOBW},
-          {M::GM, M::L1, P::MTE2, BOTH, true, E::MTE2_MTE1, E::MTE1_MTE2, NOBW},
-          {M::GM, M::L0A, P::MTE2, BOTH, true, E::MTE2_M, E::M_MTE2, NOBW},
-          {M::GM, M::L0B, P::MTE2, BOTH, true, E::MTE2_M, E::M_MTE2, NOBW},
-          {M::L1, M::L0A, P::MTE1, BOTH, true, E::MTE1_M, E::M_MTE1, NOBW},
-          {M::L1, M::L0B, P::MTE1, BOTH, true, E::MTE1_M, E::M_MTE1, NOBW},
-          {M::L1, M::UB, P::MTE1, BOTH, true, E::MTE1_V, E::V_MTE1, NOBW},
-          {M::UB, M::L1, P::MTE3, BOTH, true, E::MTE3_MTE1, E::MTE1_MTE3, NOBW},
-          {M::L0A, M::L0C, P::M, BOTH, true, NOEV, NOEV, NOBW},
-          {M::L0B, M::L0C, P::M, BOTH, true, NOEV, NOEV, NOBW},
-          {M::L0C, M::UB, P::V, BOTH, true, E::M_V, E::V_M, NOBW},
-          {M::UB, M::L0C, P::V, BOTH, true, E::V_V, NOEV, NOBW},
-      });
-  checkIllegal(
-      t, {
-             {M::L0C, M::GM,
-              "no Fixpipe on NPU arch 2002: copy L0C→UB (DataCopy CO1→CO2), "
-              "then UB→GM"},
-             {M::L0C, M::L1,
-              "no Fixpipe on NPU arch 2002: copy L0C→UB (DataCopy CO1→CO2) "
-              "instead"},
-             {M::L1, M::BT,
-              "Ascend 310P has no BiasTable (bias lives in L0C, TPosition C2)"},
-             {M::L1, M::FB, "Ascend 310P has no Fixpipe buffer"},
-             {M::GM, M::L0C,
-              "no GM→L0C path: L0C is written by Mmad (PIPE_M) or from UB "
-              "(C1→C2)"},
-         });
+  checkPaths(t, {
+                    {M::GM, M::UB, P::MTE2, BOTH, true, E::MTE2_V, E::V_MTE2, NOBW},
+                    {M::UB, M::GM, P::MTE3, BOTH, true, E::V_MTE3, E::MTE3_V, NOBW},
+                    {M::UB, M::UB, P::V, BOTH, true, E::MTE2_MTE3, E::MTE3_MTE2, NOBW},
+                    {M::GM, M::L1, P::MTE2, BOTH, true, E::MTE2_MTE1, E::MTE1_MTE2, NOBW},
+                    {M::GM, M::L0A, P::MTE2, BOTH, true, E::MTE2_M, E::M_MTE2, NOBW},
+                    {M::GM, M::L0B, P::MTE2, BOTH, true, E::MTE2_M, E::M_MTE2, NOBW},
+                    {M::L1, M::L0A, P::MTE1, BOTH, true, E::MTE1_M, E::M_MTE1, NOBW},
+                    {M::L1, M::L0B, P::MTE1, BOTH, true, E::MTE1_M, E::M_MTE1, NOBW},
+                    {M::L1, M::UB, P::MTE1, BOTH, true, E::MTE1_V, E::V_MTE1, NOBW},
+                    {M::UB, M::L1, P::MTE3, BOTH, true, E::MTE3_MTE1, E::MTE1_MTE3, NOBW},
+                    {M::L0A, M::L0C, P::M, BOTH, true, NOEV, NOEV, NOBW},
+                    {M::L0B, M::L0C, P::M, BOTH, true, NOEV, NOEV, NOBW},
+                    {M::L0C, M::UB, P::V, BOTH, true, E::M_V, E::V_M, NOBW},
+                    {M::UB, M::L0C, P::V, BOTH, true, E::V_V, NOEV, NOBW},
+                });
+  checkIllegal(t, {
+                      {M::L0C, M::GM,
+                       "no Fixpipe on NPU arch 2002: copy L0C→UB (DataCopy CO1→CO2), "
+                       "then UB→GM"},
+                      {M::L0C, M::L1,
+                       "no Fixpipe on NPU arch 2002: copy L0C→UB (DataCopy CO1→CO2) "
+                       "instead"},
+                      {M::L1, M::BT, "Ascend 310P has no BiasTable (bias lives in L0C, TPosition C2)"},
+                      {M::L1, M::FB, "Ascend 310P has no Fixpipe buffer"},
+                      {M::GM, M::L0C,
+                       "no GM→L0C path: L0C is written by Mmad (PIPE_M) or from UB "
+                       "(C1→C2)"},
+                  });
 
   CHECK(t.events.idCount == 8);
   CHECK(t.events.reservedIds.empty());
@@ -697,14 +659,11 @@ TEST_CASE("ascend310p: every value", "[model]") {
 TEST_CASE("ascend950: every value", "[model]") {
   const TargetSpec &t = target("ascend950");
   CHECK(t.name == "ascend950");
-  CHECK(t.aliases == std::vector<std::string>{"Ascend950PR", "Ascend950DT",
-                                              "Ascend910_95", "Ascend910_950z",
+  CHECK(t.aliases == std::vector<std::string>{"Ascend950PR", "Ascend950DT", "Ascend910_95", "Ascend910_950z",
                                               "Ascend910_9599", "A5"});
   CHECK(t.npuArch == 3510);
   CHECK(t.cceAicore == 310);
-  CHECK(t.compilerArchs == std::vector<std::string>{"dav-c310", "dav-c310-vec",
-                                                    "dav-c310-cube",
-                                                    "dav-3510"});
+  CHECK(t.compilerArchs == std::vector<std::string>{"dav-c310", "dav-c310-vec", "dav-c310-cube", "dav-3510"});
   CHECK(t.socVersion == "ASCEND950");
   CHECK(t.splitCores);
 
@@ -725,49 +684,42 @@ TEST_CASE("ascend950: every value", "[model]") {
 
   checkPositions(t, kPos2201); // same mapping as 2201 (SPM→GM per the doc)
 
-  CHECK(t.pipes.at(AIC) ==
-        std::set<Pipe>{P::S, P::MTE1, P::MTE2, P::M, P::FIX});
+  CHECK(t.pipes.at(AIC) == std::set<Pipe>{P::S, P::MTE1, P::MTE2, P::M, P::FIX});
   CHECK(t.pipes.at(AIV) == std::set<Pipe>{P::S, P::V, P::MTE2, P::MTE3});
   CHECK_FALSE(t.hasPipe(AIC, P::MTE3));
 
-  checkPaths(
-      t,
-      {
-          {M::GM, M::UB, P::MTE2, AIV, true, E::MTE2_V, E::V_MTE2, NOBW},
-          {M::UB, M::GM, P::MTE3, AIV, true, E::V_MTE3, E::MTE3_V, NOBW},
-          {M::UB, M::UB, P::V, AIV, true, E::MTE2_MTE3, E::MTE3_MTE2, NOBW},
-          {M::UB, M::L1, P::MTE3, AIV, true, E::MTE3_MTE1, E::MTE1_MTE3, 128u},
-          {M::GM, M::L1, P::MTE2, AIC, true, E::MTE2_MTE1, E::MTE1_MTE2, NOBW},
-          {M::L1, M::L0A, P::MTE1, AIC, true, E::MTE1_M, E::M_MTE1, 256u},
-          {M::L1, M::L0B, P::MTE1, AIC, true, E::MTE1_M, E::M_MTE1, 256u},
-          {M::L1, M::BT, P::MTE1, AIC, true, E::MTE1_M, E::M_MTE1, NOBW},
-          {M::L1, M::FB, P::FIX, AIC, true, E::MTE1_FIX, E::FIX_MTE1, NOBW},
-          {M::L1, M::UB, P::MTE1, AIC, true, E::MTE1_V, E::V_MTE1, 128u},
-          {M::L0A, M::L0C, P::M, AIC, true, NOEV, NOEV, NOBW},
-          {M::L0B, M::L0C, P::M, AIC, true, NOEV, NOEV, NOBW},
-          {M::BT, M::L0C, P::M, AIC, true, NOEV, NOEV, NOBW},
-          {M::L0C, M::GM, P::FIX, AIC, true, E::M_FIX, E::FIX_M, NOBW},
-          {M::L0C, M::L1, P::FIX, AIC, true, E::M_FIX, E::FIX_M, 128u},
-          {M::L0C, M::UB, P::FIX, AIC, true, NOEV, NOEV, 128u},
-      });
-  checkIllegal(
-      t, {
-             {M::GM, M::L0A,
-              "removed on Ascend 950 (NPU arch 3510): load through L1"},
-             {M::GM, M::L0B,
-              "removed on Ascend 950 (NPU arch 3510): load through L1"},
-             {M::L1, M::GM,
-              "removed on Ascend 950 (NPU arch 3510): DataCopy L1→GM is not "
-              "supported; move the data out through L0C (Fixpipe) or UB"},
-             {M::GM, M::L0C,
-              "no GM→L0C path: L0C is written only by Mmad (PIPE_M)"},
-             {M::UB, M::L0A,
-              "no UB→L0A path on Ascend 950 (S003's UB→L0A via MTE2 is not in "
-              "the IR or AscendC): stage through UB→L1"},
-             {M::UB, M::L0B,
-              "no UB→L0B path on Ascend 950 (S003's UB→L0B via MTE2 is not in "
-              "the IR or AscendC): stage through UB→L1"},
-         });
+  checkPaths(t, {
+                    {M::GM, M::UB, P::MTE2, AIV, true, E::MTE2_V, E::V_MTE2, NOBW},
+                    {M::UB, M::GM, P::MTE3, AIV, true, E::V_MTE3, E::MTE3_V, NOBW},
+                    {M::UB, M::UB, P::V, AIV, true, E::MTE2_MTE3, E::MTE3_MTE2, NOBW},
+                    {M::UB, M::L1, P::MTE3, AIV, true, E::MTE3_MTE1, E::MTE1_MTE3, 128u},
+                    {M::GM, M::L1, P::MTE2, AIC, true, E::MTE2_MTE1, E::MTE1_MTE2, NOBW},
+                    {M::L1, M::L0A, P::MTE1, AIC, true, E::MTE1_M, E::M_MTE1, 256u},
+                    {M::L1, M::L0B, P::MTE1, AIC, true, E::MTE1_M, E::M_MTE1, 256u},
+                    {M::L1, M::BT, P::MTE1, AIC, true, E::MTE1_M, E::M_MTE1, NOBW},
+                    {M::L1, M::FB, P::FIX, AIC, true, E::MTE1_FIX, E::FIX_MTE1, NOBW},
+                    {M::L1, M::UB, P::MTE1, AIC, true, E::MTE1_V, E::V_MTE1, 128u},
+                    {M::L0A, M::L0C, P::M, AIC, true, NOEV, NOEV, NOBW},
+                    {M::L0B, M::L0C, P::M, AIC, true, NOEV, NOEV, NOBW},
+                    {M::BT, M::L0C, P::M, AIC, true, NOEV, NOEV, NOBW},
+                    {M::L0C, M::GM, P::FIX, AIC, true, E::M_FIX, E::FIX_M, NOBW},
+                    {M::L0C, M::L1, P::FIX, AIC, true, E::M_FIX, E::FIX_M, 128u},
+                    {M::L0C, M::UB, P::FIX, AIC, true, NOEV, NOEV, 128u},
+                });
+  checkIllegal(t, {
+                      {M::GM, M::L0A, "removed on Ascend 950 (NPU arch 3510): load through L1"},
+                      {M::GM, M::L0B, "removed on Ascend 950 (NPU arch 3510): load through L1"},
+                      {M::L1, M::GM,
+                       "removed on Ascend 950 (NPU arch 3510): DataCopy L1→GM is not "
+                       "supported; move the data out through L0C (Fixpipe) or UB"},
+                      {M::GM, M::L0C, "no GM→L0C path: L0C is written only by Mmad (PIPE_M)"},
+                      {M::UB, M::L0A,
+                       "no UB→L0A path on Ascend 950 (S003's UB→L0A via MTE2 is not in "
+                       "the IR or AscendC): stage through UB→L1"},
+                      {M::UB, M::L0B,
+                       "no UB→L0B path on Ascend 950 (S003's UB→L0B via MTE2 is not in "
+                       "the IR or AscendC): stage through UB→L1"},
+                  });
 
   CHECK(t.events.idCount == 8);
   CHECK(t.events.reservedIds == std::set<uint32_t>{6, 7});
@@ -916,9 +868,7 @@ TEST_CASE("a user target file can extend a built-in one", "[model][loader]") {
 namespace {
 
 // The 910B target as mutable JSON.
-nlohmann::json base910b() {
-  return nlohmann::json::parse(targetToJson(target("ascend910b")));
-}
+nlohmann::json base910b() { return nlohmann::json::parse(targetToJson(target("ascend910b"))); }
 
 std::string loadErrorText(const std::string &text) {
   std::string err;
@@ -928,33 +878,24 @@ std::string loadErrorText(const std::string &text) {
   return err;
 }
 
-std::string loadError(const nlohmann::json &j) {
-  return loadErrorText(j.dump());
-}
+std::string loadError(const nlohmann::json &j) { return loadErrorText(j.dump()); }
 
 } // namespace
 
-TEST_CASE("broken target files give a one-line error naming the key",
-          "[model][loader]") {
+TEST_CASE("broken target files give a one-line error naming the key", "[model][loader]") {
   SECTION("invalid JSON") {
     std::string e = loadErrorText("{\"name\": ");
     CHECK(e.rfind("x.json: line 1, column 10: invalid JSON: ", 0) == 0);
-    CHECK(loadErrorText("").rfind("x.json: line 1, column 1: invalid JSON: ",
-                                  0) == 0);
+    CHECK(loadErrorText("").rfind("x.json: line 1, column 1: invalid JSON: ", 0) == 0);
   }
-  SECTION("not an object") {
-    CHECK(loadErrorText("[1, 2]") ==
-          "x.json: (root): expected an object, got an array");
-  }
+  SECTION("not an object") { CHECK(loadErrorText("[1, 2]") == "x.json: (root): expected an object, got an array"); }
   SECTION("duplicate key") {
     auto j = base910b();
     std::string text = j.dump();
     text.insert(1, "\"name\": \"dup\", ");
     CHECK(loadErrorText(text) == "x.json: name: duplicate key");
-    std::string nested =
-        R"({"memories": {"UB": {"align_bytes": 32, "align_bytes": 64}}})";
-    CHECK(loadErrorText(nested) ==
-          "x.json: memories.UB.align_bytes: duplicate key");
+    std::string nested = R"({"memories": {"UB": {"align_bytes": 32, "align_bytes": 64}}})";
+    CHECK(loadErrorText(nested) == "x.json: memories.UB.align_bytes: duplicate key");
   }
   SECTION("unknown key") {
     auto j = base910b();
@@ -964,8 +905,7 @@ TEST_CASE("broken target files give a one-line error naming the key",
                              0) == 0);
     j = base910b();
     j["memories"]["UB"]["usable_byte"] = 1;
-    CHECK(loadError(j).rfind("x.json: memories.UB.usable_byte: unknown key",
-                             0) == 0);
+    CHECK(loadError(j).rfind("x.json: memories.UB.usable_byte: unknown key", 0) == 0);
   }
   SECTION("missing required key") {
     auto j = base910b();
@@ -989,14 +929,12 @@ TEST_CASE("broken target files give a one-line error naming the key",
                           "got a floating-point number");
     j = base910b();
     j["memories"]["FB"]["allocatable"] = "no";
-    CHECK(loadError(j) ==
-          "x.json: memories.FB.allocatable: expected a boolean, got a string");
+    CHECK(loadError(j) == "x.json: memories.FB.allocatable: expected a boolean, got a string");
   }
   SECTION("negative size") {
     auto j = base910b();
     j["memories"]["L1"]["usable_bytes"] = -1;
-    CHECK(loadError(j) ==
-          "x.json: memories.L1.usable_bytes: must not be negative (got -1)");
+    CHECK(loadError(j) == "x.json: memories.L1.usable_bytes: must not be negative (got -1)");
   }
   SECTION("usable above capacity") {
     auto j = base910b();
@@ -1016,54 +954,45 @@ TEST_CASE("broken target files give a one-line error naming the key",
   SECTION("unknown names") {
     auto j = base910b();
     j["memories"]["L2"] = j["memories"]["L1"];
-    CHECK(loadError(j) ==
-          "x.json: memories.L2: unknown memory 'L2' (expected GM, UB, L1, L0A, "
-          "L0B, L0C, BT, FB or SSBUF)");
+    CHECK(loadError(j) == "x.json: memories.L2: unknown memory 'L2' (expected GM, UB, L1, L0A, "
+                          "L0B, L0C, BT, FB or SSBUF)");
     j = base910b();
     j["paths"][0]["pipe"] = "PIPE_MTE9";
     CHECK(loadError(j) == "x.json: paths[0].pipe: unknown pipe 'PIPE_MTE9'");
     j = base910b();
     j["events"]["legal"]["aiv"][0] = "MTE2_VEC";
-    CHECK(loadError(j) ==
-          "x.json: events.legal.aiv[0]: unknown HardEvent 'MTE2_VEC'");
+    CHECK(loadError(j) == "x.json: events.legal.aiv[0]: unknown HardEvent 'MTE2_VEC'");
     j = base910b();
     j["positions"]["VECTMP"] = "UB";
-    CHECK(loadError(j) ==
-          "x.json: positions.VECTMP: unknown TPosition 'VECTMP'");
+    CHECK(loadError(j) == "x.json: positions.VECTMP: unknown TPosition 'VECTMP'");
     j = base910b();
     j["paths"][2]["queue_events"]["forward"] = "FIX_V";
-    CHECK(loadError(j) ==
-          "x.json: paths[2].queue_events.forward: unknown HardEvent 'FIX_V'");
+    CHECK(loadError(j) == "x.json: paths[2].queue_events.forward: unknown HardEvent 'FIX_V'");
   }
   SECTION("memory used but not declared") {
     auto j = base910b();
     j["positions"]["C2"] = "SSBUF";
-    CHECK(loadError(j) ==
-          "x.json: positions.C2: memory SSBUF is not declared in memories");
+    CHECK(loadError(j) == "x.json: positions.C2: memory SSBUF is not declared in memories");
   }
   SECTION("duplicate path") {
     auto j = base910b();
     j["paths"].push_back(j["paths"][0]);
     size_t last = j["paths"].size() - 1;
-    CHECK(loadError(j) == "x.json: paths[" + std::to_string(last) +
-                              "]: duplicate path GM→UB (also paths[0])");
+    CHECK(loadError(j) == "x.json: paths[" + std::to_string(last) + "]: duplicate path GM→UB (also paths[0])");
   }
   SECTION("a path both legal and illegal") {
     auto j = base910b();
-    j["illegal_paths"].push_back(
-        {{"src", "GM"}, {"dst", "UB"}, {"reason", "r"}, {"source", "s"}});
+    j["illegal_paths"].push_back({{"src", "GM"}, {"dst", "UB"}, {"reason", "r"}, {"source", "s"}});
     size_t last = j["illegal_paths"].size() - 1;
-    CHECK(loadError(j) == "x.json: illegal_paths[" + std::to_string(last) +
-                              "]: GM→UB is also listed as legal in paths[0]");
+    CHECK(loadError(j) ==
+          "x.json: illegal_paths[" + std::to_string(last) + "]: GM→UB is also listed as legal in paths[0]");
   }
   SECTION("path pipe not on its core") {
     auto j = base910b();
     j["paths"][0]["pipe"] = "PIPE_M"; // GM→UB is an aiv path
-    CHECK(loadError(j) ==
-          "x.json: paths[0].pipe: PIPE_M is not a pipe of the aiv core");
+    CHECK(loadError(j) == "x.json: paths[0].pipe: PIPE_M is not a pipe of the aiv core");
     j["paths"][0]["pipe"] = "PIPE_ALL";
-    CHECK(loadError(j) ==
-          "x.json: paths[0].pipe: PIPE_ALL is not a hardware pipe");
+    CHECK(loadError(j) == "x.json: paths[0].pipe: PIPE_ALL is not a hardware pipe");
   }
   SECTION("event rules") {
     auto j = base910b();
@@ -1080,14 +1009,12 @@ TEST_CASE("broken target files give a one-line error naming the key",
                           "range (id_count 8)");
     j = base910b();
     j["events"]["legal"]["aiv"].push_back("V_V");
-    CHECK(loadError(j) ==
-          "x.json: events.legal.aiv[13]: duplicate HardEvent 'V_V'");
+    CHECK(loadError(j) == "x.json: events.legal.aiv[13]: duplicate HardEvent 'V_V'");
   }
   SECTION("core layout") {
     auto j = base910b();
     j["core_mode"] = "fused";
-    CHECK(loadError(j) ==
-          "x.json: core_mode: expected \"split\" or \"coupled\", got 'fused'");
+    CHECK(loadError(j) == "x.json: core_mode: expected \"split\" or \"coupled\", got 'fused'");
     j["core_mode"] = "coupled";
     CHECK(loadError(j) == "x.json: memories.BT.core: a coupled target has no "
                           "per-core-type memories");

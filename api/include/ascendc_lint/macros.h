@@ -21,6 +21,7 @@
 //   ::ascendc_lint::assume(bool)                          (ASCENDC_ASSUME)
 //   ::ascendc_lint::regist_matmul_obj(...)                (REGIST_MATMUL_OBJ, see matmul.h)
 //   ::ascendc_lint::device_assert(cond, ...)              (device assert / ascendc_assert)
+//   ::ascendc_lint::tiling_data<S>(ptr), tiling_data_ptr<S>(ptr)  (GET_TILING_DATA_*WITH_STRUCT)
 #pragma once
 
 #include <cstddef>
@@ -126,6 +127,12 @@ __aicore__ void kernel_task_type(uint64_t tilingKey, KernelMetaType type);
 __aicore__ void assume(bool condition);
 template <class... Args>
 __aicore__ void regist_matmul_obj(Args&&... args);
+// The tiling argument of a kernel viewed as the op's tiling struct
+// (GET_TILING_DATA_WITH_STRUCT / GET_TILING_DATA_PTR_WITH_STRUCT).
+template <class TilingStruct>
+__aicore__ TilingStruct tiling_data(const void* tilingArg);
+template <class TilingStruct>
+__aicore__ const TilingStruct* tiling_data_ptr(const void* tilingArg);
 // Device-side assert(cond[, fmt, args...]): the kernel traps when cond is false.
 template <class... Args>
 __aicore__ void device_assert(bool condition, Args&&... message);
@@ -175,6 +182,13 @@ extern uint64_t g_tilingKey;
 #define TILING_KEY_VAR g_tilingKey
 #endif
 #define TILING_KEY_IS(k) (TILING_KEY_VAR == (k))
+// Generated per op upstream; the struct-explicit forms are generic. (The
+// plain GET_TILING_DATA(var, arg) names the op's registered struct and is
+// not provided.)
+#define GET_TILING_DATA_WITH_STRUCT(tilingStruct, tilingData, tilingArg) \
+    tilingStruct tilingData = ::ascendc_lint::tiling_data<tilingStruct>(tilingArg)
+#define GET_TILING_DATA_PTR_WITH_STRUCT(tilingStruct, tilingPtr, tilingArg) \
+    const tilingStruct* tilingPtr = ::ascendc_lint::tiling_data_ptr<tilingStruct>(tilingArg)
 #define REGISTER_TILING_DEFAULT(tilingStruct)
 #define REGISTER_TILING_FOR_TILINGKEY(expression, tilingStruct)
 #define REGISTER_NONE_TILING
