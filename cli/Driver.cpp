@@ -148,6 +148,18 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
       fr.diags.push_back(std::move(d));
     }
   }
+  if (o.showUnknown) // what the frontend could not model, once per kernel and target
+    for (const UnknownNote &u : k.unknowns) {
+      Diagnostic d;
+      d.check = "frontend";
+      d.severity = Severity::Note;
+      d.status = Status::Unknown;
+      d.message = "not modelled: " + u.reason;
+      d.loc = u.loc;
+      d.target = t.name;
+      d.kernel = k.name;
+      fr.diags.push_back(std::move(d));
+    }
   fr.verdicts.push_back(kv);
 }
 

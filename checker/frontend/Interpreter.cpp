@@ -16,6 +16,7 @@
 #include <clang/AST/StmtCXX.h>
 #include <clang/Basic/SourceManager.h>
 
+#include <algorithm>
 #include <set>
 
 namespace alint {
@@ -539,7 +540,14 @@ bool Interp::alive() const {
   return !budgetExceeded;
 }
 
-Sym Interp::currentCond() const { return frames.empty() ? pathCond : mkAnd(pathCond, frames.back()->alive); }
+// Every active call must still be running: an early return in a caller
+// guards what its later callees do.
+Sym Interp::currentCond() const {
+  Sym c = pathCond;
+  for (const auto &f : frames)
+    c = mkAnd(c, f->alive);
+  return c;
+}
 
 void Interp::exec(const Stmt *s) {
   if (!s || !alive() || !step())
@@ -946,6 +954,12 @@ void Interp::execSwitch(const SwitchStmt *s) {
     }
   }
   (void)pendingDefault;
+  // Each case runs from the same state; what they write is merged like the
+  // branches of an if: select(case_k, value_k, ...) over the state before.
+  size_t m = mark();
+  bool outer = journalActive;
+  journalActive = true;
+  std::vector<std::pair<Sym, std::vector<std::pair<LRef, Value>>>> results;
   for (auto &cs : cases) {
     Sym c = cs.first ? cs.first : none;
     if (isFalse(c))
@@ -957,6 +971,22 @@ void Interp::execSwitch(const SwitchStmt *s) {
       exec(st);
     }
     popCond();
+    results.push_back({c, rollback(m)});
+  }
+  journalActive = outer;
+  std::vector<LRef> keys;
+  for (auto &r : results)
+    for (auto &kv : r.second)
+      if (std::find(keys.begin(), keys.end(), kv.first) == keys.end())
+        keys.push_back(kv.first);
+  for (const LRef &k : keys) {
+    Value *cur = slot(k);
+    Value v = cur ? *cur : Value();
+    for (auto it = results.rbegin(); it != results.rend(); ++it)
+      for (auto &kv : it->second)
+        if (kv.first == k)
+          v = mergeValues(it->first, kv.second, v, refName(k));
+    write(k, v);
   }
 }
 

@@ -575,6 +575,15 @@ public:
     __aicore__ void IterateBatch(const LocalTensor<DstT>& ubCmatrix, bool enPartialSum, uint8_t enAtomic,
                                  bool enSequentialWrite, const uint32_t matrixStrideA = 0,
                                  const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0);
+    template <bool sync = true, bool waitIterateBatch = false>
+    __aicore__ void IterateNBatch(const uint32_t batchLoop, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                                  const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
+                                  const uint32_t matrixStrideC = 0);
+    template <bool sync = true>
+    __aicore__ GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false);
+    template <bool sync = true>
+    __aicore__ void GetBatchTensorC(const LocalTensor<DstT>& c, uint32_t batchA, uint32_t batchB,
+                                    bool enSequentialWrite = false);
     __aicore__ void WaitIterateAll();
     __aicore__ void WaitIterateBatch();
     template <bool sync = true>
