@@ -46,7 +46,10 @@ struct Translator {
   std::unordered_map<const SymNode *, z3::expr> memo;
   unsigned fresh = 0;
 
+  const VarBounds *bounds = nullptr; // from the context: drop impossible wraps
+
   explicit Translator(z3::context &ctx) : c(ctx) {}
+  Interval range(const Sym &x) const { return intervalOf(x, bounds); }
 
   z3::expr num(__int128 v) { return c.int_val(i128str(v).c_str()); }
 
@@ -74,10 +77,10 @@ struct Translator {
     return z3::mod(raw + num(h), num(m)) - num(h);
   }
 
-  static bool nonNeg(const Sym &s) { return intervalOf(s).lo >= 0; }
+  bool nonNeg(const Sym &s) const { return range(s).lo >= 0; }
 
   z3::expr truncDiv(const z3::expr &a, const z3::expr &b, const Sym &sa, const Sym &sb) {
-    if (nonNeg(sa) && intervalOf(sb).lo > 0)
+    if (nonNeg(sa) && range(sb).lo > 0)
       return a / b;
     z3::expr aa = z3::ite(a >= 0, a, -a), bb = z3::ite(b >= 0, b, -b);
     z3::expr q = aa / bb;
@@ -108,7 +111,7 @@ struct Translator {
 
   z3::expr trNode(const Sym &s) {
     const IntType t = s->type;
-    auto childRange = [&](const Sym &x) { return intervalOf(x); };
+    auto childRange = [&](const Sym &x) { return range(x); };
     switch (s->op) {
     case SymOp::Const:
       if (t.bits == 64 && !t.isSigned)
@@ -278,6 +281,68 @@ struct Translator {
   z3::expr asIntOrBool(const Sym &s, IntType t) { return t.isBool ? asBool(s) : asInt(s); }
 };
 
+// The variable of v, looking through conversions to wider types.
+const VarInfo *varOf(const Sym &v) {
+  const SymNode *n = v.get();
+  while (n->op == SymOp::Cast && !n->args.empty())
+    n = n->args[0].get();
+  return n->op == SymOp::Var ? n->var.get() : nullptr;
+}
+
+// Bounds of variables implied by the top-level conjuncts of the context
+// (x <= c, x < e, e > x, ...), iterated so that bounds flow through loop
+// limits. Only facts the query asserts are used, so dropping a wrap-around
+// the bounds rule out is exact within the query.
+VarBounds boundsFrom(const std::vector<Sym> &context) {
+  std::vector<Sym> atoms, work(context.begin(), context.end());
+  while (!work.empty()) {
+    Sym p = work.back();
+    work.pop_back();
+    if (p->op == SymOp::LAnd) {
+      work.push_back(p->args[0]);
+      work.push_back(p->args[1]);
+    } else if (p->args.size() == 2 && p->op >= SymOp::Eq && p->op <= SymOp::Ge) {
+      atoms.push_back(p);
+    }
+  }
+  VarBounds b;
+  auto tighten = [&](const VarInfo *v, __int128 lo, __int128 hi) {
+    auto it = b.find(v->id);
+    if (it == b.end()) {
+      b[v->id] = {lo, hi};
+      return;
+    }
+    it->second.lo = std::max(it->second.lo, lo);
+    it->second.hi = std::min(it->second.hi, hi);
+  };
+  const __int128 BIG = (__int128)1 << 100;
+  for (int round = 0; round < 3; ++round)
+    for (const Sym &a : atoms) {
+      SymOp op = a->op;
+      for (int side = 0; side < 2; ++side) {
+        const Sym &x = a->args[side], &e = a->args[1 - side];
+        const VarInfo *v = varOf(x);
+        if (!v)
+          continue;
+        // normalise to "v op e"
+        SymOp o = op;
+        if (side == 1)
+          o = op == SymOp::Lt ? SymOp::Gt : op == SymOp::Gt ? SymOp::Lt : op == SymOp::Le ? SymOp::Ge
+              : op == SymOp::Ge ? SymOp::Le : op;
+        Interval ie = intervalOf(e, &b);
+        switch (o) {
+        case SymOp::Lt: tighten(v, -BIG, ie.hi - 1); break;
+        case SymOp::Le: tighten(v, -BIG, ie.hi); break;
+        case SymOp::Gt: tighten(v, ie.lo + 1, BIG); break;
+        case SymOp::Ge: tighten(v, ie.lo, BIG); break;
+        case SymOp::Eq: tighten(v, ie.lo, ie.hi); break;
+        default: break;
+        }
+      }
+    }
+  return b;
+}
+
 } // namespace
 
 struct Solver::Impl {
@@ -299,6 +364,8 @@ Verdict Solver::check(const Obligation &ob) {
   auto t0 = std::chrono::steady_clock::now();
   z3::context &c = impl->ctx;
   Translator tr(c);
+  VarBounds bounds = boundsFrom(ob.context);
+  tr.bounds = &bounds;
   z3::expr prop = tr.asBool(ob.property);
   z3::expr ctx = c.bool_val(true);
   for (const Sym &s : ob.context)

@@ -479,14 +479,8 @@ Value Interp::apiQueue(ApiCall &c) {
     if (n == "GetWithOffset" && c.vals.size() >= 2) {
       v.t.sizeBytes = mul(asSym(c.vals[0], c.args[0]->getType(), l), mkConst(elem));
       v.t.offsetBytes = mkCast(asSym(c.vals[1], c.args[1]->getType(), l), IntType::u64());
-      // The view is checked against the whole buffer: size from the offset.
-      if (bufId >= 0) {
-        Sym avail = sub(model.buffers[bufId].lenBytes, toMath(v.t.offsetBytes));
-        v.t.sizeBytes = mkBin(SymOp::Min, toMath(v.t.sizeBytes), avail, IntType::math());
-        // Keep the requested size for bounds: a view larger than what is left
-        // is reported by bounds-local through the offset, so use the request.
-        v.t.sizeBytes = mul(asSym(c.vals[0], c.args[0]->getType(), l), mkConst(elem));
-      }
+      // The requested size is kept: a view longer than what is left after the
+      // offset is reported by bounds-local at its first access.
     }
     if (bufId < 0)
       note("TBuf '" + qname + "' has no InitBuffer the frontend could see", l);

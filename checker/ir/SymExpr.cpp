@@ -572,7 +572,7 @@ std::string toString(const Sym &s) {
   return os.str();
 }
 
-Interval intervalOf(const Sym &s) {
+Interval intervalOf(const Sym &s, const VarBounds *bounds) {
   const __int128 BIG = (__int128)1 << 100;
   auto typeRange = [](IntType t) -> Interval {
     if (t.isBool)
@@ -603,12 +603,21 @@ Interval intervalOf(const Sym &s) {
   case SymOp::LOr:
   case SymOp::LNot:
     return {0, 1};
-  case SymOp::Var:
-    return typeRange(s->type);
+  case SymOp::Var: {
+    Interval r = typeRange(s->type);
+    if (bounds) {
+      auto it = bounds->find(s->var->id);
+      if (it != bounds->end()) {
+        r.lo = std::max(r.lo, it->second.lo);
+        r.hi = std::min(r.hi, it->second.hi);
+      }
+    }
+    return r;
+  }
   case SymOp::Cast:
-    return clampToType(intervalOf(s->args[0]), s->type);
+    return clampToType(intervalOf(s->args[0], bounds), s->type);
   case SymOp::Select: {
-    Interval a = intervalOf(s->args[1]), b = intervalOf(s->args[2]);
+    Interval a = intervalOf(s->args[1], bounds), b = intervalOf(s->args[2], bounds);
     return {std::min(a.lo, b.lo), std::max(a.hi, b.hi)};
   }
   default:
@@ -616,8 +625,8 @@ Interval intervalOf(const Sym &s) {
   }
   if (!isArith(s->op) || s->args.empty())
     return typeRange(s->type);
-  Interval a = intervalOf(s->args[0]);
-  Interval b = s->args.size() > 1 ? intervalOf(s->args[1]) : Interval{0, 0};
+  Interval a = intervalOf(s->args[0], bounds);
+  Interval b = s->args.size() > 1 ? intervalOf(s->args[1], bounds) : Interval{0, 0};
   auto sat = [&](__int128 v) { return v > BIG ? BIG : (v < -BIG ? -BIG : v); };
   Interval r = typeRange(s->type);
   switch (s->op) {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -134,7 +135,9 @@ std::string toString(const Sym &s);
 struct Interval {
   __int128 lo, hi;
 };
-Interval intervalOf(const Sym &s);
+// Bounds known for some variables (by id), e.g. from assumptions.
+using VarBounds = std::map<uint32_t, Interval>;
+Interval intervalOf(const Sym &s, const VarBounds *bounds = nullptr);
 
 // Evaluate under a variable assignment (missing vars -> nullopt). C++ semantics.
 std::optional<int64_t> evaluate(const Sym &s, const std::function<std::optional<int64_t>(const VarInfo &)> &env);
