@@ -86,7 +86,13 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
                        const std::vector<std::pair<std::string, Sym>> &assumptions, Solver &solver, FileResult &fr) {
   KernelModel km = k; // assumptions from the command line join the source's
   for (auto &[text, a] : assumptions) {
-    if (auto b = bindAssumption(a, km)) {
+    auto b = bindAssumption(a, km);
+    if (!b) {
+      fr.warnings.push_back("assumption '" + text + "' names a value kernel '" + k.name +
+                            "' does not use (or names it ambiguously); it is ignored there");
+      continue;
+    }
+    {
       Assumption as;
       as.expr = *b;
       as.cond = mkBool(true);
@@ -107,6 +113,8 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
     for (Diagnostic &d : ctx.direct) {
       d.kernel = k.name;
       d.target = t.name;
+      if (d.severity == Severity::Warning && !o.warningsAsErrors.empty() && checkEnabled(o.warningsAsErrors, ci.id))
+        d.severity = Severity::Error;
       fr.diags.push_back(d);
     }
     for (ProofItem &item : ctx.items) {

@@ -19,6 +19,7 @@ struct FileResult {
   std::string file;
   bool ok = true;
   std::string error; // one line when !ok
+  std::vector<std::string> warnings; // about the invocation, printed on stderr
   std::vector<Diagnostic> diags;
   std::vector<KernelVerdict> verdicts;
 };

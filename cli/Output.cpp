@@ -30,6 +30,8 @@ void printText(const RunResult &rr, const Options &o, size_t targetCount, std::o
   for (const FileResult &fr : rr.files) {
     if (!fr.ok)
       err << "error: " << fr.error << "\n";
+    for (const std::string &w : fr.warnings)
+      err << "warning: " << w << "\n";
     for (const Diagnostic &d : fr.diags) {
       std::string msg = d.message;
       if (targetCount > 1 && msg.find(d.target) == std::string::npos)
@@ -165,9 +167,15 @@ void printSarif(const RunResult &rr, std::ostream &out) {
               {{"artifactLocation", {{"uri", x.loc.file}}}, {"region", {{"startLine", std::max(1u, x.loc.line)}}}}}});
       if (!rel.empty())
         r["relatedLocations"] = rel;
-      std::hash<std::string> h;
+      // FNV-1a: stable across builds and platforms; no line numbers, so a
+      // finding keeps its fingerprint when unrelated edits move it.
+      uint64_t h = 1469598103934665603ULL;
+      for (unsigned char ch : d.check + "|" + d.loc.file + "|" + d.kernel + "|" + d.target + "|" + d.message) {
+        h ^= ch;
+        h *= 1099511628211ULL;
+      }
       std::ostringstream fp;
-      fp << std::hex << h(d.check + "|" + d.loc.file + "|" + d.kernel + "|" + d.target + "|" + d.message);
+      fp << std::hex << h;
       r["partialFingerprints"] = {{"ascendcLint/v1", fp.str()}};
       results.push_back(r);
     }

@@ -118,15 +118,21 @@ int main(int argc, char **argv) {
     break;
   case OutputFormat::Json:
     printJson(rr, std::cout);
-    for (auto &f : rr.files)
+    for (auto &f : rr.files) {
       if (!f.ok)
         std::cerr << "error: " << f.error << "\n";
+      for (auto &w : f.warnings)
+        std::cerr << "warning: " << w << "\n";
+    }
     break;
   case OutputFormat::Sarif:
     printSarif(rr, std::cout);
-    for (auto &f : rr.files)
+    for (auto &f : rr.files) {
       if (!f.ok)
         std::cerr << "error: " << f.error << "\n";
+      for (auto &w : f.warnings)
+        std::cerr << "warning: " << w << "\n";
+    }
     break;
   }
   if (o.stats) {

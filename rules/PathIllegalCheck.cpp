@@ -28,8 +28,8 @@ void PathIllegalCheck::run(CheckContext &ctx) const {
       d.status = Status::Proved;
       d.loc = op.loc;
       d.target = t.name;
-      d.message = op.api + " " + pathS + " on " + t.name + " is emulated in software" +
-                  (good->notes.empty() ? "" : ": " + good->notes);
+      d.message = op.api + " " + pathS + " on " + t.name + " has no hardware path: it is emulated in software" +
+                  (good->notes.empty() ? "" : " (" + good->notes + ")");
       ctx.report(d);
       continue;
     }

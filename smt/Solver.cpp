@@ -327,16 +327,30 @@ VarBounds boundsFrom(const std::vector<Sym> &context) {
         // normalise to "v op e"
         SymOp o = op;
         if (side == 1)
-          o = op == SymOp::Lt ? SymOp::Gt : op == SymOp::Gt ? SymOp::Lt : op == SymOp::Le ? SymOp::Ge
-              : op == SymOp::Ge ? SymOp::Le : op;
+          o = op == SymOp::Lt   ? SymOp::Gt
+              : op == SymOp::Gt ? SymOp::Lt
+              : op == SymOp::Le ? SymOp::Ge
+              : op == SymOp::Ge ? SymOp::Le
+                                : op;
         Interval ie = intervalOf(e, &b);
         switch (o) {
-        case SymOp::Lt: tighten(v, -BIG, ie.hi - 1); break;
-        case SymOp::Le: tighten(v, -BIG, ie.hi); break;
-        case SymOp::Gt: tighten(v, ie.lo + 1, BIG); break;
-        case SymOp::Ge: tighten(v, ie.lo, BIG); break;
-        case SymOp::Eq: tighten(v, ie.lo, ie.hi); break;
-        default: break;
+        case SymOp::Lt:
+          tighten(v, -BIG, ie.hi - 1);
+          break;
+        case SymOp::Le:
+          tighten(v, -BIG, ie.hi);
+          break;
+        case SymOp::Gt:
+          tighten(v, ie.lo + 1, BIG);
+          break;
+        case SymOp::Ge:
+          tighten(v, ie.lo, BIG);
+          break;
+        case SymOp::Eq:
+          tighten(v, ie.lo, ie.hi);
+          break;
+        default:
+          break;
         }
       }
     }
@@ -427,7 +441,10 @@ Verdict Solver::check(const Obligation &ob) {
       s2.add(ctxAll);
       s2.add(propS);
       ++stats_.z3Calls;
-      violated = s2.check() == z3::unsat;
+      z3::check_result r2 = s2.check();
+      if (r2 == z3::unknown)
+        ++stats_.timeouts; // cannot tell "every input": reported as a counterexample
+      violated = r2 == z3::unsat;
     } else {
       // exists inputs . forall internal . ctx -> prop ; unsat => violated
       z3::expr_vector internals(c);
@@ -443,7 +460,10 @@ Verdict Solver::check(const Obligation &ob) {
       s2.add(ctxAll);
       s2.add(z3::forall(internals, z3::implies(ctxAll, propS)));
       ++stats_.z3Calls;
-      violated = s2.check() == z3::unsat;
+      z3::check_result r2 = s2.check();
+      if (r2 == z3::unknown)
+        ++stats_.timeouts; // cannot tell "every input": reported as a counterexample
+      violated = r2 == z3::unsat;
     }
     if (hasOpaque && !violated) {
       v.status = Status::Unknown;

@@ -154,7 +154,8 @@ FrontendResult runTool(const std::string &file, const std::string *code, const F
                    llvm::MemoryBuffer::getMemBufferCopy("// missing header replaced by ascendc-lint\n"));
     mem->addFile(std::string(kMissingDir) + "/.keep", 0, llvm::MemoryBuffer::getMemBufferCopy(""));
     std::vector<std::string> args = clangArgs(opts);
-    args.push_back(std::string(abs));
+    // Locations keep the path as the user wrote it (as clang-tidy does).
+    args.push_back(code ? std::string(abs) : file);
     llvm::IntrusiveRefCntPtr<FileManager> files(new FileManager(FileSystemOptions(), overlay));
     ErrorCollector errs;
     res.model.kernels.clear();

@@ -16,6 +16,7 @@
 //   annotate("ascendc_cube")    cube-only kernel          (__cube__)
 //   annotate("ascendc_mix", a, b) mixed kernel ratio      (__mix__(a, b))
 //   ::ascendc_lint::is_aic() / is_aiv()                   (ASCEND_IS_AIC / ASCEND_IS_AIV)
+//   ::ascendc_lint::core_type()                           (g_coreType: 0 MIX, 1 AIC, 2 AIV)
 //   ::ascendc_lint::kernel_task_type_default(x)           (KERNEL_TASK_TYPE_DEFAULT)
 //   ::ascendc_lint::kernel_task_type(key, x)              (KERNEL_TASK_TYPE)
 //   ::ascendc_lint::assume(bool)                          (ASCENDC_ASSUME)
@@ -122,6 +123,8 @@ enum KernelMetaType : uint8_t {
 namespace ascendc_lint {
 __aicore__ bool is_aic();
 __aicore__ bool is_aiv();
+// The core type as upstream's g_coreType: 0 = MIX, 1 = AIC, 2 = AIV.
+__aicore__ int32_t core_type();
 __aicore__ void kernel_task_type_default(KernelMetaType type);
 __aicore__ void kernel_task_type(uint64_t tilingKey, KernelMetaType type);
 __aicore__ void assume(bool condition);
@@ -144,6 +147,9 @@ __aicore__ void device_assert(bool condition, Args&&... message);
 #define ASCEND_IS_NOT_AIC (!::ascendc_lint::is_aic())
 #define ASCEND_IS_NOT_AIV (!::ascendc_lint::is_aiv())
 #define ASCEND_IS_AICORE (true)
+// Upstream a per-core constant (sys_macros.h); kernels compare it with
+// AscendC::AIC / AscendC::AIV.
+#define g_coreType (::ascendc_lint::core_type())
 
 #define KERNEL_TASK_TYPE_DEFAULT(type) ::ascendc_lint::kernel_task_type_default(type)
 #define KERNEL_TASK_TYPE(key, type) ::ascendc_lint::kernel_task_type(key, type)

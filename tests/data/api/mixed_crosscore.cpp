@@ -1,7 +1,8 @@
 // Parse test for the bundled AscendC API (api/include): a mixed (1 cube : 2
 // vector) kernel split with `if ASCEND_IS_AIC` / `if ASCEND_IS_AIV`, handing
 // a GM workspace across cores with CrossCoreSetFlag/CrossCoreWaitFlag, the
-// older ffts_cross_core_sync/wait_flag_dev form, SyncAll and the sub-block id.
+// older ffts_cross_core_sync/wait_flag_dev form, g_coreType, SyncAll and the
+// sub-block id.
 // Must compile with
 //   clang++-19 -std=c++17 -fsyntax-only -Wall -I api/include
 #include "kernel_operator.h"
@@ -65,6 +66,9 @@ extern "C" __global__ __aicore__ void mixed_relu(GM_ADDR work, GM_ADDR out, uint
         // Older spelling of the same handshake.
         ffts_cross_core_sync(PIPE_MTE3, 1 | (static_cast<uint64_t>(MODE_CUBE_VEC) << 4) | (5ULL << 8));
         wait_flag_dev(6);
+    }
+    if (g_coreType == AIC) {
+        PipeBarrier<PIPE_FIX>();
     }
     SyncAll<false>();
 }
