@@ -104,11 +104,13 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   kv.file = fr.file;
   kv.kernel = k.name;
   kv.target = t.name;
+  AnalysisCache cache;
+  cache.syncOptions.autoSync = o.autoSync;
   for (const CheckInfo &ci : checkRegistry()) {
     if (!checkEnabled(o.checks, ci.id))
       continue;
     auto check = ci.make();
-    CheckContext ctx(km, t);
+    CheckContext ctx(km, t, &cache);
     check->run(ctx);
     for (Diagnostic &d : ctx.direct) {
       d.kernel = k.name;

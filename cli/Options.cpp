@@ -23,6 +23,8 @@ Options:
   --tiling=NAME=VALUE,...   concrete launch values
   --tiling-file=FILE        concrete launch values from a JSON object
   --smt-timeout=MS          Z3 time limit per query (default: 5000)
+  --auto-sync=on|off        whether the compiler inserts S<->MTE2/MTE3/V and V<->V
+                            synchronisation (default on, as BiSheng does)
   --show-unknown            show obligations that could not be decided (as notes)
   --quiet                   no per-kernel verdict lines
   --stats                   print phase times and Z3 query counts to stderr
@@ -158,6 +160,15 @@ bool parseOptions(int argc, const char *const *argv, Options &o, std::string &er
         o.smtTimeoutMs = unsigned(std::stoul(v));
       } catch (...) {
         error = "--smt-timeout: '" + v + "' is not a number of milliseconds";
+        return false;
+      }
+    } else if (value("--auto-sync", v)) {
+      if (v == "on")
+        o.autoSync = true;
+      else if (v == "off")
+        o.autoSync = false;
+      else {
+        error = "--auto-sync: expected on or off, got '" + v + "'";
         return false;
       }
     } else if (value("-p", v))

@@ -21,6 +21,7 @@ struct Options {
   std::vector<std::string> extraArgs;    // after --
   std::string buildDir;                  // -p
   unsigned smtTimeoutMs = 5000;
+  bool autoSync = true; // the compiler orders S<->MTE2/MTE3/V and V<->V
   bool showUnknown = false;
   bool quiet = false;
   bool stats = false;

@@ -3,6 +3,7 @@
 // the message to show if it fails) or direct findings.
 #pragma once
 
+#include "checker/graph/SyncGraph.h"
 #include "checker/ir/KernelModel.h"
 #include "checker/model/Target.h"
 #include "smt/Solver.h"
@@ -53,11 +54,22 @@ struct ProofItem {
   std::string hint;
 };
 
+// Analyses shared by the checks of one kernel on one target, built once.
+struct AnalysisCache {
+  SyncOptions syncOptions;
+  std::unique_ptr<SyncGraph> graph;
+};
+
 class CheckContext {
 public:
-  CheckContext(const KernelModel &k, const model::TargetSpec &t) : kernel(k), target(t) {}
+  CheckContext(const KernelModel &k, const model::TargetSpec &t, AnalysisCache *cache = nullptr)
+      : kernel(k), target(t), cache(cache) {}
   const KernelModel &kernel;
   const model::TargetSpec &target;
+  AnalysisCache *cache;
+
+  // The pipe dependency graph (built on first use).
+  const SyncGraph &syncGraph();
 
   // Facts and assumptions that hold at an operation with path condition
   // `cond` inside `loops`.
@@ -68,6 +80,9 @@ public:
 
   std::vector<ProofItem> items;
   std::vector<Diagnostic> direct;
+
+private:
+  std::unique_ptr<AnalysisCache> ownCache;
 };
 
 class Check {

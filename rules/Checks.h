@@ -22,6 +22,13 @@ ALINT_DECLARE_CHECK(BoundsLocalCheck, "bounds-local", "accesses stay inside thei
 ALINT_DECLARE_CHECK(BoundsGlobalCheck, "bounds-global", "accesses stay inside the size given to SetGlobalBuffer")
 ALINT_DECLARE_CHECK(PathIllegalCheck, "path-illegal", "every data movement exists on the target")
 
+ALINT_DECLARE_CHECK(SyncRaceCheck, "sync-race",
+                    "accesses to overlapping memory from unordered pipes are synchronised")
+ALINT_DECLARE_CHECK(SyncUnpairedCheck, "sync-unpaired",
+                    "every WaitFlag is reached by a SetFlag and every SetFlag is consumed")
+ALINT_DECLARE_CHECK(SyncEventCheck, "sync-event",
+                    "HardEvents are legal on the target and core, ids are in range and not set twice")
+
 #undef ALINT_DECLARE_CHECK
 
 // Shared helpers for the checks.

@@ -15,6 +15,16 @@ const char *severityName(Severity s) {
   return "note";
 }
 
+const SyncGraph &CheckContext::syncGraph() {
+  if (!cache) {
+    ownCache = std::make_unique<AnalysisCache>();
+    cache = ownCache.get();
+  }
+  if (!cache->graph)
+    cache->graph = std::make_unique<SyncGraph>(buildSyncGraph(kernel, target, cache->syncOptions));
+  return *cache->graph;
+}
+
 std::vector<Sym> CheckContext::contextAt(const Sym &cond, const std::vector<int> &loops) const {
   std::vector<Sym> ctx = kernel.facts;
   if (cond)
@@ -46,6 +56,9 @@ const std::vector<CheckInfo> &checkRegistry() {
     add(&make<BoundsLocalCheck>);
     add(&make<BoundsGlobalCheck>);
     add(&make<PathIllegalCheck>);
+    add(&make<SyncRaceCheck>);
+    add(&make<SyncUnpairedCheck>);
+    add(&make<SyncEventCheck>);
     return r;
   }();
   return reg;

@@ -451,6 +451,8 @@ Value Interp::apiQueue(ApiCall &c) {
     }
     Op &op = addOp(n == "AllocTensor" ? OpKind::AllocTensor : OpKind::DeQue, c.cls + "::" + n, c.call);
     op.bufferId = bufId;
+    if (v.t.slot)
+      op.params["slot"] = v.t.slot; // the queue slot this tensor occupies
     if (bufId < 0)
       op.unknownReason = "queue '" + qname + "' has no InitBuffer the frontend could see";
     // AllocTensor(LocalTensor&) form writes the argument.

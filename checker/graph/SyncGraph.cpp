@@ -1,0 +1,377 @@
+#include "checker/graph/SyncGraph.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+
+namespace alint {
+
+namespace {
+
+constexpr int kPipes = 11; // pipe_t values 0..10
+constexpr int kInf = 1 << 30;
+
+int pipeIndex(Pipe p) { return int(p) < kPipes ? int(p) : -1; }
+
+// A key identifying a symbolic value exactly (variables by id).
+std::string symKey(const Sym &s) {
+  if (!s)
+    return "null";
+  if (s->op == SymOp::Const || s->op == SymOp::BoolConst)
+    return std::to_string(s->value);
+  if (s->op == SymOp::Var)
+    return "v" + std::to_string(s->var->id);
+  if (s->op == SymOp::Cast)
+    return symKey(s->args[0]);
+  std::string r = "(" + std::to_string(int(s->op));
+  for (auto &a : s->args)
+    r += " " + symKey(a);
+  return r + ")";
+}
+
+struct Builder {
+  const KernelModel &k;
+  const model::TargetSpec &t;
+  SyncGraph &g;
+  std::map<int, int> slotCounter;    // buffer -> allocations so far
+  std::map<uint32_t, Sym> slotValue; // slot variable -> concrete slot
+  std::set<uint32_t> slotVars;       // every queue slot variable
+  std::map<int, const Loop *> loopById;
+
+  Builder(const KernelModel &km, const model::TargetSpec &tm, SyncGraph &gr) : k(km), t(tm), g(gr) {
+    for (const Loop &l : k.loops)
+      loopById[l.id] = &l;
+    for (const Op &op : k.ops) {
+      auto it = op.params.find("slot");
+      if (it != op.params.end() && it->second->op == SymOp::Var)
+        slotVars.insert(it->second->var->id);
+    }
+  }
+
+  using Subst = std::map<uint32_t, Sym>;
+
+  static Sym apply(const Sym &s, const Subst &m) {
+    if (!s || m.empty())
+      return s;
+    return substitute(s, [&](const VarInfo &v) -> Sym {
+      auto it = m.find(v.id);
+      return it == m.end() ? nullptr : it->second;
+    });
+  }
+
+  Sym finish(const Sym &s, const Subst &m) {
+    Sym r = apply(s, m);
+    if (r && !slotValue.empty())
+      r = apply(r, slotValue);
+    return r;
+  }
+
+  // Variables first bound inside ops [b, e): loop indices of nested loops and
+  // queue slots. The second copy of a loop gets fresh ones.
+  void innerVars(size_t b, size_t e, int loopId, std::vector<Sym> &out) {
+    std::set<int> loops;
+    for (size_t i = b; i < e; ++i) {
+      const Op &op = k.ops[i];
+      bool below = false;
+      for (int l : op.loops) {
+        if (below)
+          loops.insert(l);
+        if (l == loopId)
+          below = true;
+      }
+      auto it = op.params.find("slot");
+      if (it != op.params.end() && it->second->op == SymOp::Var &&
+          (op.kind == OpKind::AllocTensor || op.kind == OpKind::DeQue))
+        out.push_back(it->second);
+    }
+    for (int l : loops)
+      if (loopById.count(l) && loopById[l]->var)
+        out.push_back(loopById[l]->var);
+  }
+
+  void emit(size_t b, size_t e, size_t depth, const Subst &m, bool lastCopy) {
+    size_t i = b;
+    while (i < e) {
+      const Op &op = k.ops[i];
+      if (op.loops.size() > depth) {
+        int L = op.loops[depth];
+        size_t j = i;
+        while (j < e && k.ops[j].loops.size() > depth && k.ops[j].loops[depth] == L)
+          ++j;
+        const Loop *loop = loopById.count(L) ? loopById[L] : nullptr;
+        // iteration i
+        emit(i, j, depth + 1, m, lastCopy);
+        // iteration i + 1 (fresh inner variables)
+        Subst m2 = m;
+        if (loop && loop->var && loop->step) {
+          Sym next = mkBin(SymOp::Add, toMath(loop->var), toMath(loop->step), IntType::math());
+          m2[loop->var->var->id] = apply(next, m);
+        }
+        std::vector<Sym> inner;
+        innerVars(i, j, L, inner);
+        for (const Sym &v : inner) {
+          Sym fresh = mkVar(v->var->name + "'", v->type, v->var->role, v->var->reason);
+          m2[v->var->id] = fresh;
+          if (slotVars.count(v->var->id))
+            slotVars.insert(fresh->var->id);
+          // the copy's variable has the same range as the original
+          for (const Sym &f : k.facts) {
+            std::vector<std::shared_ptr<const VarInfo>> vs;
+            collectVars(f, vs);
+            if (vs.size() >= 1 && std::any_of(vs.begin(), vs.end(), [&](auto &x) { return x->id == v->var->id; }))
+              g.facts.push_back(apply(f, {{v->var->id, fresh}}));
+          }
+        }
+        emit(i, j, depth + 1, m2, true);
+        i = j;
+        continue;
+      }
+      emitOne(i, m, lastCopy);
+      ++i;
+    }
+  }
+
+  std::optional<HardEvent> queueEvent(int bufferId, bool forward) const {
+    if (bufferId < 0 || bufferId >= int(k.buffers.size()))
+      return std::nullopt;
+    const Buffer &b = k.buffers[bufferId];
+    if (b.kind != Buffer::Kind::Queue)
+      return std::nullopt;
+    auto src = t.memoryOf(b.srcPos), dst = t.memoryOf(b.dstPos);
+    if (!src || !dst)
+      return std::nullopt;
+    const model::PathSpec *p = t.findPath(*src, *dst);
+    if (!p)
+      return std::nullopt;
+    return forward ? p->queueForward : p->queueBackward;
+  }
+
+  void emitOne(size_t i, const Subst &m, bool lastCopy) {
+    const Op &op = k.ops[i];
+    SeqOp s;
+    s.op = int(i);
+    s.cond = finish(op.cond, m);
+    s.pipe = op.pipe;
+    s.loops = op.loops;
+    s.inLastCopy = lastCopy;
+    // Queue slots: AllocTensor hands out slots round-robin (TQue).
+    if (op.kind == OpKind::AllocTensor) {
+      auto it = op.params.find("slot");
+      if (it != op.params.end() && op.bufferId >= 0) {
+        Sym sv = apply(it->second, m);
+        auto depth = asConst(k.buffers[op.bufferId].num);
+        if (sv->op == SymOp::Var && depth && *depth > 0) {
+          int n = slotCounter[op.bufferId]++;
+          slotValue[sv->var->id] = mkConst(n % *depth, sv->type);
+        }
+      }
+    }
+    for (const Region &r : op.regions) {
+      Region x = r;
+      x.offsetBytes = finish(r.offsetBytes, m);
+      x.lengthBytes = finish(r.lengthBytes, m);
+      x.slot = finish(r.slot, m);
+      s.regions.push_back(x);
+    }
+    s.eventId = finish(op.eventId, m);
+    switch (op.kind) {
+    case OpKind::SetFlag:
+    case OpKind::WaitFlag: {
+      bool set = op.kind == OpKind::SetFlag;
+      s.event = op.event;
+      s.flagSrc = op.flagSrc;
+      s.flagDst = op.flagDst;
+      if (op.event == HardEvent::V_V || op.event == HardEvent::FIX_FIX) {
+        // SetFlag<V_V> is PipeBarrier<PIPE_V>, WaitFlag<V_V> does nothing.
+        if (set) {
+          s.sync = SeqOp::Sync::Barrier;
+          s.pipe = op.event == HardEvent::V_V ? Pipe::V : Pipe::FIX;
+        }
+        break;
+      }
+      s.sync = set ? SeqOp::Sync::Set : SeqOp::Sync::Wait;
+      s.pipe = set ? op.flagSrc : op.flagDst;
+      s.queueKey =
+          "e" + std::to_string(int(op.flagSrc)) + "_" + std::to_string(int(op.flagDst)) + ":" + symKey(s.eventId);
+      break;
+    }
+    case OpKind::Barrier:
+      if (!op.params.count("nddma_dci") && !op.params.count("dsb"))
+        s.sync = SeqOp::Sync::Barrier;
+      break;
+    case OpKind::SyncAll:
+      s.sync = SeqOp::Sync::Barrier;
+      s.pipe = Pipe::ALL;
+      break;
+    case OpKind::EnQue:
+    case OpKind::DeQue:
+    case OpKind::FreeTensor:
+    case OpKind::AllocTensor: {
+      bool fwd = op.kind == OpKind::EnQue || op.kind == OpKind::DeQue;
+      bool set = op.kind == OpKind::EnQue || op.kind == OpKind::FreeTensor;
+      auto ev = queueEvent(op.bufferId, fwd);
+      if (!ev)
+        break;
+      auto pp = hardEventPipes(*ev);
+      s.implicit = true;
+      s.event = ev;
+      s.flagSrc = pp.first;
+      s.flagDst = pp.second;
+      s.sync = set ? SeqOp::Sync::Set : SeqOp::Sync::Wait;
+      s.pipe = set ? pp.first : pp.second;
+      std::string key = "q" + std::to_string(op.bufferId) + (fwd ? ":fwd" : ":bwd");
+      if (!fwd) {
+        // Each slot has its own backward event.
+        Sym slot;
+        if (op.kind == OpKind::FreeTensor && !s.regions.empty())
+          slot = s.regions[0].slot;
+        if (op.kind == OpKind::AllocTensor) {
+          auto it = op.params.find("slot");
+          if (it != op.params.end())
+            slot = finish(it->second, m);
+        }
+        key += "#" + (slot ? symKey(slot) : std::string("?"));
+      }
+      s.queueKey = key;
+      break;
+    }
+    default:
+      break;
+    }
+    g.seq.push_back(std::move(s));
+  }
+};
+
+} // namespace
+
+bool SyncGraph::autoOrdered(Pipe a, Pipe b) const {
+  if (a == b && (a == Pipe::S || a == Pipe::M || (a == Pipe::V && opts.autoSync)))
+    return true;
+  if (!opts.autoSync)
+    return false;
+  auto pair = [&](Pipe x, Pipe y) { return (a == x && b == y) || (a == y && b == x); };
+  return pair(Pipe::S, Pipe::V) || pair(Pipe::S, Pipe::MTE2) || pair(Pipe::S, Pipe::MTE3);
+}
+
+bool SyncGraph::happensBefore(int x, int y) const {
+  if (x >= y)
+    return false;
+  Pipe px = seq[x].pipe, py = seq[y].pipe;
+  if (autoOrdered(px, py))
+    return true;
+  int pi = pipeIndex(py);
+  if (pi < 0)
+    return py == Pipe::ALL;
+  return y >= frontier[x][pi];
+}
+
+std::optional<CoreType> coreOf(const KernelModel &k, const Op &op, const model::TargetSpec &t) {
+  if (!t.splitCores)
+    return std::nullopt;
+  if (op.core)
+    return op.core;
+  if (k.kernelCore)
+    return k.kernelCore;
+  bool vec = false, cube = false;
+  for (const Op &o : k.ops) {
+    if (o.kind == OpKind::Vector)
+      vec = true;
+    if (o.kind == OpKind::Cube || o.kind == OpKind::LoadData || o.kind == OpKind::Fixpipe)
+      cube = true;
+  }
+  if (vec && !cube)
+    return CoreType::AIV;
+  if (cube && !vec)
+    return CoreType::AIC;
+  return std::nullopt;
+}
+
+SyncGraph buildSyncGraph(const KernelModel &k, const model::TargetSpec &t, const SyncOptions &o) {
+  SyncGraph g;
+  g.opts = o;
+  Builder b(k, t, g);
+  b.emit(0, k.ops.size(), 0, {}, false);
+  // Match each wait to the nearest earlier unmatched set with the same key.
+  std::map<std::string, std::vector<int>> pending;
+  for (int i = 0; i < int(g.seq.size()); ++i) {
+    SeqOp &s = g.seq[i];
+    if (s.sync == SeqOp::Sync::Set) {
+      pending[s.queueKey].push_back(i);
+    } else if (s.sync == SeqOp::Sync::Wait) {
+      auto &v = pending[s.queueKey];
+      if (!v.empty()) {
+        // Queues are FIFO; explicit flags are binary: the latest set counts.
+        int m = s.implicit ? v.front() : v.back();
+        if (s.implicit)
+          v.erase(v.begin());
+        else
+          v.clear();
+        s.match = m;
+        g.seq[m].match = i;
+      }
+    }
+  }
+  // Frontiers: for each x, from which index each pipe is ordered after x.
+  int n = int(g.seq.size());
+  std::vector<int> syncIdx;
+  for (int i = 0; i < n; ++i)
+    if (g.seq[i].sync != SeqOp::Sync::None)
+      syncIdx.push_back(i);
+  g.frontier.assign(n, std::vector<int>(kPipes, kInf));
+  for (int x = 0; x < n; ++x) {
+    std::vector<int> F(kPipes, kInf), SF(kPipes, kInf);
+    int px = pipeIndex(g.seq[x].pipe);
+    if (px >= 0) {
+      SF[px] = x + 1;
+      if (g.autoOrdered(g.seq[x].pipe, g.seq[x].pipe))
+        F[px] = x + 1;
+    }
+    auto orderAll = [&](int from) { // true if anything got earlier
+      bool any = false;
+      for (int q = 0; q < kPipes; ++q) {
+        any |= F[q] > from;
+        F[q] = std::min(F[q], from);
+        SF[q] = std::min(SF[q], from);
+      }
+      return any;
+    };
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (int si : syncIdx) {
+        if (si <= x)
+          continue;
+        const SeqOp &s = g.seq[si];
+        int q = pipeIndex(s.pipe);
+        if (s.sync == SeqOp::Sync::Barrier) {
+          if (s.pipe == Pipe::ALL) {
+            changed |= orderAll(si + 1);
+          } else if (q >= 0 && si >= SF[q] && F[q] > si + 1) {
+            F[q] = si + 1;
+            SF[q] = std::min(SF[q], si + 1);
+            changed = true;
+          }
+        } else if (s.sync == SeqOp::Sync::Set && q >= 0 && si >= SF[q] && s.match > si) {
+          const SeqOp &w = g.seq[s.match];
+          int r = pipeIndex(w.pipe);
+          if (r < 0)
+            continue;
+          if (w.pipe == Pipe::S) {
+            // The scalar unit issues everything: a wait on S holds back all
+            // later instructions of every pipe.
+            changed |= orderAll(s.match + 1);
+          } else if (F[r] > s.match + 1) {
+            F[r] = s.match + 1;
+            SF[r] = std::min(SF[r], s.match + 1);
+            changed = true;
+          }
+        }
+      }
+    }
+    g.frontier[x] = F;
+  }
+  return g;
+}
+
+} // namespace alint

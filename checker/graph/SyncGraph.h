@@ -1,0 +1,60 @@
+// The pipe dependency graph of one kernel on one target: the operations as a
+// sequence in program order with every loop body emitted twice (iteration i
+// and i + 1, as the compiler's sync solver does), flags matched to their
+// waits, queue operations turned into their implicit events, and a
+// happens-before relation decided by reachability over pipe frontiers.
+#pragma once
+
+#include "checker/ir/KernelModel.h"
+#include "checker/model/Target.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace alint {
+
+struct SyncOptions {
+  bool autoSync = true; // BiSheng orders S<->MTE2, S<->MTE3, S<->V and V<->V
+};
+
+// One operation instance in the unrolled sequence.
+struct SeqOp {
+  int op = -1;                 // index into KernelModel::ops
+  int copy = 0;                // bit k set: inside the second copy of the k-th enclosing loop
+  Sym cond;                    // path condition of this instance (loop vars substituted)
+  std::vector<Region> regions; // with loop vars and queue slots substituted
+  Pipe pipe = Pipe::None;
+  // Synchronisation role (explicit flags and the implicit queue events).
+  enum class Sync { None, Set, Wait, Barrier } sync = Sync::None;
+  std::optional<HardEvent> event;
+  Pipe flagSrc = Pipe::None, flagDst = Pipe::None;
+  Sym eventId;             // explicit flags
+  std::string queueKey;    // implicit events: "q<buffer>:fwd" / "q<buffer>:bwd#slot"
+  bool implicit = false;   // from EnQue/DeQue/AllocTensor/FreeTensor
+  int match = -1;          // Wait: index of the matched Set; Set: of its Wait
+  std::vector<int> loopsA; // enclosing loops whose first copy this is in
+  bool inLastCopy = false; // in the second copy of some loop (iteration i+1)
+  std::vector<int> loops;  // enclosing loop ids (as in the Op)
+};
+
+struct SyncGraph {
+  std::vector<SeqOp> seq;
+  std::vector<Sym> facts;    // constraints of the unrolling (fresh variables' ranges)
+  std::string unknownReason; // set when the sequence could not be built faithfully
+  // x happens before y (x < y in the sequence).
+  bool happensBefore(int x, int y) const;
+  // Pipes whose accesses are ordered without explicit synchronisation.
+  bool autoOrdered(Pipe a, Pipe b) const;
+  SyncOptions opts;
+  // frontier[x][pipe]: first sequence index on that pipe ordered after x
+  std::vector<std::vector<int>> frontier;
+};
+
+// Which core type runs an op on a split target (op.core, else the kernel's
+// declared type, else inferred from the pipes the kernel uses).
+std::optional<CoreType> coreOf(const KernelModel &k, const Op &op, const model::TargetSpec &t);
+
+SyncGraph buildSyncGraph(const KernelModel &k, const model::TargetSpec &t, const SyncOptions &o);
+
+} // namespace alint

@@ -1,0 +1,92 @@
+// sync-unpaired: every WaitFlag has a SetFlag that reaches it on every path
+// (else the pipe waits forever: error 507014/507035), and every SetFlag is
+// consumed by a WaitFlag (else the event leaks into the next kernel). Loops
+// are unrolled twice: a wait at the top of the body must be primed before the
+// loop, a set at the end of the last iteration must be drained after it.
+#include "rules/Checks.h"
+
+#include <map>
+#include <set>
+
+namespace alint {
+
+static std::string flagText(const Op &op) {
+  std::string ev = op.event ? std::string(hardEventName(*op.event))
+                            : std::string(pipeName(op.flagSrc)) + "->" + std::string(pipeName(op.flagDst));
+  return ev + "(" + (op.eventId ? toString(op.eventId) : "?") + ")";
+}
+
+void SyncUnpairedCheck::run(CheckContext &ctx) const {
+  const KernelModel &k = ctx.kernel;
+  const SyncGraph &g = ctx.syncGraph();
+  std::set<std::pair<int, int>> seen;
+  for (int i = 0; i < int(g.seq.size()); ++i) {
+    const SeqOp &s = g.seq[i];
+    if (s.implicit || (s.sync != SeqOp::Sync::Set && s.sync != SeqOp::Sync::Wait))
+      continue;
+    const Op &op = k.ops[s.op];
+    bool wait = s.sync == SeqOp::Sync::Wait;
+    // Waits are judged in the first copy (the first iteration), sets in the
+    // last copy (the last iteration).
+    if (wait && s.inLastCopy)
+      continue;
+    if (!wait && !s.inLastCopy && !op.loops.empty())
+      continue;
+    ProofItem item;
+    item.ob.check = id();
+    item.loc = op.loc;
+    std::string ft = flagText(op);
+    if (s.match < 0) {
+      if (!seen.insert({s.op, 0}).second)
+        continue;
+      item.ob.property = mkBool(false); // reachable => unpaired
+      item.ob.context = ctx.contextAt(s.cond, op.loops);
+      if (wait) {
+        item.message = [ft](const Verdict &v) {
+          if (v.status == Status::Unknown)
+            return "WaitFlag " + ft + ": pairing could not be decided: " + v.reason;
+          return "WaitFlag " + ft + " has no SetFlag before it: the pipe waits forever (hang)";
+        };
+        item.hint = op.loops.empty() ? "add the matching SetFlag before this wait"
+                                     : "prime the loop with a SetFlag before it (and drain after it)";
+      } else {
+        item.message = [ft](const Verdict &v) {
+          if (v.status == Status::Unknown)
+            return "SetFlag " + ft + ": pairing could not be decided: " + v.reason;
+          return "SetFlag " + ft + " is never waited for: the event stays set into the next kernel";
+        };
+        item.hint = "add the matching WaitFlag (after the loop, for a set at the end of a loop body)";
+      }
+      ctx.prove(std::move(item));
+      continue;
+    }
+    if (!wait)
+      continue;
+    // Matched: some set of this flag must run whenever the wait does. Any
+    // earlier set counts (a loop that does not run leaves the set before it
+    // for a wait after it); this may miss a set consumed on the way, never
+    // invents a hang.
+    const SeqOp &set = g.seq[s.match];
+    if (!seen.insert({s.op, 1}).second)
+      continue;
+    Sym some = mkBool(false);
+    for (int j = 0; j < i; ++j)
+      if (g.seq[j].sync == SeqOp::Sync::Set && g.seq[j].queueKey == s.queueKey)
+        some = mkOr(some, g.seq[j].cond ? g.seq[j].cond : mkBool(true));
+    item.ob.property = some;
+    item.ob.context = ctx.contextAt(s.cond, op.loops);
+    for (const Sym &f : g.facts)
+      item.ob.context.push_back(f);
+    const Op &sop = k.ops[set.op];
+    item.message = [ft](const Verdict &v) {
+      if (v.status == Status::Unknown)
+        return "WaitFlag " + ft + ": whether its SetFlag runs could not be decided: " + v.reason;
+      return "WaitFlag " + ft + " runs on paths where its SetFlag does not: the pipe can wait forever";
+    };
+    item.related.push_back({sop.loc, "the SetFlag, under a different condition"});
+    item.hint = "set and wait under the same condition";
+    ctx.prove(std::move(item));
+  }
+}
+
+} // namespace alint
