@@ -497,7 +497,26 @@ struct MatmulCallBackFunc {
     constexpr static auto CopyB1Ptr = CopyB1;
 };
 
-struct MatmulPolicyDefault {};
+// Matmul policies (upstream impl/adv_api/detail/matmul/policy/matmul_policy.h):
+// the last template parameter of Matmul is a policy *template*.
+namespace Impl {
+constexpr int32_t QUEUE_DEPTH = 1;
+namespace Detail {
+template <const auto& MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE, typename C_TYPE, typename BIAS_TYPE>
+struct MatmulPolicy {};
+#define ASCENDC_LINT_MATMUL_POLICY(Name)                                                                        \
+    template <const auto& MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE, typename C_TYPE,            \
+              typename BIAS_TYPE>                                                                               \
+    struct Name : public MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {}
+ASCENDC_LINT_MATMUL_POLICY(MatmulWithScalePolicy);
+ASCENDC_LINT_MATMUL_POLICY(NBuffer33MatmulPolicy);
+ASCENDC_LINT_MATMUL_POLICY(TrianUpperMatmulPolicy);
+ASCENDC_LINT_MATMUL_POLICY(TrianLowerMatmulPolicy);
+ASCENDC_LINT_MATMUL_POLICY(SplitMMatmulPolicy);
+ASCENDC_LINT_MATMUL_POLICY(SplitNMatmulPolicy);
+#undef ASCENDC_LINT_MATMUL_POLICY
+} // namespace Detail
+} // namespace Impl
 
 // L0C accumulation type of an input type.
 template <typename T>
@@ -517,7 +536,8 @@ struct GetMmDstType<int4b_t> {
 // MatmulClient or MatmulServiceAux depending on the core; all share this
 // interface.
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
-          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>, class MATMUL_POLICY = MatmulPolicyDefault>
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>,
+          template <const auto& = MM_CFG, typename...> class MATMUL_POLICY = Impl::Detail::MatmulPolicy>
 class MatmulImpl {
 public:
     using AType = A_TYPE;
@@ -544,6 +564,12 @@ public:
     __aicore__ void SetTensorB(const LocalTensor<SrcBT>& rightMatrix, bool isTransposeB = false);
     __aicore__ void SetTensorA(SrcAT aScalar);
     __aicore__ void SetTensorB(SrcBT bScalar);
+    // MX (scaled low-precision) operands: per-block scales, fp8_e8m0.
+    using ScaleT = fp8_e8m0_t;
+    __aicore__ void SetTensorScaleA(const GlobalTensor<ScaleT>& gm, bool isTransposeScaleA = false);
+    __aicore__ void SetTensorScaleA(const LocalTensor<ScaleT>& leftMatrix, bool isTransposeScaleA = false);
+    __aicore__ void SetTensorScaleB(const GlobalTensor<ScaleT>& gm, bool isTransposeScaleB = true);
+    __aicore__ void SetTensorScaleB(const LocalTensor<ScaleT>& rightMatrix, bool isTransposeScaleB = true);
     __aicore__ void SetBias(const GlobalTensor<BiasT>& biasGlobal);
     __aicore__ void SetBias(const LocalTensor<BiasT>& inputBias);
     __aicore__ void DisableBias();
@@ -608,7 +634,8 @@ public:
 };
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
-          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>, class MATMUL_POLICY = MatmulPolicyDefault>
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>,
+          template <const auto& = MM_CFG, typename...> class MATMUL_POLICY = Impl::Detail::MatmulPolicy>
 using Matmul = MatmulImpl<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB, MATMUL_POLICY>;
 
 } // namespace AscendC

@@ -21,6 +21,12 @@
 // Global in the real library: the system workspace (KFC / Matmul messages).
 __aicore__ __gm__ uint8_t* GetSysWorkSpacePtr();
 
+// Device printf (utils/debug/asc_printf.h declares it globally; AscendC:: re-exports it).
+template <class... Args>
+__aicore__ void printf(const char* fmt, Args&&... args);
+template <class... Args>
+__aicore__ void PRINTF(const char* fmt, Args&&... args);
+
 namespace AscendC {
 
 using ::GetSysWorkSpacePtr;
@@ -132,10 +138,8 @@ template <typename T>
 __aicore__ void WriteGmByPassDCache(__gm__ T* addr, T value);
 
 // ---- debug output ------------------------------------------------------------------------------
-template <class... Args>
-__aicore__ void printf(const char* fmt, Args&&... args);
-template <class... Args>
-__aicore__ void PRINTF(const char* fmt, Args&&... args);
+using ::PRINTF;
+using ::printf;
 template <typename T>
 __aicore__ void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize);
 template <typename T>
