@@ -197,6 +197,8 @@ RunResult runLint(const Options &o, const std::vector<const model::TargetSpec *>
       fr.ok = false;
       fr.error = file + ": is a directory";
     } else {
+      if (o.fileTimeoutSec)
+        solver.setDeadline(std::chrono::steady_clock::now() + std::chrono::seconds(o.fileTimeoutSec));
       // One parse per distinct (__NPU_ARCH__, __CCE_AICORE__).
       std::map<std::pair<int, int>, std::vector<const model::TargetSpec *>> groups;
       std::vector<std::pair<int, int>> order;

@@ -22,7 +22,8 @@ Options:
   --assume=EXPR             assume EXPR holds (e.g. 'tileLength % 16 == 0'), repeatable
   --tiling=NAME=VALUE,...   concrete launch values
   --tiling-file=FILE        concrete launch values from a JSON object
-  --smt-timeout=MS          Z3 time limit per query (default: 5000)
+  --smt-timeout=MS          Z3 time limit per query (default: 2000)
+  --timeout=SEC             time limit per file; what is left is unknown (default: 60)
   --auto-sync=on|off        whether the compiler inserts S<->MTE2/MTE3/V and V<->V
                             synchronisation (default on, as BiSheng does)
   --show-unknown            show obligations that could not be decided (as notes)
@@ -160,6 +161,13 @@ bool parseOptions(int argc, const char *const *argv, Options &o, std::string &er
         o.smtTimeoutMs = unsigned(std::stoul(v));
       } catch (...) {
         error = "--smt-timeout: '" + v + "' is not a number of milliseconds";
+        return false;
+      }
+    } else if (value("--timeout", v)) {
+      try {
+        o.fileTimeoutSec = unsigned(std::stoul(v));
+      } catch (...) {
+        error = "--timeout: '" + v + "' is not a number of seconds";
         return false;
       }
     } else if (value("--auto-sync", v)) {

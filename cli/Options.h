@@ -20,7 +20,8 @@ struct Options {
   std::map<std::string, int64_t> tiling; // --tiling / --tiling-file
   std::vector<std::string> extraArgs;    // after --
   std::string buildDir;                  // -p
-  unsigned smtTimeoutMs = 5000;
+  unsigned smtTimeoutMs = 2000;
+  unsigned fileTimeoutSec = 60; // per file; remaining obligations become unknown
   bool autoSync = true; // the compiler orders S<->MTE2/MTE3/V and V<->V
   bool showUnknown = false;
   bool quiet = false;

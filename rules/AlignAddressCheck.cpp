@@ -10,12 +10,12 @@ namespace alint {
 // Byte offset of each buffer from the start of its memory.
 static std::vector<Sym> bufferBases(const KernelModel &k, const model::TargetSpec &t) {
   std::vector<Sym> bases(k.buffers.size());
-  std::map<Mem, Sym> next;
+  std::map<std::pair<int, Mem>, Sym> next; // a destroyed pipe's successor starts again at 0
   for (const Buffer &b : k.buffers) {
     auto mem = t.memoryOf(b.memPos);
     if (!mem)
       continue;
-    Sym &n = next[*mem];
+    Sym &n = next[{b.epoch, *mem}];
     if (!n)
       n = mkConst(0);
     bases[b.id] = n;

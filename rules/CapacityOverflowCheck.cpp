@@ -4,6 +4,7 @@
 // fit the memory's usable size on the target, for every admissible value.
 #include "rules/Checks.h"
 
+#include <set>
 #include <sstream>
 
 namespace alint {
@@ -37,62 +38,69 @@ void CapacityOverflowCheck::run(CheckContext &ctx) const {
   const KernelModel &k = ctx.kernel;
   const model::TargetSpec &t = ctx.target;
   bool matmul = usesMatmulApi(k);
-  for (const auto &[mem, spec] : t.memories) {
-    if (mem == Mem::GM || !spec.allocatable || spec.usableBytes == 0)
-      continue;
-    std::vector<const Buffer *> bufs;
-    for (const Buffer &b : k.buffers)
-      if (t.memoryOf(b.memPos) == std::optional<Mem>(mem))
-        bufs.push_back(&b);
-    bool cubeMem = mem != Mem::UB;
-    if (bufs.empty() && !(matmul && cubeMem))
-      continue;
-    ProofItem item;
-    Sym total = mkConst(0);
-    std::string inLoop;
-    for (const Buffer *b : bufs) {
-      Sym rounded = mul(mkBin(SymOp::Div, addC(b->lenBytes, 31), mkConst(32), IntType::math()), mkConst(32));
-      Sym bytes = mul(b->num, rounded);
-      total = add(total, b->cond ? mkSelect(b->cond, bytes, mkConst(0)) : bytes);
-      if (!b->loops.empty())
-        inLoop = b->name;
+  std::set<int> epochs;
+  for (const Buffer &b : k.buffers)
+    epochs.insert(b.epoch);
+  if (epochs.empty())
+    epochs.insert(0);
+  for (int epoch : epochs)
+    for (const auto &[mem, spec] : t.memories) {
+      if (mem == Mem::GM || !spec.allocatable || spec.usableBytes == 0)
+        continue;
+      // Buffers live together from their InitBuffer until TPipe::Destroy/Reset.
+      std::vector<const Buffer *> bufs;
+      for (const Buffer &b : k.buffers)
+        if (b.epoch == epoch && t.memoryOf(b.memPos) == std::optional<Mem>(mem))
+          bufs.push_back(&b);
+      bool cubeMem = mem != Mem::UB;
+      if (bufs.empty() && !(matmul && cubeMem))
+        continue;
+      ProofItem item;
+      Sym total = mkConst(0);
+      std::string inLoop;
+      for (const Buffer *b : bufs) {
+        Sym rounded = mul(mkBin(SymOp::Div, addC(b->lenBytes, 31), mkConst(32), IntType::math()), mkConst(32));
+        Sym bytes = mul(b->num, rounded);
+        total = add(total, b->cond ? mkSelect(b->cond, bytes, mkConst(0)) : bytes);
+        if (!b->loops.empty())
+          inLoop = b->name;
+      }
+      item.ob.check = id();
+      item.ob.property = mkCmp(SymOp::Le, total, mkConst(int64_t(spec.usableBytes)));
+      item.ob.context = ctx.contextAt(mkBool(true), {});
+      item.ob.report = {{"total", total}};
+      if (!inLoop.empty())
+        item.ob.unknownReason = "InitBuffer of '" + inLoop + "' runs inside a loop";
+      if (matmul && cubeMem)
+        item.ob.unknownReason = "the Matmul high-level API allocates " + std::string(memName(mem)) +
+                                " from its tiling, which is not modelled";
+      item.loc = bufs.empty() ? k.loc : bufs.back()->loc;
+      std::string memS(memName(mem));
+      std::string usable = bytesText(int64_t(spec.usableBytes));
+      std::string target = t.name;
+      std::string exprS = toString(total);
+      item.message = [memS, usable, target, exprS](const Verdict &v) {
+        auto it = v.reportValues.find("total");
+        std::string need = it != v.reportValues.end() ? bytesText(it->second) : exprS;
+        if (v.status == Status::Unknown)
+          return memS + " use on " + target + " could not be decided: " + v.reason;
+        if (v.status == Status::Violated)
+          return memS + " buffers need " + need + " but " + target + " has " + usable + " of " + memS;
+        return memS + " buffers may need more than the " + usable + " of " + memS + " on " + target + " (e.g. " + need +
+               "; total = " + exprS + ")";
+      };
+      for (const Buffer *b : bufs) {
+        std::string what = b->name + ": ";
+        auto n = asConst(b->num), l = asConst(b->lenBytes);
+        if (n && l)
+          what += std::to_string(*n) + " x " + bytesText(*l);
+        else
+          what += toString(b->num) + " x " + toString(b->lenBytes) + " bytes";
+        item.related.push_back({b->loc, what + " in " + memS});
+      }
+      item.hint = "reduce the tile length or the queue depth, or bound the tiling with ASCENDC_ASSUME";
+      ctx.prove(std::move(item));
     }
-    item.ob.check = id();
-    item.ob.property = mkCmp(SymOp::Le, total, mkConst(int64_t(spec.usableBytes)));
-    item.ob.context = ctx.contextAt(mkBool(true), {});
-    item.ob.report = {{"total", total}};
-    if (!inLoop.empty())
-      item.ob.unknownReason = "InitBuffer of '" + inLoop + "' runs inside a loop";
-    if (matmul && cubeMem)
-      item.ob.unknownReason = "the Matmul high-level API allocates " + std::string(memName(mem)) +
-                              " from its tiling, which is not modelled";
-    item.loc = bufs.empty() ? k.loc : bufs.back()->loc;
-    std::string memS(memName(mem));
-    std::string usable = bytesText(int64_t(spec.usableBytes));
-    std::string target = t.name;
-    std::string exprS = toString(total);
-    item.message = [memS, usable, target, exprS](const Verdict &v) {
-      auto it = v.reportValues.find("total");
-      std::string need = it != v.reportValues.end() ? bytesText(it->second) : exprS;
-      if (v.status == Status::Unknown)
-        return memS + " use on " + target + " could not be decided: " + v.reason;
-      if (v.status == Status::Violated)
-        return memS + " buffers need " + need + " but " + target + " has " + usable + " of " + memS;
-      return memS + " buffers may need more than the " + usable + " of " + memS + " on " + target + " (e.g. " + need +
-             "; total = " + exprS + ")";
-    };
-    for (const Buffer *b : bufs) {
-      std::string what = b->name + ": ";
-      auto n = asConst(b->num), l = asConst(b->lenBytes);
-      if (n && l)
-        what += std::to_string(*n) + " x " + bytesText(*l);
-      else
-        what += toString(b->num) + " x " + toString(b->lenBytes) + " bytes";
-      item.related.push_back({b->loc, what + " in " + memS});
-    }
-    item.hint = "reduce the tile length or the queue depth, or bound the tiling with ASCENDC_ASSUME";
-    ctx.prove(std::move(item));
-  }
 }
 
 } // namespace alint

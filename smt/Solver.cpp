@@ -376,6 +376,17 @@ Verdict Solver::check(const Obligation &ob) {
     return v;
   }
   auto t0 = std::chrono::steady_clock::now();
+  unsigned timeoutMs = impl->timeoutMs;
+  if (deadline_ != std::chrono::steady_clock::time_point{}) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - t0).count();
+    if (left <= 0) {
+      ++stats_.timeouts;
+      v.status = Status::Unknown;
+      v.reason = "the file's time limit (--timeout) was reached before this obligation";
+      return v;
+    }
+    timeoutMs = std::min<unsigned>(timeoutMs, unsigned(left));
+  }
   z3::context &c = impl->ctx;
   Translator tr(c);
   VarBounds bounds = boundsFrom(ob.context);
@@ -404,9 +415,13 @@ Verdict Solver::check(const Obligation &ob) {
     return cv;
   }
 
-  z3::params p(c);
-  p.set("timeout", impl->timeoutMs);
   bool hasOpaque = !tr.opaqueReasons.empty();
+  // With a value the frontend could not model in the query, a failed proof
+  // is `unknown` anyway; do not spend the full time limit trying.
+  if (hasOpaque)
+    timeoutMs = std::min(timeoutMs, 300u);
+  z3::params p(c);
+  p.set("timeout", timeoutMs);
   // Opaque values are unknown inputs: a violation must hold for all of them.
   bool hasInput = hasOpaque, hasInternal = false;
   for (auto &vi : tr.varInfo) {
@@ -428,7 +443,7 @@ Verdict Solver::check(const Obligation &ob) {
   } else if (r1 == z3::unknown) {
     ++stats_.timeouts;
     v.status = Status::Unknown;
-    v.reason = "Z3 gave no answer within " + std::to_string(impl->timeoutMs) + " ms (" + s1.reason_unknown() + ")";
+    v.reason = "Z3 gave no answer within " + std::to_string(timeoutMs) + " ms (" + s1.reason_unknown() + ")";
   } else {
     z3::model m = s1.get_model();
     // 2. Does it fail for every admissible input?

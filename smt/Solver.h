@@ -12,6 +12,7 @@
 #include "checker/ir/KernelModel.h"
 #include "checker/ir/SymExpr.h"
 
+#include <chrono>
 #include <map>
 #include <string>
 #include <unordered_map>
@@ -52,6 +53,9 @@ public:
   explicit Solver(unsigned timeoutMs = 5000);
   ~Solver();
   Verdict check(const Obligation &ob);
+  // After this point every query is answered `unknown` at once (the per-file
+  // time limit); zero clears it.
+  void setDeadline(std::chrono::steady_clock::time_point t) { deadline_ = t; }
   const SolverStats &stats() const { return stats_; }
 
 private:
@@ -59,6 +63,7 @@ private:
   Impl *impl;
   SolverStats stats_;
   std::unordered_map<std::string, Verdict> cache_;
+  std::chrono::steady_clock::time_point deadline_{};
 };
 
 } // namespace alint

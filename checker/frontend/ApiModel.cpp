@@ -386,6 +386,7 @@ Value Interp::apiQueue(ApiCall &c) {
       }
       b.cond = currentCond();
       b.loops = loopStack;
+      b.epoch = pipeEpoch;
       b.loc = loc(l);
       qo->bufferId = b.id;
       qo->depth = asConst(b.num).value_or(qo->depth);
@@ -408,7 +409,16 @@ Value Interp::apiQueue(ApiCall &c) {
       }
       return scalar(mkCast(id, intTypeOf(ctx, c.call->getType())));
     }
-    return scalar(mkConst(0, IntType::i32())); // Init, Destroy, Reset, ReleaseEventID
+    if (n == "Destroy" || n == "Reset") {
+      // Destroy ends with pipe_barrier(PIPE_ALL) (asc-devkit
+      // impl/basic_api/kernel_tpipe_impl.h:595-604); both free every buffer.
+      if (n == "Destroy") {
+        Op &op = addOp(OpKind::Barrier, "TPipe::Destroy", c.call);
+        op.pipe = Pipe::ALL;
+      }
+      ++pipeEpoch;
+    }
+    return scalar(mkConst(0, IntType::i32())); // Init, ReleaseEventID
   }
   // TQue / TQueBind / TBuf methods
   std::shared_ptr<ObjState> qo = c.obj.kind == Value::Obj ? c.obj.obj : nullptr;
@@ -786,6 +796,15 @@ Value Interp::apiVector(ApiCall &c) {
   }
   op.params["count"] = count;
   auto bytes = [&](size_t argIdx) { return mul(count, mkConst(c.vals[argIdx].t.elemBytes)); };
+  // Tensors beyond the instruction's operands are temporary buffers of the
+  // high-level forms (Exp(dst, src, tmp, count)): touched, extent unknown.
+  size_t operands = info->shape == VShape::Binary || info->shape == VShape::TernaryDst || info->shape == VShape::Compare
+                        ? 3
+                        : (info->shape == VShape::Duplicate ? 1 : 2);
+  for (size_t k = operands; k < tensors.size() && info->shape != VShape::Reduce; ++k)
+    addTensor(tensors[k], nullptr, true, "tmp");
+  if (tensors.size() > operands && info->shape != VShape::Reduce)
+    tensors.resize(operands);
   switch (info->shape) {
   case VShape::Binary:
   case VShape::ScalarBinary:

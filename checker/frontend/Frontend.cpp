@@ -9,6 +9,8 @@
 #include <clang/Basic/DiagnosticLex.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
+#include <clang/Lex/PPCallbacks.h>
+#include <clang/Lex/Preprocessor.h>
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
 #include <llvm/Support/Path.h>
@@ -82,8 +84,7 @@ class KernelConsumer : public ASTConsumer {
 public:
   KernelConsumer(const FrontendOptions &o, TranslationUnitModel &m, ErrorCollector &e) : opts(o), model(m), errs(e) {}
   void HandleTranslationUnit(ASTContext &ctx) override {
-    // A missing header is retried with an empty stand-in; do not analyse yet.
-    if (!errs.missing.empty() || errs.fatalOther)
+    if (errs.fatalOther)
       return;
     EntryCollector c;
     c.TraverseDecl(ctx.getTranslationUnitDecl());
@@ -97,9 +98,29 @@ private:
   ErrorCollector &errs;
 };
 
+// Headers that do not exist (host-side acl headers, tiling headers generated
+// at build time) are skipped and remembered; what needed them becomes a
+// compile error inside the code that used it, and that code is `unknown`.
+class MissingIncludes : public PPCallbacks {
+public:
+  explicit MissingIncludes(std::vector<std::string> &out) : out(out) {}
+  bool FileNotFound(StringRef name) override {
+    out.push_back(name.str());
+    return true;
+  }
+
+private:
+  std::vector<std::string> &out;
+};
+
 class KernelAction : public ASTFrontendAction {
 public:
-  KernelAction(const FrontendOptions &o, TranslationUnitModel &m, ErrorCollector &e) : opts(o), model(m), errs(e) {}
+  KernelAction(const FrontendOptions &o, TranslationUnitModel &m, ErrorCollector &e, std::vector<std::string> &missing)
+      : opts(o), model(m), errs(e), missing(missing) {}
+  bool BeginSourceFileAction(CompilerInstance &ci) override {
+    ci.getPreprocessor().addPPCallbacks(std::make_unique<MissingIncludes>(missing));
+    return true;
+  }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, llvm::StringRef) override {
     return std::make_unique<KernelConsumer>(opts, model, errs);
   }
@@ -108,9 +129,8 @@ private:
   const FrontendOptions &opts;
   TranslationUnitModel &model;
   ErrorCollector &errs;
+  std::vector<std::string> &missing; // owned by the caller: the action dies inside run()
 };
-
-const char *kMissingDir = "/__ascendc_lint_missing__";
 
 std::vector<std::string> clangArgs(const FrontendOptions &opts) {
   std::vector<std::string> args = {"clang++",
@@ -120,6 +140,7 @@ std::vector<std::string> clangArgs(const FrontendOptions &opts) {
                                    "c++",
                                    "-w",
                                    "-ferror-limit=0",
+                                   "-fno-caret-diagnostics",
                                    "-D__NPU_ARCH__=" + std::to_string(opts.npuArch),
                                    "-D__CCE_AICORE__=" + std::to_string(opts.cceAicore),
                                    "-DASCENDC_LINT=1"};
@@ -130,9 +151,6 @@ std::vector<std::string> clangArgs(const FrontendOptions &opts) {
     args.push_back("-I" + opts.apiDir);
   for (auto &a : opts.extraArgs)
     args.push_back(a);
-  // Headers that do not exist (host-side acl headers, tiling headers
-  // generated at build time) resolve here, last, to empty files.
-  args.push_back(std::string("-idirafter") + kMissingDir);
   return args;
 }
 
@@ -141,45 +159,29 @@ FrontendResult runTool(const std::string &file, const std::string *code, const F
   res.model.file = file;
   llvm::SmallString<256> abs(file);
   llvm::sys::fs::make_absolute(abs);
-  std::set<std::string> stubbed;
-  for (unsigned round = 0;; ++round) {
-    llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> mem(new llvm::vfs::InMemoryFileSystem);
-    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay(
-        new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
-    overlay->pushOverlay(mem);
-    if (code)
-      mem->addFile(abs, 0, llvm::MemoryBuffer::getMemBufferCopy(*code));
-    for (const std::string &h : stubbed)
-      mem->addFile(std::string(kMissingDir) + "/" + h, 0,
-                   llvm::MemoryBuffer::getMemBufferCopy("// missing header replaced by ascendc-lint\n"));
-    mem->addFile(std::string(kMissingDir) + "/.keep", 0, llvm::MemoryBuffer::getMemBufferCopy(""));
-    std::vector<std::string> args = clangArgs(opts);
-    // Locations keep the path as the user wrote it (as clang-tidy does).
-    args.push_back(code ? std::string(abs) : file);
-    llvm::IntrusiveRefCntPtr<FileManager> files(new FileManager(FileSystemOptions(), overlay));
-    ErrorCollector errs;
-    res.model.kernels.clear();
-    auto action = std::make_unique<KernelAction>(opts, res.model, errs);
-    tooling::ToolInvocation inv(args, std::move(action), files.get());
-    inv.setDiagnosticConsumer(&errs);
-    bool ran = inv.run();
-    bool fresh = false;
-    for (const std::string &m : errs.missing)
-      if (stubbed.insert(m).second)
-        fresh = true;
-    if (fresh && round < opts.maxMissingIncludes)
-      continue;
-    res.missingIncludes.assign(stubbed.begin(), stubbed.end());
-    res.compileErrors = errs.errors;
-    res.firstCompileError = errs.first;
-    if (!errs.missing.empty() || errs.fatalOther || (!ran && res.model.kernels.empty()) ||
-        (errs.errors && res.model.kernels.empty())) {
-      res.error = errs.first.empty() ? file + ": could not be parsed" : errs.first;
-      return res;
-    }
-    res.ok = true;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> mem(new llvm::vfs::InMemoryFileSystem);
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay(
+      new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+  overlay->pushOverlay(mem);
+  if (code)
+    mem->addFile(abs, 0, llvm::MemoryBuffer::getMemBufferCopy(*code));
+  std::vector<std::string> args = clangArgs(opts);
+  // Locations keep the path as the user wrote it (as clang-tidy does).
+  args.push_back(code ? std::string(abs) : file);
+  llvm::IntrusiveRefCntPtr<FileManager> files(new FileManager(FileSystemOptions(), overlay));
+  ErrorCollector errs;
+  auto action = std::make_unique<KernelAction>(opts, res.model, errs, res.missingIncludes);
+  tooling::ToolInvocation inv(args, std::move(action), files.get());
+  inv.setDiagnosticConsumer(&errs);
+  bool ran = inv.run();
+  res.compileErrors = errs.errors;
+  res.firstCompileError = errs.first;
+  if (errs.fatalOther || (!ran && res.model.kernels.empty()) || (errs.errors && res.model.kernels.empty())) {
+    res.error = errs.first.empty() ? file + ": could not be parsed" : errs.first;
     return res;
   }
+  res.ok = true;
+  return res;
 }
 
 } // namespace

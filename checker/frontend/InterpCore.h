@@ -151,6 +151,7 @@ public:
   std::optional<CoreType> core;
   std::vector<int> loopStack;
   int dryRun = 0;
+  int pipeEpoch = 0; // bumped by TPipe::Destroy / Reset
   std::vector<unsigned> errorLocs; // compile errors Clang recovered from
   void checkCompileErrors(const clang::FunctionDecl *fd);
 

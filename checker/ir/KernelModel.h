@@ -33,6 +33,7 @@ struct Buffer {
   Sym lenBytes;                // bytes per buffer as given to InitBuffer
   Sym cond;                    // path condition under which InitBuffer ran
   std::vector<int> loops;      // enclosing loops of the InitBuffer call
+  int epoch = 0;               // TPipe::Destroy/Reset free everything before: a new epoch
   SourceLoc loc;
 };
 
