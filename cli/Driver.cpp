@@ -2,6 +2,7 @@
 
 #include "checker/frontend/Frontend.h"
 #include "checker/frontend/Paths.h"
+#include "cli/Suppressions.h"
 #include "rules/Checks.h"
 
 #include <llvm/Support/FileSystem.h>
@@ -226,6 +227,7 @@ RunResult runLint(const Options &o, const std::vector<const model::TargetSpec *>
         rr.stats.checkSeconds += since(t1);
       }
     }
+    applySuppressions(fr.diags, file);
     // Deterministic order: location, then target order, then check.
     std::map<std::string, int> targetOrder;
     for (size_t i = 0; i < targets.size(); ++i)

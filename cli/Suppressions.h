@@ -1,0 +1,15 @@
+// NOLINT / NOLINTNEXTLINE / NOLINTBEGIN..NOLINTEND comments (clang-tidy syntax).
+#pragma once
+
+#include "rules/Check.h"
+
+#include <string>
+#include <vector>
+
+namespace alint {
+
+// Removes suppressed findings; adds one for each unmatched NOLINTBEGIN/END in
+// `mainFile`.
+void applySuppressions(std::vector<Diagnostic> &diags, const std::string &mainFile);
+
+} // namespace alint
