@@ -2,6 +2,8 @@
 
 #include "checker/frontend/Frontend.h"
 #include "checker/frontend/Paths.h"
+#include "cli/Config.h"
+#include "cli/ExprParser.h"
 #include "cli/Suppressions.h"
 #include "rules/Checks.h"
 
@@ -83,8 +85,9 @@ std::optional<Sym> bindAssumption(const Sym &a, const KernelModel &k) {
   return bound;
 }
 
-static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const Options &o,
-                       const std::vector<std::pair<std::string, Sym>> &assumptions, Solver &solver, FileResult &fr) {
+static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const Options &o, const FileSettings &fs,
+                       Solver &solver, FileResult &fr) {
+  const auto &assumptions = fs.assumptions;
   KernelModel km = k; // assumptions from the command line join the source's
   for (auto &[text, a] : assumptions) {
     auto b = bindAssumption(a, km);
@@ -106,9 +109,9 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   kv.kernel = k.name;
   kv.target = t.name;
   AnalysisCache cache;
-  cache.syncOptions.autoSync = o.autoSync;
+  cache.syncOptions.autoSync = fs.autoSync;
   for (const CheckInfo &ci : checkRegistry()) {
-    if (!checkEnabled(o.checks, ci.id))
+    if (!checkEnabled(fs.checks, ci.id))
       continue;
     auto check = ci.make();
     CheckContext ctx(km, t, &cache);
@@ -116,7 +119,7 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
     for (Diagnostic &d : ctx.direct) {
       d.kernel = k.name;
       d.target = t.name;
-      if (d.severity == Severity::Warning && !o.warningsAsErrors.empty() && checkEnabled(o.warningsAsErrors, ci.id))
+      if (d.severity == Severity::Warning && !fs.warningsAsErrors.empty() && checkEnabled(fs.warningsAsErrors, ci.id))
         d.severity = Severity::Error;
       fr.diags.push_back(d);
     }
@@ -145,7 +148,7 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
       d.severity = v.status == Status::Violated         ? Severity::Error
                    : v.status == Status::Counterexample ? Severity::Warning
                                                         : Severity::Note;
-      if (d.severity == Severity::Warning && !o.warningsAsErrors.empty() && checkEnabled(o.warningsAsErrors, ci.id))
+      if (d.severity == Severity::Warning && !fs.warningsAsErrors.empty() && checkEnabled(fs.warningsAsErrors, ci.id))
         d.severity = Severity::Error;
       if (d.severity == Severity::Note && !o.showUnknown)
         continue;
@@ -174,7 +177,57 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   fr.verdicts.push_back(kv);
 }
 
-RunResult runLint(const Options &o, const std::vector<const model::TargetSpec *> &targets,
+// Settings for one file: the command line over the file's configuration.
+static bool settingsFor(const std::string &file, const Options &o, const TargetResolver &resolve,
+                        const std::vector<std::pair<std::string, Sym>> &cmdAssumptions, FileSettings &fs,
+                        std::string &error) {
+  Config cfg;
+  if (!o.configFile.empty()) {
+    auto c = loadConfigFile(o.configFile, error);
+    if (!c)
+      return false;
+    cfg = *c;
+  } else if (auto c = findConfig(file, error)) {
+    cfg = *c;
+  } else {
+    return false;
+  }
+  fs.configPath = cfg.path;
+  fs.checks = cfg.checks ? (o.checksGiven ? *cfg.checks + "," + o.checks : *cfg.checks) : o.checks;
+  fs.warningsAsErrors =
+      cfg.warningsAsErrors
+          ? (o.warningsAsErrors.empty() ? *cfg.warningsAsErrors : *cfg.warningsAsErrors + "," + o.warningsAsErrors)
+          : o.warningsAsErrors;
+  fs.autoSync = o.autoSyncGiven ? o.autoSync : cfg.autoSync.value_or(true);
+  std::vector<std::string> names = !o.targets.empty() ? o.targets : cfg.targets.value_or(std::vector<std::string>{});
+  for (const std::string &n : names) {
+    const model::TargetSpec *t = resolve(n);
+    if (!t) {
+      error = (o.targets.empty() ? cfg.path + ": " : std::string()) + "unknown target '" + n + "' (see --list-targets)";
+      return false;
+    }
+    fs.targets.push_back(t);
+  }
+  if (fs.targets.empty())
+    fs.targets = resolve.defaults();
+  for (const std::string &a : cfg.assumptions) {
+    auto s = parseAssumption(a, error);
+    if (!s) {
+      error = cfg.path + ": " + error;
+      return false;
+    }
+    fs.assumptions.push_back({a, *s});
+  }
+  fs.assumptions.insert(fs.assumptions.end(), cmdAssumptions.begin(), cmdAssumptions.end());
+  // --tiling values are equalities the proofs may use.
+  for (auto &[name, val] : o.tiling)
+    fs.assumptions.push_back(
+        {name + " == " + std::to_string(val),
+         mkCmp(SymOp::Eq, mkVar(name, IntType::math(), VarRole::Input, "placeholder"), mkConst(val))});
+  return true;
+}
+
+RunResult runLint(const Options &o, const TargetResolver &resolve,
                   const std::vector<std::pair<std::string, Sym>> &assumptions) {
   RunResult rr;
   Solver solver(o.smtTimeoutMs);
@@ -182,11 +235,7 @@ RunResult runLint(const Options &o, const std::vector<const model::TargetSpec *>
   fo.apiDir = findApiDir();
   fo.resourceDir = findResourceDir();
   fo.extraArgs = o.extraArgs;
-  // --tiling values are equalities the proofs may use.
-  std::vector<std::pair<std::string, Sym>> assume = assumptions;
-  for (auto &[name, val] : o.tiling)
-    assume.push_back({name + " == " + std::to_string(val),
-                      mkCmp(SymOp::Eq, mkVar(name, IntType::math(), VarRole::Input, "placeholder"), mkConst(val))});
+  bool anyConfigError = false;
   bool anyFailed = false, anyError = false;
   for (const std::string &file : o.files) {
     FileResult fr;
@@ -197,7 +246,16 @@ RunResult runLint(const Options &o, const std::vector<const model::TargetSpec *>
     } else if (llvm::sys::fs::is_directory(file)) {
       fr.ok = false;
       fr.error = file + ": is a directory";
-    } else {
+    }
+    FileSettings fs;
+    std::string cfgError;
+    if (fr.ok && !settingsFor(file, o, resolve, assumptions, fs, cfgError)) {
+      fr.ok = false;
+      fr.error = cfgError;
+      anyConfigError = true;
+    }
+    const std::vector<const model::TargetSpec *> &targets = fs.targets;
+    if (fr.ok) {
       if (o.fileTimeoutSec)
         solver.setDeadline(std::chrono::steady_clock::now() + std::chrono::seconds(o.fileTimeoutSec));
       // One parse per distinct (__NPU_ARCH__, __CCE_AICORE__).
@@ -223,7 +281,7 @@ RunResult runLint(const Options &o, const std::vector<const model::TargetSpec *>
         auto t1 = std::chrono::steady_clock::now();
         for (const KernelModel &k : res.model.kernels)
           for (auto *t : groups[key])
-            lintKernel(k, *t, o, assume, solver, fr);
+            lintKernel(k, *t, o, fs, solver, fr);
         rr.stats.checkSeconds += since(t1);
       }
     }
@@ -253,7 +311,7 @@ RunResult runLint(const Options &o, const std::vector<const model::TargetSpec *>
   }
   rr.stats.solver = solver.stats();
   rr.stats.solveSeconds = solver.stats().seconds;
-  rr.exitCode = anyFailed ? 3 : (anyError ? 1 : 0);
+  rr.exitCode = anyConfigError ? 2 : anyFailed ? 3 : (anyError ? 1 : 0);
   return rr;
 }
 

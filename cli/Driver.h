@@ -5,6 +5,7 @@
 #include "cli/Options.h"
 #include "rules/Check.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,7 @@ struct KernelVerdict {
 struct FileResult {
   std::string file;
   bool ok = true;
-  std::string error; // one line when !ok
+  std::string error;                 // one line when !ok
   std::vector<std::string> warnings; // about the invocation, printed on stderr
   std::vector<Diagnostic> diags;
   std::vector<KernelVerdict> verdicts;
@@ -35,7 +36,23 @@ struct RunResult {
   int exitCode = 0;
 };
 
-RunResult runLint(const Options &o, const std::vector<const model::TargetSpec *> &targets,
+// Target names to descriptions (built-ins and --target-file chips).
+struct TargetResolver {
+  std::function<const model::TargetSpec *(const std::string &)> find;
+  std::function<std::vector<const model::TargetSpec *>()> defaults;
+  const model::TargetSpec *operator()(const std::string &n) const { return find(n); }
+};
+
+// What applies to one file: command line over .ascendc-lint.yaml.
+struct FileSettings {
+  std::string configPath;
+  std::string checks = "*", warningsAsErrors;
+  bool autoSync = true;
+  std::vector<const model::TargetSpec *> targets;
+  std::vector<std::pair<std::string, Sym>> assumptions;
+};
+
+RunResult runLint(const Options &o, const TargetResolver &resolve,
                   const std::vector<std::pair<std::string, Sym>> &assumptions);
 
 // Binds placeholder variables of an assumption to the kernel's variables.

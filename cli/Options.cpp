@@ -29,6 +29,8 @@ Options:
   --show-unknown            show obligations that could not be decided (as notes)
   --quiet                   no per-kernel verdict lines
   --stats                   print phase times and Z3 query counts to stderr
+  --config-file=FILE        use this configuration instead of .ascendc-lint.yaml files
+  --dump-config             print the configuration that applies to the first file (or here)
   -p DIR                    build directory with compile_commands.json
   --list-targets            list the built-in targets
   --dump-target=NAME        print a target's hierarchy model as JSON
@@ -109,6 +111,10 @@ bool parseOptions(int argc, const char *const *argv, Options &o, std::string &er
       o.quiet = true;
     else if (a == "--stats")
       o.stats = true;
+    else if (a == "--dump-config")
+      o.dumpConfig = true;
+    else if (value("--config-file", v))
+      o.configFile = v;
     else if (a == "--warnings-as-errors")
       o.warningsAsErrors = "*";
     else if (value("--warnings-as-errors", v))
@@ -120,9 +126,10 @@ bool parseOptions(int argc, const char *const *argv, Options &o, std::string &er
       o.targetFiles.push_back(v);
     else if (value("--dump-target", v))
       o.dumpTarget = v;
-    else if (value("--checks", v))
+    else if (value("--checks", v)) {
       o.checks = v;
-    else if (value("--assume", v))
+      o.checksGiven = true;
+    } else if (value("--assume", v))
       o.assumptions.push_back(v);
     else if (value("--tiling", v)) {
       if (!parseTilingList(v, o.tiling, error))
@@ -171,6 +178,7 @@ bool parseOptions(int argc, const char *const *argv, Options &o, std::string &er
         return false;
       }
     } else if (value("--auto-sync", v)) {
+      o.autoSyncGiven = true;
       if (v == "on")
         o.autoSync = true;
       else if (v == "off")

@@ -14,6 +14,10 @@ struct Options {
   std::vector<std::string> targets;     // --target
   std::vector<std::string> targetFiles; // --target-file
   std::string checks = "*";
+  bool checksGiven = false;
+  bool autoSyncGiven = false;
+  std::string configFile; // --config-file
+  bool dumpConfig = false;
   std::string warningsAsErrors; // globs; empty = none
   OutputFormat format = OutputFormat::Text;
   std::vector<std::string> assumptions;  // --assume
@@ -22,7 +26,7 @@ struct Options {
   std::string buildDir;                  // -p
   unsigned smtTimeoutMs = 2000;
   unsigned fileTimeoutSec = 60; // per file; remaining obligations become unknown
-  bool autoSync = true; // the compiler orders S<->MTE2/MTE3/V and V<->V
+  bool autoSync = true;         // the compiler orders S<->MTE2/MTE3/V and V<->V
   bool showUnknown = false;
   bool quiet = false;
   bool stats = false;

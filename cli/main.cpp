@@ -1,6 +1,7 @@
 // ascendc-lint: static linter and verifier for AscendC kernels.
 #include "checker/frontend/Paths.h"
 #include "checker/model/Target.h"
+#include "cli/Config.h"
 #include "cli/Driver.h"
 #include "cli/ExprParser.h"
 #include "cli/Options.h"
@@ -9,6 +10,7 @@
 
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 using namespace alint;
@@ -84,20 +86,48 @@ int main(int argc, char **argv) {
         std::cout << c.id << "  " << c.summary << "\n";
     return 0;
   }
-  std::vector<const model::TargetSpec *> targets;
-  if (o.targets.empty() && !userTargets.empty())
-    for (auto &t : userTargets)
-      targets.push_back(&t);
-  for (const std::string &name : o.targets) {
-    const model::TargetSpec *t = findTarget(name);
-    if (!t) {
+  TargetResolver resolve;
+  resolve.find = findTarget;
+  resolve.defaults = [&]() {
+    std::vector<const model::TargetSpec *> d;
+    for (auto &t : userTargets) // a user's own chip file alone means "lint for it"
+      d.push_back(&t);
+    if (d.empty())
+      d.push_back(model::findBuiltinTarget("ascend910b"));
+    return d;
+  };
+  for (const std::string &name : o.targets)
+    if (!findTarget(name)) {
       std::cerr << "ascendc-lint: error: unknown target '" << name << "' (see --list-targets)\n";
       return 2;
     }
-    targets.push_back(t);
+  if (!o.configFile.empty()) {
+    if (!loadConfigFile(o.configFile, err)) {
+      std::cerr << "ascendc-lint: error: " << err << "\n";
+      return 2;
+    }
   }
-  if (targets.empty())
-    targets.push_back(model::findBuiltinTarget("ascend910b"));
+  if (o.dumpConfig) {
+    std::string where = o.files.empty() ? std::string("./.here") : o.files.front();
+    auto c = o.configFile.empty() ? findConfig(where, err) : loadConfigFile(o.configFile, err);
+    if (!c) {
+      std::cerr << "ascendc-lint: error: " << err << "\n";
+      return 2;
+    }
+    Config eff = *c;
+    if (o.checksGiven)
+      eff.checks = eff.checks ? *eff.checks + "," + o.checks : o.checks;
+    if (!o.targets.empty())
+      eff.targets = o.targets;
+    if (o.autoSyncGiven)
+      eff.autoSync = o.autoSync;
+    if (!o.warningsAsErrors.empty())
+      eff.warningsAsErrors = o.warningsAsErrors;
+    for (auto &a : o.assumptions)
+      eff.assumptions.push_back(a);
+    std::cout << dumpConfig(eff);
+    return 0;
+  }
   std::vector<std::pair<std::string, Sym>> assumptions;
   for (const std::string &a : o.assumptions) {
     auto s = parseAssumption(a, err);
@@ -111,11 +141,19 @@ int main(int argc, char **argv) {
     std::cerr << "ascendc-lint: error: no input files (see --help)\n";
     return 2;
   }
-  RunResult rr = runLint(o, targets, assumptions);
+  RunResult rr = runLint(o, resolve, assumptions);
   switch (o.format) {
-  case OutputFormat::Text:
-    printText(rr, o, targets.size(), std::cout, std::cerr);
+  case OutputFormat::Text: {
+    size_t targetCount = 1; // name the target in messages when a file is linted for several
+    for (auto &f : rr.files) {
+      std::set<std::string> ts;
+      for (auto &v : f.verdicts)
+        ts.insert(v.target);
+      targetCount = std::max(targetCount, ts.size());
+    }
+    printText(rr, o, targetCount, std::cout, std::cerr);
     break;
+  }
   case OutputFormat::Json:
     printJson(rr, std::cout);
     for (auto &f : rr.files) {

@@ -162,3 +162,42 @@ TEST_CASE("a malformed --assume is exit 2", "[cli]") {
   CHECK(r.exitCode == 2);
   CHECK(r.err.find("cannot parse assumption") != std::string::npos);
 }
+
+TEST_CASE(".ascendc-lint.yaml is found upward; a bad key is exit 2 naming file, line and key", "[cli]") {
+  std::string dir = "/tmp/alint_cfg_test";
+  std::string sub = dir + "/sub";
+  std::string cmd = "mkdir -p " + sub + " && cp " + kSamples + "/capacity-overflow/ub_216k_bad.cpp " + sub + "/k.cpp";
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  {
+    std::ofstream o(dir + "/.ascendc-lint.yaml");
+    o << "Checks: '-*,capacity-*'\nTargets: [ascend950]\n";
+  }
+  ToolRun r = runTool("--format=json " + sub + "/k.cpp");
+  CHECK(r.exitCode == 0); // 216 KiB fits ascend950, the configured target
+  auto j = nlohmann::json::parse(r.out);
+  REQUIRE(j["kernels"].size() == 1);
+  CHECK(j["kernels"][0]["target"] == "ascend950");
+  ToolRun r2 = runTool("--target=ascend910b " + sub + "/k.cpp"); // the command line wins
+  CHECK(r2.exitCode == 1);
+  {
+    std::ofstream o(sub + "/.ascendc-lint.yaml");
+    o << "InheritParentConfig: true\nTargets:\n  - ascend910b\nChekcs: '*'\n";
+  }
+  ToolRun r3 = runTool(sub + "/k.cpp");
+  CHECK(r3.exitCode == 2);
+  CHECK(r3.err.find(sub + "/.ascendc-lint.yaml:4:1: unknown key 'Chekcs'") != std::string::npos);
+  std::system(("rm -rf " + dir).c_str());
+}
+
+TEST_CASE("NOLINT comments silence findings; an unmatched NOLINTBEGIN is reported", "[cli]") {
+  ToolRun r = runTool("--format=json " + kSamples + "/nolint/suppressed_good.cpp");
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["diagnostics"].empty());
+  CHECK(r.exitCode == 0);
+  // without the comments the same kernel has findings
+  std::string path = "/tmp/alint_nolint_stripped.cpp";
+  std::system(("sed 's|NOLINT|NOLNT|g' " + kSamples + "/nolint/suppressed_good.cpp > " + path).c_str());
+  ToolRun r2 = runTool(path);
+  CHECK(r2.exitCode == 1);
+  std::remove(path.c_str());
+}

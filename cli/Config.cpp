@@ -1,0 +1,245 @@
+// .ascendc-lint.yaml: found upward from each linted file, parsed with LLVM's
+// YAML parser so an error names the file, the line and the key.
+#include "cli/Config.h"
+
+#include <llvm/ADT/SmallString.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/SourceMgr.h>
+#include <llvm/Support/YAMLParser.h>
+
+#include <map>
+
+namespace alint {
+
+namespace {
+
+std::string where(llvm::SourceMgr &sm, const std::string &file, llvm::yaml::Node *n) {
+  auto lc = sm.getLineAndColumn(n->getSourceRange().Start);
+  return file + ":" + std::to_string(lc.first) + ":" + std::to_string(lc.second) + ": ";
+}
+
+std::optional<std::string> scalar(llvm::yaml::Node *n) {
+  auto *s = llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(n);
+  if (!s)
+    return std::nullopt;
+  llvm::SmallString<64> storage;
+  return s->getValue(storage).str();
+}
+
+} // namespace
+
+std::optional<Config> parseConfig(const std::string &text, const std::string &file, std::string &error) {
+  llvm::SourceMgr sm;
+  std::string diag;
+  sm.setDiagHandler(
+      [](const llvm::SMDiagnostic &d, void *ctx) {
+        auto *out = static_cast<std::string *>(ctx);
+        if (out->empty())
+          *out =
+              std::to_string(d.getLineNo()) + ":" + std::to_string(d.getColumnNo() + 1) + ": " + d.getMessage().str();
+      },
+      &diag);
+  llvm::yaml::Stream stream(text, sm);
+  Config c;
+  c.path = file;
+  auto it = stream.begin();
+  if (it == stream.end() || !it->getRoot()) {
+    return c; // empty file: no settings
+  }
+  llvm::yaml::Node *root = it->getRoot();
+  if (!diag.empty()) {
+    error = file + ":" + diag;
+    return std::nullopt;
+  }
+  if (llvm::isa<llvm::yaml::NullNode>(root))
+    return c;
+  auto *map = llvm::dyn_cast<llvm::yaml::MappingNode>(root);
+  if (!map) {
+    error = where(sm, file, root) + "the configuration must be a mapping of keys (Checks, Targets, ...)";
+    return std::nullopt;
+  }
+  for (auto &kv : *map) {
+    auto key = scalar(kv.getKey());
+    if (!diag.empty()) {
+      error = file + ":" + diag;
+      return std::nullopt;
+    }
+    if (!key) {
+      error = where(sm, file, kv.getKey()) + "a key must be a plain word";
+      return std::nullopt;
+    }
+    llvm::yaml::Node *value = kv.getValue();
+    auto needScalar = [&](std::string &out) -> bool {
+      auto v = scalar(value);
+      if (!v) {
+        error = where(sm, file, value) + "'" + *key + "' needs a single value";
+        return false;
+      }
+      out = *v;
+      return true;
+    };
+    auto needList = [&](std::vector<std::string> &out) -> bool {
+      if (auto v = scalar(value)) { // a single item is accepted as a list of one
+        out.push_back(*v);
+        return true;
+      }
+      auto *seq = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(value);
+      if (!seq) {
+        error = where(sm, file, value) + "'" + *key + "' needs a list";
+        return false;
+      }
+      for (auto &item : *seq) {
+        auto v = scalar(&item);
+        if (!v) {
+          error = where(sm, file, &item) + "items of '" + *key + "' must be plain values";
+          return false;
+        }
+        out.push_back(*v);
+      }
+      return true;
+    };
+    auto needBool = [&](std::optional<bool> &out) -> bool {
+      std::string v;
+      if (!needScalar(v))
+        return false;
+      if (v == "true" || v == "on" || v == "yes")
+        out = true;
+      else if (v == "false" || v == "off" || v == "no")
+        out = false;
+      else {
+        error = where(sm, file, value) + "'" + *key + "' must be true or false, not '" + v + "'";
+        return false;
+      }
+      return true;
+    };
+    std::string s;
+    if (*key == "Checks") {
+      if (!needScalar(s))
+        return std::nullopt;
+      c.checks = s;
+    } else if (*key == "WarningsAsErrors") {
+      if (!needScalar(s))
+        return std::nullopt;
+      c.warningsAsErrors = s;
+    } else if (*key == "HeaderFilterRegex") {
+      if (!needScalar(s))
+        return std::nullopt;
+      c.headerFilterRegex = s;
+    } else if (*key == "Targets") {
+      std::vector<std::string> v;
+      if (!needList(v))
+        return std::nullopt;
+      c.targets = v;
+    } else if (*key == "Assumptions") {
+      if (!needList(c.assumptions))
+        return std::nullopt;
+    } else if (*key == "AutoSync") {
+      if (!needBool(c.autoSync))
+        return std::nullopt;
+    } else if (*key == "InheritParentConfig") {
+      std::optional<bool> b;
+      if (!needBool(b))
+        return std::nullopt;
+      c.inheritParent = *b;
+    } else {
+      error = where(sm, file, kv.getKey()) + "unknown key '" + *key +
+              "' (Checks, WarningsAsErrors, Targets, Assumptions, AutoSync, HeaderFilterRegex, InheritParentConfig)";
+      return std::nullopt;
+    }
+    if (!diag.empty()) {
+      error = file + ":" + diag;
+      return std::nullopt;
+    }
+  }
+  return c;
+}
+
+std::optional<Config> loadConfigFile(const std::string &path, std::string &error) {
+  auto buf = llvm::MemoryBuffer::getFile(path);
+  if (!buf) {
+    error = path + ": cannot read the configuration file";
+    return std::nullopt;
+  }
+  return parseConfig((*buf)->getBuffer().str(), path, error);
+}
+
+Config mergeConfig(const Config &parent, const Config &child) {
+  Config r = child;
+  if (child.checks && parent.checks)
+    r.checks = *parent.checks + "," + *child.checks;
+  else if (!child.checks)
+    r.checks = parent.checks;
+  if (child.warningsAsErrors && parent.warningsAsErrors)
+    r.warningsAsErrors = *parent.warningsAsErrors + "," + *child.warningsAsErrors;
+  else if (!child.warningsAsErrors)
+    r.warningsAsErrors = parent.warningsAsErrors;
+  if (!child.targets)
+    r.targets = parent.targets;
+  if (!child.autoSync)
+    r.autoSync = parent.autoSync;
+  if (!child.headerFilterRegex)
+    r.headerFilterRegex = parent.headerFilterRegex;
+  r.assumptions = parent.assumptions;
+  r.assumptions.insert(r.assumptions.end(), child.assumptions.begin(), child.assumptions.end());
+  return r;
+}
+
+std::optional<Config> findConfig(const std::string &sourceFile, std::string &error) {
+  static std::map<std::string, std::optional<Config>> cache; // by directory
+  llvm::SmallString<256> dir(sourceFile);
+  llvm::sys::fs::make_absolute(dir);
+  llvm::sys::path::remove_filename(dir);
+  std::vector<std::string> chain; // config files from the nearest upward
+  for (std::string d = std::string(dir); !d.empty(); d = std::string(llvm::sys::path::parent_path(d))) {
+    std::string candidate = d + "/.ascendc-lint.yaml";
+    if (llvm::sys::fs::exists(candidate))
+      chain.push_back(candidate);
+    if (llvm::sys::path::parent_path(d) == d)
+      break;
+  }
+  if (chain.empty())
+    return Config();
+  // Nearest first; go up while InheritParentConfig is set.
+  std::vector<Config> used;
+  for (const std::string &f : chain) {
+    auto it = cache.find(f);
+    if (it == cache.end())
+      it = cache.emplace(f, loadConfigFile(f, error)).first;
+    if (!it->second) {
+      if (error.empty())
+        error = f + ": invalid configuration";
+      return std::nullopt;
+    }
+    used.push_back(*it->second);
+    if (!it->second->inheritParent)
+      break;
+  }
+  Config r = used.back();
+  for (int i = int(used.size()) - 2; i >= 0; --i)
+    r = mergeConfig(r, used[i]);
+  r.path = used.front().path;
+  return r;
+}
+
+std::string dumpConfig(const Config &c) {
+  std::string s = "---\n";
+  s += "Checks: '" + c.checks.value_or("*") + "'\n";
+  s += "WarningsAsErrors: '" + c.warningsAsErrors.value_or("") + "'\n";
+  s += "Targets:\n";
+  for (const std::string &t : c.targets.value_or(std::vector<std::string>{"ascend910b"}))
+    s += "  - " + t + "\n";
+  s += "Assumptions:";
+  if (c.assumptions.empty())
+    s += " []";
+  s += "\n";
+  for (const std::string &a : c.assumptions)
+    s += "  - '" + a + "'\n";
+  s += std::string("AutoSync: ") + (c.autoSync.value_or(true) ? "true" : "false") + "\n";
+  s += "HeaderFilterRegex: '" + c.headerFilterRegex.value_or("") + "'\n";
+  s += "...\n";
+  return s;
+}
+
+} // namespace alint

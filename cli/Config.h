@@ -1,0 +1,33 @@
+// The configuration file, .ascendc-lint.yaml (clang-tidy's keys):
+//   Checks: '-*,sync-*'          WarningsAsErrors: 'sync-*'
+//   Targets: [ascend910b, ascend950]
+//   Assumptions: ['tileLength % 16 == 0']
+//   AutoSync: true               HeaderFilterRegex: '.*'
+//   InheritParentConfig: true
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace alint {
+
+struct Config {
+  std::string path; // where it came from ("" = none)
+  std::optional<std::string> checks, warningsAsErrors, headerFilterRegex;
+  std::optional<std::vector<std::string>> targets;
+  std::vector<std::string> assumptions;
+  std::optional<bool> autoSync;
+  bool inheritParent = false;
+};
+
+// One-line error "file:line:col: reason" on failure.
+std::optional<Config> parseConfig(const std::string &text, const std::string &file, std::string &error);
+std::optional<Config> loadConfigFile(const std::string &path, std::string &error);
+// The configuration for a source file: the nearest .ascendc-lint.yaml upward,
+// merged with its parents while InheritParentConfig is true.
+std::optional<Config> findConfig(const std::string &sourceFile, std::string &error);
+Config mergeConfig(const Config &parent, const Config &child);
+std::string dumpConfig(const Config &c);
+
+} // namespace alint
