@@ -1,5 +1,7 @@
 // ascendc-lint: static linter and verifier for AscendC kernels.
 #include "checker/frontend/Paths.h"
+
+#include <llvm/Support/CrashRecoveryContext.h>
 #include "checker/model/Target.h"
 #include "cli/Config.h"
 #include "cli/Driver.h"
@@ -17,6 +19,7 @@ using namespace alint;
 
 int main(int argc, char **argv) {
   setExecutablePath(argv[0]);
+  llvm::CrashRecoveryContext::Enable(); // a fault in one kernel is that kernel's failure
   Options o;
   std::string err;
   if (!parseOptions(argc, argv, o, err)) {

@@ -13,6 +13,7 @@
 #include <clang/Lex/Preprocessor.h>
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
+#include <llvm/Support/CrashRecoveryContext.h>
 #include <llvm/Support/Path.h>
 
 #include <set>
@@ -88,8 +89,19 @@ public:
       return;
     EntryCollector c;
     c.TraverseDecl(ctx.getTranslationUnitDecl());
-    for (const FunctionDecl *fd : c.entries)
-      model.kernels.push_back(interpretKernel(ctx, fd, opts.apiDir, opts, errs.locs));
+    for (const FunctionDecl *fd : c.entries) {
+      // A fault while interpreting one kernel must not take the tool down:
+      // that kernel is reported as not verified, the others go on.
+      KernelModel km;
+      llvm::CrashRecoveryContext crc;
+      bool ok = crc.RunSafely([&] { km = interpretKernel(ctx, fd, opts.apiDir, opts, errs.locs); });
+      if (!ok) {
+        km = KernelModel();
+        km.name = fd->getNameAsString();
+        km.incomplete = "internal error while analysing '" + km.name + "'; the kernel is not verified";
+      }
+      model.kernels.push_back(std::move(km));
+    }
   }
 
 private:

@@ -1207,6 +1207,12 @@ Value Interp::eval(const Expr *e) {
   }
   // Constants the compiler can fold (sizeof, constexpr, enums, templates).
   QualType t = e->getType();
+  if (t.isNull() || e->containsErrors()) {
+    Value u;
+    u.kind = Value::Unknown;
+    u.reason = "code that does not compile";
+    return u;
+  }
   if (!e->isValueDependent() && !e->isTypeDependent() && t->isIntegralOrEnumerationType() && !e->HasSideEffects(ctx) &&
       !isa<DeclRefExpr>(e->IgnoreParenImpCasts())) {
     Expr::EvalResult r;
@@ -1340,7 +1346,7 @@ Value Interp::eval(const Expr *e) {
   Value v;
   v.kind = Value::Unknown;
   v.reason = std::string("expression '") + e->getStmtClassName() + "' is not modelled";
-  if (t->isIntegralOrEnumerationType())
+  if (!t.isNull() && !t->isDependentType() && t->isIntegralOrEnumerationType())
     return unknownValue(v.reason, t);
   return v;
 }

@@ -231,7 +231,11 @@ struct Builder {
           if (it != op.params.end())
             slot = finish(it->second, m);
         }
-        key += "#" + (slot ? symKey(slot) : std::string("?"));
+        // A slot that is not a known constant (symbolic queue depth): the
+        // tensor still waits for the previous user of its slot; matching the
+        // queue's latest free is safe, since a different slot is different
+        // memory.
+        key += "#" + (slot && slot->op == SymOp::Const ? symKey(slot) : std::string("?"));
       }
       s.queueKey = key;
       break;
@@ -299,7 +303,18 @@ SyncGraph buildSyncGraph(const KernelModel &k, const model::TargetSpec &t, const
     if (s.sync == SeqOp::Sync::Set) {
       pending[s.queueKey].push_back(i);
     } else if (s.sync == SeqOp::Sync::Wait) {
-      auto &v = pending[s.queueKey];
+      std::string key = s.queueKey;
+      if (s.implicit && key.size() > 2 && key.compare(key.size() - 2, 2, "#?") == 0) {
+        // unknown slot: the latest free of any slot of this queue
+        std::string prefix = key.substr(0, key.size() - 1);
+        int best = -1;
+        for (auto &[k2, v2] : pending)
+          if (k2.compare(0, prefix.size(), prefix) == 0 && !v2.empty() && v2.back() > best) {
+            best = v2.back();
+            key = k2;
+          }
+      }
+      auto &v = pending[key];
       if (!v.empty()) {
         // Queues are FIFO; explicit flags are binary: the latest set counts.
         int m = s.implicit ? v.front() : v.back();

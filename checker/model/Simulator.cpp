@@ -483,6 +483,7 @@ struct Expander {
     if (tr.length >= cfg.maxSteps) {
       if (!stop) {
         tr.ok = false;
+        tr.truncated = true;
         tr.error = "the trace exceeds " + std::to_string(cfg.maxSteps) + " operation instances (SimConfig::maxSteps)";
       }
       stop = true;
@@ -512,6 +513,10 @@ struct Expander {
     st.op = j;
     st.internals = loopStack;
     for (auto &v : opSlots[j]) {
+      if (auto pin = cfg.pinned.find(v->name); pin != cfg.pinned.end()) {
+        st.internals.push_back({v, pin->second});
+        continue;
+      }
       auto src = slotSource.find(v->id);
       if (src == slotSource.end())
         continue;
@@ -619,7 +624,16 @@ struct Expander {
       emitUnknownBlock(i, j, "the loop" + where + " has no induction variable");
       return;
     }
-    for (i128 x = *lo; *step > 0 ? x < *hi : x > *hi; x += *step) {
+    i128 first = *lo;
+    auto pin = cfg.pinned.find(vinfo->name);
+    if (pin != cfg.pinned.end()) { // only the pinned iteration, if it is one
+      i128 p = pin->second;
+      bool member = (*step > 0 ? p >= *lo && p < *hi : p <= *lo && p > *hi) && (p - *lo) % *step == 0;
+      if (!member)
+        return;
+      first = p;
+    }
+    for (i128 x = first; *step > 0 ? x < *hi : x > *hi; x += *step) {
       if (!inRange(x, vt)) {
         emitUnknownBlock(i, j, "the index of the loop" + where + " leaves the range of " + vt.name());
         break;
@@ -627,7 +641,7 @@ struct Expander {
       loopStack.push_back({vinfo, int64_t(x)});
       walk(i, j, depth + 1);
       loopStack.pop_back();
-      if (stop)
+      if (stop || pin != cfg.pinned.end())
         break;
     }
   }
@@ -725,6 +739,12 @@ struct Expander {
         find(s);
       });
       auto r = rangeOf(*v, type);
+      if (auto pin = cfg.pinned.find(v->name); pin != cfg.pinned.end()) {
+        if (r && (pin->second < r->first || pin->second > r->second))
+          r = std::make_pair(i128(1), i128(0)); // not admissible: no execution
+        else
+          r = std::make_pair(i128(pin->second), i128(pin->second));
+      }
       if (!r) {
         tr.notes.push_back("internal value '" + v->name + "' has no range in the facts; what depends on it is unknown");
         continue;
@@ -1051,7 +1071,9 @@ SimResult simulate(const KernelModel &k, const TargetSpec &t, const SimConfig &c
   if (!tr.ok) {
     res.ok = false;
     res.error = tr.error;
-    return res;
+    res.truncated = tr.truncated;
+    if (!tr.truncated)
+      return res; // else: evaluate the prefix that ran
   }
   std::set<std::string> missing(tr.missingInputs.begin(), tr.missingInputs.end());
 
@@ -1262,7 +1284,7 @@ SimResult simulate(const KernelModel &k, const TargetSpec &t, const SimConfig &c
   }
   for (SiteDef &d : defs)
     res.sites.push_back(d.site);
-  if (!missing.empty()) {
+  if (!missing.empty() && res.ok) {
     res.ok = false;
     res.error = "no value for input";
     size_t i = 0;

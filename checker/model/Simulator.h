@@ -42,6 +42,12 @@ struct SimConfig {
   uint64_t maxSteps = 1000000;     // operation instances over all executions
   uint64_t maxExecutions = 4096;   // combinations of blockIdx, subBlockIdx, ...
   unsigned maxFindingsPerSite = 8; // findings kept per property site (all are counted)
+  // Replay of one instance (e.g. a Z3 counterexample "i=7 blockIdx=3"):
+  // internal values by name. A pinned loop runs only that iteration (none
+  // if the value is not one of its iterations), a pinned blockIdx / other
+  // choice takes that value only, a pinned queue slot replaces the TQue
+  // rotation. Every variable with that name is pinned.
+  std::map<std::string, int64_t> pinned;
 };
 
 // The value an internal variable has in a trace step or an execution.
@@ -71,6 +77,7 @@ struct Execution {
 struct Trace {
   bool ok = true;
   std::string error;
+  bool truncated = false; // stopped at SimConfig::maxSteps: the executions are prefixes
   std::vector<Execution> executions;
   uint64_t length = 0;                     // steps over all executions
   std::vector<std::string> missingInputs;  // inputs the expansion needed and the config lacks
@@ -120,6 +127,9 @@ struct SimCounts {
 struct SimResult {
   bool ok = true;
   std::string error;
+  // The trace hit SimConfig::maxSteps (ok is false): the findings are those
+  // of the executed prefix; a property without a finding is not established.
+  bool truncated = false;
   std::map<std::string, std::vector<SimFinding>> findings; // by check id
   std::map<std::string, SimCounts> counts;                 // by check id
   std::vector<SimSite> sites;
