@@ -2,6 +2,7 @@
 
 #include "checker/frontend/Frontend.h"
 #include "checker/frontend/Paths.h"
+#include "cli/CompileArgs.h"
 #include "cli/Config.h"
 #include "cli/ExprParser.h"
 #include "cli/Suppressions.h"
@@ -89,6 +90,8 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
                        Solver &solver, FileResult &fr) {
   const auto &assumptions = fs.assumptions;
   KernelModel km = k; // assumptions from the command line join the source's
+  if (!km.kernelCore && fs.core)
+    km.kernelCore = fs.core;
   for (auto &[text, a] : assumptions) {
     auto b = bindAssumption(a, km);
     if (!b) {
@@ -179,8 +182,10 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
 
 // Settings for one file: the command line over the file's configuration.
 static bool settingsFor(const std::string &file, const Options &o, const TargetResolver &resolve,
-                        const std::vector<std::pair<std::string, Sym>> &cmdAssumptions, FileSettings &fs,
-                        std::string &error) {
+                        const std::vector<std::pair<std::string, Sym>> &cmdAssumptions, const CompileInfo &ci,
+                        FileSettings &fs, std::string &error) {
+  fs.compileArgs = ci.args;
+  fs.core = ci.core;
   Config cfg;
   if (!o.configFile.empty()) {
     auto c = loadConfigFile(o.configFile, error);
@@ -208,6 +213,9 @@ static bool settingsFor(const std::string &file, const Options &o, const TargetR
     }
     fs.targets.push_back(t);
   }
+  if (fs.targets.empty() && ci.target) // the compiler flags name the chip
+    if (const model::TargetSpec *t = resolve(*ci.target))
+      fs.targets.push_back(t);
   if (fs.targets.empty())
     fs.targets = resolve.defaults();
   for (const std::string &a : cfg.assumptions) {
@@ -234,10 +242,31 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
   FrontendOptions fo;
   fo.apiDir = findApiDir();
   fo.resourceDir = findResourceDir();
-  fo.extraArgs = o.extraArgs;
   bool anyConfigError = false;
+  // -p: compile commands by file; with no files named, every file in them.
+  std::map<std::string, CompileInfo> commands;
+  std::vector<std::string> files = o.files;
+  if (!o.buildDir.empty()) {
+    std::string err;
+    auto entries = loadCompileCommands(o.buildDir, err);
+    if (!err.empty()) {
+      FileResult fr;
+      fr.file = o.buildDir;
+      fr.ok = false;
+      fr.error = err;
+      rr.files.push_back(fr);
+      rr.exitCode = 2;
+      return rr;
+    }
+    for (auto &e : entries) {
+      commands[e.file] = e.info;
+      if (o.files.empty())
+        files.push_back(e.file);
+    }
+  }
+  CompileInfo extra = sanitizeCompileArgs(o.extraArgs, "");
   bool anyFailed = false, anyError = false;
-  for (const std::string &file : o.files) {
+  for (const std::string &file : files) {
     FileResult fr;
     fr.file = file;
     if (!llvm::sys::fs::exists(file)) {
@@ -249,13 +278,28 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
     }
     FileSettings fs;
     std::string cfgError;
-    if (fr.ok && !settingsFor(file, o, resolve, assumptions, fs, cfgError)) {
+    CompileInfo ci = extra;
+    {
+      llvm::SmallString<256> abs(file);
+      llvm::sys::fs::make_absolute(abs);
+      auto it = commands.find(std::string(abs));
+      if (it != commands.end()) {
+        ci = it->second;
+        ci.args.insert(ci.args.end(), extra.args.begin(), extra.args.end());
+        if (extra.target)
+          ci.target = extra.target;
+        if (extra.core)
+          ci.core = extra.core;
+      }
+    }
+    if (fr.ok && !settingsFor(file, o, resolve, assumptions, ci, fs, cfgError)) {
       fr.ok = false;
       fr.error = cfgError;
       anyConfigError = true;
     }
     const std::vector<const model::TargetSpec *> &targets = fs.targets;
     if (fr.ok) {
+      fo.extraArgs = fs.compileArgs;
       if (o.fileTimeoutSec)
         solver.setDeadline(std::chrono::steady_clock::now() + std::chrono::seconds(o.fileTimeoutSec));
       // One parse per distinct (__NPU_ARCH__, __CCE_AICORE__).

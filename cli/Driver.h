@@ -6,6 +6,7 @@
 #include "rules/Check.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,8 @@ struct FileSettings {
   bool autoSync = true;
   std::vector<const model::TargetSpec *> targets;
   std::vector<std::pair<std::string, Sym>> assumptions;
+  std::vector<std::string> compileArgs; // for Clang, from compile_commands.json and `--`
+  std::optional<CoreType> core;         // from --cce-aicore-arch=dav-*-vec/-cube
 };
 
 RunResult runLint(const Options &o, const TargetResolver &resolve,

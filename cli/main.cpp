@@ -1,7 +1,6 @@
 // ascendc-lint: static linter and verifier for AscendC kernels.
 #include "checker/frontend/Paths.h"
 
-#include <llvm/Support/CrashRecoveryContext.h>
 #include "checker/model/Target.h"
 #include "cli/Config.h"
 #include "cli/Driver.h"
@@ -9,6 +8,7 @@
 #include "cli/Options.h"
 #include "cli/Output.h"
 #include "rules/Check.h"
+#include <llvm/Support/CrashRecoveryContext.h>
 
 #include <fstream>
 #include <iostream>
@@ -140,7 +140,7 @@ int main(int argc, char **argv) {
     }
     assumptions.push_back({a, *s});
   }
-  if (o.files.empty()) {
+  if (o.files.empty() && o.buildDir.empty()) {
     std::cerr << "ascendc-lint: error: no input files (see --help)\n";
     return 2;
   }

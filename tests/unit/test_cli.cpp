@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <set>
 
 using namespace alint_test;
 
@@ -200,4 +201,32 @@ TEST_CASE("NOLINT comments silence findings; an unmatched NOLINTBEGIN is reporte
   ToolRun r2 = runTool(path);
   CHECK(r2.exitCode == 1);
   std::remove(path.c_str());
+}
+
+TEST_CASE("bisheng flags pick the target; -p reads compile_commands.json", "[cli]") {
+  std::string f = kSamples + "/capacity-overflow/ub_216k_bad.cpp";
+  // dav-c310 is Ascend 950: 216 KiB of UB fits
+  CHECK(runTool(f + " -- -xcce --cce-aicore-arch=dav-c310-vec -O2").exitCode == 0);
+  CHECK(runTool(f + " -- -xcce --cce-aicore-arch=dav-c220-vec -O2").exitCode == 1);
+  // an explicit --target wins over the flags
+  CHECK(runTool("--target=ascend910b " + f + " -- --cce-aicore-arch=dav-c310-vec").exitCode == 1);
+  std::string dir = "/tmp/alint_cdb_test";
+  std::system(("mkdir -p " + dir).c_str());
+  {
+    std::ofstream o(dir + "/compile_commands.json");
+    o << "[{\"directory\": \"" << kSamples << "\", \"command\": \"bisheng -xcce --cce-aicore-arch=dav-c220-vec -c "
+      << "capacity-overflow/ub_216k_bad.cpp -o x.o\", \"file\": \"capacity-overflow/ub_216k_bad.cpp\"},"
+      << "{\"directory\": \"" << kSamples << "\", \"command\": \"bisheng -xcce --npu-arch=dav-3510 -c "
+      << "capacity-overflow/ub_184k_good.cpp\", \"file\": \"capacity-overflow/ub_184k_good.cpp\"}]";
+  }
+  ToolRun r = runTool("-p " + dir + " --format=json");
+  CHECK(r.exitCode == 1);
+  auto j = nlohmann::json::parse(r.out);
+  REQUIRE(j["kernels"].size() == 2);
+  std::set<std::string> targets;
+  for (auto &k : j["kernels"])
+    targets.insert(k["target"].get<std::string>());
+  CHECK(targets == std::set<std::string>{"ascend910b", "ascend950"});
+  CHECK(runTool("-p /nonexistent-dir").exitCode == 2);
+  std::system(("rm -rf " + dir).c_str());
 }
