@@ -29,6 +29,9 @@ ALINT_DECLARE_CHECK(SyncUnpairedCheck, "sync-unpaired",
 ALINT_DECLARE_CHECK(SyncEventCheck, "sync-event",
                     "HardEvents are legal on the target and core, ids are in range and not set twice")
 
+ALINT_DECLARE_CHECK(SyncCrossCoreCheck, "sync-crosscore",
+                    "CrossCoreSetFlag/CrossCoreWaitFlag pair up between cube and vector cores")
+
 #undef ALINT_DECLARE_CHECK
 
 // Shared helpers for the checks.

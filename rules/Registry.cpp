@@ -59,6 +59,7 @@ const std::vector<CheckInfo> &checkRegistry() {
     add(&make<SyncRaceCheck>);
     add(&make<SyncUnpairedCheck>);
     add(&make<SyncEventCheck>);
+    add(&make<SyncCrossCoreCheck>);
     return r;
   }();
   return reg;
