@@ -13,7 +13,7 @@ static std::vector<Sym> bufferBases(const KernelModel &k, const model::TargetSpe
   std::map<std::pair<int, Mem>, Sym> next; // a destroyed pipe's successor starts again at 0
   for (const Buffer &b : k.buffers) {
     auto mem = t.memoryOf(b.memPos);
-    if (!mem)
+    if (!mem || b.pool >= 0) // inside a pool: its place in the pool is not modelled
       continue;
     Sym &n = next[{b.epoch, *mem}];
     if (!n)

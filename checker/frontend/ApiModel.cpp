@@ -347,7 +347,8 @@ Value Interp::apiUnmodelled(ApiCall &c, const std::string &why) {
 Value Interp::apiQueue(ApiCall &c) {
   const std::string &n = c.name;
   SourceLocation l = c.call->getBeginLoc();
-  if (c.cls == "TPipe" || c.cls == "TPipeBase") {
+  bool poolInit = (c.cls == "TBufPool") && n == "InitBuffer";
+  if (c.cls == "TPipe" || c.cls == "TPipeBase" || poolInit) {
     if (n == "InitBuffer" || n == "InitBufPool") {
       if (c.args.empty())
         return Value();
@@ -381,8 +382,12 @@ Value Interp::apiQueue(ApiCall &c) {
         b.num = mkConst(1);
         b.lenBytes = mkOpaque("InitBuffer length missing");
       }
-      if (b.kind == Buffer::Kind::BufPool) {
-        note("TBufPool '" + b.name + "': buffers carved from the pool are not modelled separately", l);
+      if (poolInit) {
+        // Carved out of a TBufPool: memory the pool already holds.
+        std::shared_ptr<ObjState> pool = c.obj.kind == Value::Obj ? c.obj.obj : nullptr;
+        b.pool = pool ? pool->bufferId : -1;
+        if (b.pool < 0)
+          b.pool = int(model.buffers.size()); // unknown pool: never counted twice
       }
       b.cond = currentCond();
       b.loops = loopStack;
@@ -409,6 +414,12 @@ Value Interp::apiQueue(ApiCall &c) {
       }
       return scalar(mkCast(id, intTypeOf(ctx, c.call->getType())));
     }
+    if (n == "Reset") {
+      // Reset waits for the free events of the pipe's queues
+      // (kernel_tpipe_impl.h:606-616) before reusing their memory.
+      Op &op = addOp(OpKind::Barrier, "TPipe::Reset", c.call);
+      op.params["reset"] = mkConst(1);
+    }
     if (n == "Destroy" || n == "Reset") {
       // Destroy ends with pipe_barrier(PIPE_ALL) (asc-devkit
       // impl/basic_api/kernel_tpipe_impl.h:595-604); both free every buffer.
@@ -419,6 +430,13 @@ Value Interp::apiQueue(ApiCall &c) {
       ++pipeEpoch;
     }
     return scalar(mkConst(0, IntType::i32())); // Init, ReleaseEventID
+  }
+  if (c.cls == "TBufPool" && n == "Reset") {
+    // TBufPool::Reset waits for its queues' free events
+    // (asc-devkit impl/basic_api/kernel_tbufpool_impl.h:66-80).
+    Op &op = addOp(OpKind::Barrier, "TBufPool::Reset", c.call);
+    op.params["reset"] = mkConst(1);
+    return Value();
   }
   // TQue / TQueBind / TBuf methods
   std::shared_ptr<ObjState> qo = c.obj.kind == Value::Obj ? c.obj.obj : nullptr;

@@ -38,6 +38,7 @@ struct Builder {
   std::map<uint32_t, Sym> slotValue; // slot variable -> concrete slot
   std::set<uint32_t> slotVars;       // every queue slot variable
   std::map<int, const Loop *> loopById;
+  std::map<std::string, HardEvent> bwdKeys; // queue free events seen so far
 
   Builder(const KernelModel &km, const model::TargetSpec &tm, SyncGraph &gr) : k(km), t(tm), g(gr) {
     for (const Loop &l : k.loops)
@@ -197,6 +198,22 @@ struct Builder {
       break;
     }
     case OpKind::Barrier:
+      if (op.params.count("reset")) {
+        // A Reset waits for every queue free event still pending.
+        for (auto &[key, ev] : bwdKeys) {
+          SeqOp w = s;
+          w.sync = SeqOp::Sync::Wait;
+          w.implicit = true;
+          w.event = ev;
+          auto pp = hardEventPipes(ev);
+          w.flagSrc = pp.first;
+          w.flagDst = pp.second;
+          w.pipe = pp.second;
+          w.queueKey = key;
+          g.seq.push_back(w);
+        }
+        return;
+      }
       if (!op.params.count("nddma_dci") && !op.params.count("dsb"))
         s.sync = SeqOp::Sync::Barrier;
       break;
@@ -238,6 +255,8 @@ struct Builder {
         key += "#" + (slot && slot->op == SymOp::Const ? symKey(slot) : std::string("?"));
       }
       s.queueKey = key;
+      if (!fwd && set)
+        bwdKeys[key] = *ev;
       break;
     }
     default:

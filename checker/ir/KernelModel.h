@@ -34,6 +34,7 @@ struct Buffer {
   Sym cond;                    // path condition under which InitBuffer ran
   std::vector<int> loops;      // enclosing loops of the InitBuffer call
   int epoch = 0;               // TPipe::Destroy/Reset free everything before: a new epoch
+  int pool = -1;               // carved from this TBufPool buffer (its memory is counted there)
   SourceLoc loc;
 };
 
