@@ -159,8 +159,12 @@ std::vector<std::string> clangArgs(const FrontendOptions &opts) {
   if (!opts.resourceDir.empty())
     args.push_back("-resource-dir=" + opts.resourceDir);
   // The bundled API goes first so it wins over a CANN install on the path.
-  if (!opts.apiDir.empty())
+  if (!opts.apiDir.empty()) {
     args.push_back("-I" + opts.apiDir);
+    // bisheng knows __global__, __aicore__, __gm__, ... without any include.
+    args.push_back("-include");
+    args.push_back(opts.apiDir + "/ascendc_lint/macros.h");
+  }
   for (auto &a : opts.extraArgs)
     args.push_back(a);
   return args;
