@@ -68,11 +68,29 @@ void SyncCrossCoreCheck::run(CheckContext &ctx) const {
               op->api + " flag id " + std::to_string(*c) + " is outside 0.." + std::to_string(cc.hwFlagCount - 1),
               "user flag ids are 0..10");
       else if (cc.reservedFlags.count(uint32_t(*c))) {
+        // The ids the library keeps for itself collide only when the kernel
+        // also uses what takes them (SyncAll, the Matmul API): an error then,
+        // a warning otherwise (official samples do use 11..13 on their own).
+        bool collides = false;
+        for (const Op &o : k.ops)
+          collides |= o.kind == OpKind::SyncAll ||
+                      (o.kind == OpKind::Unmodelled && o.unknownReason.find("Matmul") != std::string::npos);
         auto r = cc.reservedFlagReasons.find(uint32_t(*c));
-        prove(*op, mkBool(false),
-              op->api + " flag id " + std::to_string(*c) + " is reserved" +
-                  (r != cc.reservedFlagReasons.end() ? ": " + r->second : std::string()),
-              "use flag ids " + std::to_string(cc.userFlagMin) + ".." + std::to_string(cc.userFlagMax));
+        std::string msg = op->api + " flag id " + std::to_string(*c) + " is reserved" +
+                          (r != cc.reservedFlagReasons.end() ? ": " + r->second : std::string());
+        std::string hint = "use flag ids " + std::to_string(cc.userFlagMin) + ".." + std::to_string(cc.userFlagMax);
+        if (collides) {
+          prove(*op, mkBool(false), msg + ", and this kernel uses SyncAll or the Matmul API", hint);
+        } else {
+          Diagnostic d;
+          d.check = id();
+          d.severity = Severity::Warning;
+          d.status = Status::Counterexample;
+          d.loc = op->loc;
+          d.message = msg;
+          d.hint = hint;
+          ctx.report(d);
+        }
       }
     }
   if (!cc.supported)
