@@ -7,6 +7,7 @@
 
 #include <iostream>
 #include <map>
+#include <set>
 #include <sstream>
 
 namespace alint {
@@ -43,6 +44,28 @@ void printText(const RunResult &rr, const Options &o, size_t targetCount, std::o
         out << where(r.loc) << ": note: " << r.message << "\n";
       if (!d.hint.empty() && d.severity != Severity::Note)
         out << where(d.loc) << ": note: hint: " << d.hint << "\n";
+      // Porting: say when a finding holds on some of the linted chips only.
+      if (targetCount > 1 && d.severity != Severity::Note) {
+        std::set<std::string> all, here;
+        for (const KernelVerdict &kv : fr.verdicts)
+          if (kv.kernel == d.kernel)
+            all.insert(kv.target);
+        for (const Diagnostic &e : fr.diags)
+          if (e.check == d.check && e.loc.line == d.loc.line && e.loc.column == d.loc.column &&
+              e.loc.file == d.loc.file && e.severity != Severity::Note)
+            here.insert(e.target);
+        std::string ok;
+        for (const std::string &t : all)
+          if (!here.count(t))
+            ok += (ok.empty() ? "" : ", ") + t;
+        if (!ok.empty() && d.target == *here.begin())
+          out << where(d.loc) << ": note: not found on " << ok << ": this finding is specific to " << [&] {
+            std::string s;
+            for (const std::string &t : here)
+              s += (s.empty() ? "" : ", ") + t;
+            return s;
+          }() << "\n";
+      }
     }
     if (!o.quiet)
       for (const KernelVerdict &kv : fr.verdicts) {

@@ -1,0 +1,71 @@
+// lint: --target=ascend910b --target=ascend950
+// An 80 KiB left-matrix tile in L0A: L0A is 64 KiB on every chip.
+#include "kernel_operator.h"
+
+using namespace AscendC;
+
+constexpr uint16_t M = 64, N = 64, K = 64;
+
+class KernelMatmulTile {
+public:
+  __aicore__ inline KernelMatmulTile() {}
+  __aicore__ inline void Init(GM_ADDR a, GM_ADDR b, GM_ADDR c) {
+    aGm.SetGlobalBuffer((__gm__ half *)a, M * K);
+    bGm.SetGlobalBuffer((__gm__ half *)b, K * N);
+    cGm.SetGlobalBuffer((__gm__ float *)c, M * N);
+    pipe.InitBuffer(qA1, 1, M * K * sizeof(half));
+    pipe.InitBuffer(qB1, 1, K * N * sizeof(half));
+    pipe.InitBuffer(qA2, 1, 80 * 1024); // expect-error: capacity-overflow
+    pipe.InitBuffer(qB2, 1, K * N * sizeof(half));
+    pipe.InitBuffer(qCO1, 1, M * N * sizeof(float));
+  }
+  __aicore__ inline void Process() {
+    LocalTensor<half> a1 = qA1.AllocTensor<half>();
+    LocalTensor<half> b1 = qB1.AllocTensor<half>();
+    DataCopy(a1, aGm, Nd2NzParams(1, M, K, 0, K, M, 1, 0));
+    DataCopy(b1, bGm, Nd2NzParams(1, K, N, 0, N, K, 1, 0));
+    qA1.EnQue(a1);
+    qB1.EnQue(b1);
+
+    LocalTensor<half> a1l = qA1.DeQue<half>();
+    LocalTensor<half> a2 = qA2.AllocTensor<half>();
+    LoadData(a2, a1l, LoadData2DParams(0, M * K / 256, 1, 0, 0, false, 0));
+    qA2.EnQue(a2);
+    qA1.FreeTensor(a1l);
+    LocalTensor<half> b1l = qB1.DeQue<half>();
+    LocalTensor<half> b2 = qB2.AllocTensor<half>();
+    LoadData(b2, b1l, LoadData2DParams(0, K * N / 256, 1, 0, 0, true, 0));
+    qB2.EnQue(b2);
+    qB1.FreeTensor(b1l);
+
+    LocalTensor<half> a2l = qA2.DeQue<half>();
+    LocalTensor<half> b2l = qB2.DeQue<half>();
+    LocalTensor<float> c1 = qCO1.AllocTensor<float>();
+    Mmad(c1, a2l, b2l, MmadParams(M, N, K, false, 0, false, false, false));
+    qCO1.EnQue(c1);
+    qA2.FreeTensor(a2l);
+    qB2.FreeTensor(b2l);
+
+    LocalTensor<float> c1l = qCO1.DeQue<float>();
+    FixpipeParamsV220 fix(N, M, M, N, false);
+    Fixpipe(cGm, c1l, fix);
+    qCO1.FreeTensor(c1l);
+  }
+
+private:
+  TPipe pipe;
+  TQue<TPosition::A1, 1> qA1;
+  TQue<TPosition::B1, 1> qB1;
+  TQue<TPosition::A2, 1> qA2;
+  TQue<TPosition::B2, 1> qB2;
+  TQue<TPosition::CO1, 1> qCO1;
+  GlobalTensor<half> aGm, bGm;
+  GlobalTensor<float> cGm;
+};
+
+extern "C" __global__ __aicore__ void matmul_tile(GM_ADDR a, GM_ADDR b, GM_ADDR c) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+  KernelMatmulTile op;
+  op.Init(a, b, c);
+  op.Process();
+}
