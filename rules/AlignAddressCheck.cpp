@@ -19,8 +19,7 @@ static std::vector<Sym> bufferBases(const KernelModel &k, const model::TargetSpe
     if (!n)
       n = mkConst(0);
     bases[b.id] = n;
-    Sym rounded = mul(mkBin(SymOp::Div, addC(b.lenBytes, 31), mkConst(32), IntType::math()), mkConst(32));
-    n = add(n, mul(b.num, rounded));
+    n = add(n, mul(b.num, slotBytes(b)));
   }
   return bases;
 }
@@ -43,7 +42,7 @@ void AlignAddressCheck::run(CheckContext &ctx) const {
       const model::MemorySpec *spec = t.memory(*mem);
       if (!spec || spec->alignBytes <= 1)
         continue;
-      Sym rounded = mul(mkBin(SymOp::Div, addC(b.lenBytes, 31), mkConst(32), IntType::math()), mkConst(32));
+      Sym rounded = slotBytes(b);
       Sym start = add(bases[b.id], r.offsetBytes);
       if (r.slot)
         start = add(start, mul(toMath(r.slot), rounded));

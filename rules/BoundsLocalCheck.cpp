@@ -29,7 +29,7 @@ void BoundsLocalCheck::run(CheckContext &ctx) const {
       if (item.ob.unknownReason.empty()) {
         const Buffer &b = k.buffers[r.bufferId];
         what += " in '" + b.name + "'";
-        cap = mul(mkBin(SymOp::Div, addC(b.lenBytes, 31), mkConst(32), IntType::math()), mkConst(32));
+        cap = slotBytes(b);
         end = add(r.offsetBytes, r.lengthBytes);
         item.ob.property = mkAnd(mkCmp(SymOp::Ge, r.offsetBytes, mkConst(0)), mkCmp(SymOp::Le, end, cap));
         item.ob.context = ctx.contextAt(op.cond, op.loops);

@@ -23,6 +23,10 @@ std::string bytesText(int64_t b) {
   return os.str();
 }
 
+Sym slotBytes(const Buffer &b) {
+  return mul(mkBin(SymOp::Div, addC(b.lenBytes, 31), mkConst(32), IntType::math()), mkConst(32));
+}
+
 std::string locText(const SourceLoc &l) {
   return l.file + ":" + std::to_string(l.line) + ":" + std::to_string(l.column);
 }
@@ -59,8 +63,7 @@ void CapacityOverflowCheck::run(CheckContext &ctx) const {
       Sym total = mkConst(0);
       std::string inLoop;
       for (const Buffer *b : bufs) {
-        Sym rounded = mul(mkBin(SymOp::Div, addC(b->lenBytes, 31), mkConst(32), IntType::math()), mkConst(32));
-        Sym bytes = mul(b->num, rounded);
+        Sym bytes = mul(b->num, slotBytes(*b));
         total = add(total, b->cond ? mkSelect(b->cond, bytes, mkConst(0)) : bytes);
         if (!b->loops.empty())
           inLoop = b->name;

@@ -37,5 +37,8 @@ ALINT_DECLARE_CHECK(SyncCrossCoreCheck, "sync-crosscore",
 // Shared helpers for the checks.
 std::string bytesText(int64_t bytes); // "196352 bytes (191.75 KiB)"
 std::string locText(const SourceLoc &l);
+// Bytes one buffer of a queue / TBuf occupies: TPipe rounds the InitBuffer
+// length up to 32 bytes (asc-devkit impl/basic_api/kernel_tpipe_impl.h:279).
+Sym slotBytes(const Buffer &b);
 
 } // namespace alint

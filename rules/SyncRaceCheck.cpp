@@ -27,10 +27,6 @@ static bool isAccess(OpKind k) {
   }
 }
 
-static Sym roundUp32(const Sym &x) {
-  return mul(mkBin(SymOp::Div, addC(x, 31), mkConst(32), IntType::math()), mkConst(32));
-}
-
 void SyncRaceCheck::run(CheckContext &ctx) const {
   const KernelModel &k = ctx.kernel;
   const model::TargetSpec &t = ctx.target;
@@ -72,7 +68,7 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
             if (rx.bufferId != ry.bufferId)
               continue;
             const Buffer &b = k.buffers[rx.bufferId];
-            Sym slotLen = roundUp32(b.lenBytes);
+            Sym slotLen = slotBytes(b);
             if (rx.slot)
               ax = add(ax, mul(toMath(rx.slot), slotLen));
             if (ry.slot)
@@ -115,7 +111,7 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
             for (const Region *r : {&rx, &ry}) {
               Sym cap;
               if (!r->global)
-                cap = roundUp32(k.buffers[r->bufferId].lenBytes);
+                cap = slotBytes(k.buffers[r->bufferId]);
               else if (k.globals[r->bufferId].sizeElems)
                 cap = mul(k.globals[r->bufferId].sizeElems, mkConst(k.globals[r->bufferId].elemBytes));
               c.push_back(mkCmp(SymOp::Ge, r->offsetBytes, mkConst(0)));
