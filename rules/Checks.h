@@ -32,6 +32,12 @@ ALINT_DECLARE_CHECK(SyncEventCheck, "sync-event",
 ALINT_DECLARE_CHECK(SyncCrossCoreCheck, "sync-crosscore",
                     "CrossCoreSetFlag/CrossCoreWaitFlag pair up between cube and vector cores")
 
+ALINT_DECLARE_CHECK(NdDmaParamsCheck, "nddma-params",
+                    "NDDMA loop sizes, strides and paddings are in range")
+ALINT_DECLARE_CHECK(NdDmaDstOverlapCheck, "nddma-dst-overlap",
+                    "NDDMA destination strides never send two source elements to one UB element")
+ALINT_DECLARE_CHECK(NdDmaDciCheck, "nddma-dci", "NdDmaDci() precedes NDDMA copies")
+
 #undef ALINT_DECLARE_CHECK
 
 // Shared helpers for the checks.

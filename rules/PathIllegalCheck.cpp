@@ -11,6 +11,22 @@ void PathIllegalCheck::run(CheckContext &ctx) const {
   for (const Op &op : ctx.kernel.ops) {
     if (op.kind != OpKind::DataCopy && op.kind != OpKind::LoadData && op.kind != OpKind::Fixpipe)
       continue;
+    if (op.params.count("nddma") && !t.hasNdDma) {
+      ProofItem item;
+      item.ob.check = id();
+      item.ob.property = mkBool(false);
+      item.ob.context = ctx.contextAt(op.cond, op.loops);
+      item.loc = op.loc;
+      std::string target = t.name;
+      item.message = [target](const Verdict &v) {
+        if (v.status == Status::Unknown)
+          return "NDDMA DataCopy: " + v.reason;
+        return "NDDMA DataCopy (NdDmaParams) does not exist on " + target + ": it is an Ascend 950 engine";
+      };
+      item.hint = "copy dimension by dimension with DataCopyPad / DataCopyParams strides on this chip";
+      ctx.prove(std::move(item));
+      continue;
+    }
     if (op.srcPos == TPos::MAX || op.dstPos == TPos::MAX)
       continue;
     auto src = t.memoryOf(op.srcPos), dst = t.memoryOf(op.dstPos);

@@ -60,6 +60,9 @@ const std::vector<CheckInfo> &checkRegistry() {
     add(&make<SyncUnpairedCheck>);
     add(&make<SyncEventCheck>);
     add(&make<SyncCrossCoreCheck>);
+    add(&make<NdDmaParamsCheck>);
+    add(&make<NdDmaDstOverlapCheck>);
+    add(&make<NdDmaDciCheck>);
     return r;
   }();
   return reg;

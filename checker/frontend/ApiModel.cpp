@@ -714,9 +714,67 @@ Value Interp::apiDataCopy(ApiCall &c) {
       Sym nonEmpty = mkAnd(mkCmp(SymOp::Gt, bc, mkConst(0)), mkCmp(SymOp::Gt, bl, mkConst(0)));
       srcLen = mkSelect(nonEmpty, srcLen, mkConst(0));
       dstLen = mkSelect(nonEmpty, dstLen, mkConst(0));
-    } else if (pname.find("NdDma") != std::string::npos) {
+    } else if (pname.find("NdDma") != std::string::npos || pname.find("MultiCopyParams") != std::string::npos) {
+      // NDDMA (950): up to 5 nested loops, index 0 innermost; strides in
+      // elements; padding widens each destination dimension (hardware.md
+      // §3.6, AscendC NdDmaParams doc).
       op.params["nddma"] = mkConst(1);
-      op.unknownReason = "NDDMA footprint is not modelled yet";
+      op.pipe = Pipe::MTE2;
+      int64_t dim = 0;
+      if (pv.obj && pv.obj->rec)
+        dim = classTemplateIntArg(pv.obj->rec, 1).value_or(0);
+      Value loopInfo;
+      if (pv.obj && pv.obj->rec)
+        for (const FieldDecl *fd : pv.obj->rec->fields())
+          if (fd->getName() == "loopInfo") {
+            LRef r;
+            r.kind = LRef::Field;
+            r.obj = pv.obj;
+            r.field = fd;
+            loopInfo = read(r, fd->getType());
+          }
+      auto elemOf = [&](const char *array, int64_t i) -> Sym {
+        if (loopInfo.kind != Value::Obj || !loopInfo.obj || !loopInfo.obj->rec)
+          return mkOpaque("NDDMA loop parameters could not be followed");
+        for (const FieldDecl *fd : loopInfo.obj->rec->fields())
+          if (fd->getName() == array) {
+            LRef r;
+            r.kind = LRef::Field;
+            r.obj = loopInfo.obj;
+            r.field = fd;
+            Value arr = read(r, fd->getType());
+            if (arr.kind != Value::Obj || !arr.obj || !arr.obj->isArray)
+              break;
+            LRef er;
+            er.kind = LRef::Elem;
+            er.obj = arr.obj;
+            er.index = i;
+            QualType et = arr.obj->elemType;
+            return toMath(asSym(read(er, et), et, l));
+          }
+        return mkOpaque(std::string("NDDMA ") + array + " could not be followed");
+      };
+      if (dim < 1 || dim > 5) {
+        op.unknownReason = "NDDMA dimension count could not be determined";
+      } else {
+        op.params["dim"] = mkConst(dim);
+        Sym srcSpan = mkConst(1), dstSpan = mkConst(1), nonEmpty = mkBool(true);
+        for (int64_t i = 0; i < dim; ++i) {
+          std::string k = std::to_string(i);
+          Sym size = elemOf("loopSize", i), ss = elemOf("loopSrcStride", i), ds = elemOf("loopDstStride", i);
+          Sym lp = elemOf("loopLpSize", i), rp = elemOf("loopRpSize", i);
+          op.params["size" + k] = size;
+          op.params["srcStride" + k] = ss;
+          op.params["dstStride" + k] = ds;
+          op.params["lp" + k] = lp;
+          op.params["rp" + k] = rp;
+          srcSpan = add(srcSpan, mul(sub(size, mkConst(1)), ss));
+          dstSpan = add(dstSpan, mul(sub(add(add(size, lp), rp), mkConst(1)), ds));
+          nonEmpty = mkAnd(nonEmpty, mkCmp(SymOp::Gt, size, mkConst(0)));
+        }
+        srcLen = mkSelect(nonEmpty, mulC(srcSpan, elem), mkConst(0));
+        dstLen = mkSelect(nonEmpty, mulC(dstSpan, elem), mkConst(0));
+      }
     } else {
       op.unknownReason = n + " with " + (pname.empty() ? "these parameters" : pname) + " is not modelled yet";
     }

@@ -46,14 +46,16 @@ struct Frame;
 
 // A location that can be written.
 struct LRef {
-  enum Kind { None, Local, Field, Global } kind = None;
+  enum Kind { None, Local, Field, Global, Elem } kind = None;
+  int64_t index = 0; // Elem: element of the array object `obj`
   Frame *frame = nullptr;
   uint64_t frameSerial = 0; // frames die; a stale reference is ignored
   const clang::ValueDecl *decl = nullptr;
   std::shared_ptr<ObjState> obj;
   const clang::FieldDecl *field = nullptr;
   bool operator==(const LRef &o) const {
-    return kind == o.kind && frame == o.frame && decl == o.decl && obj == o.obj && field == o.field;
+    return kind == o.kind && frame == o.frame && decl == o.decl && obj == o.obj && field == o.field &&
+           index == o.index;
   }
 };
 
@@ -91,6 +93,12 @@ struct ObjState {
   bool originFromPointer = false; // named after the GM pointer it was read through
   std::string name;               // source name of the member/variable (queues)
   std::map<const clang::FieldDecl *, Value> fields;
+  // arrays (fixed size, constant indices): elements written so far
+  bool isArray = false;
+  bool zeroFilled = false; // `T a[n] = {...}`: elements not listed are 0
+  clang::QualType elemType;
+  int64_t arraySize = 0;
+  std::map<int64_t, Value> elems;
   ApiClass api = ApiClass::None;
   // queues / TBuf
   int bufferId = -1;
@@ -175,6 +183,7 @@ private:
   LRef localRef(Frame *f, const clang::ValueDecl *d) const;
   Value makeFieldValue(clang::QualType t, const std::string &name, const clang::FieldDecl *fd);
   std::shared_ptr<ObjState> newObject(const clang::CXXRecordDecl *rd, const std::string &origin);
+  Value newArray(clang::QualType arrayType, const std::string &origin, const clang::Expr *init);
   std::shared_ptr<ObjState> cloneObject(const std::shared_ptr<ObjState> &o);
   void readQueueTemplateArgs(ObjState &o);
   size_t mark();

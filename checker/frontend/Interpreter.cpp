@@ -219,6 +219,12 @@ Value *Interp::slot(const LRef &r) {
       return nullptr;
     return &it->second;
   }
+  case LRef::Elem: {
+    auto it = r.obj->elems.find(r.index);
+    if (it == r.obj->elems.end())
+      return nullptr;
+    return &it->second;
+  }
   default:
     return nullptr;
   }
@@ -244,6 +250,9 @@ void Interp::write(const LRef &r, Value v) {
   case LRef::Global:
     globals[r.decl] = std::move(v);
     break;
+  case LRef::Elem:
+    r.obj->elems[r.index] = std::move(v);
+    break;
   default:
     break;
   }
@@ -252,6 +261,15 @@ void Interp::write(const LRef &r, Value v) {
 Value Interp::read(const LRef &r, QualType t) {
   if (Value *v = slot(r))
     return *v;
+  if (r.kind == LRef::Elem && r.obj) {
+    QualType et = r.obj->elemType;
+    if (r.obj->zeroFilled && !et.isNull() && et->isIntegralOrEnumerationType())
+      return scalar(mkConst(0, intTypeOf(ctx, et)));
+    std::string name = r.obj->origin.empty() ? "" : r.obj->origin + "[" + std::to_string(r.index) + "]";
+    Value v = makeFieldValue(et, name, nullptr);
+    r.obj->elems[r.index] = v;
+    return v;
+  }
   if (r.kind == LRef::Field && r.obj) {
     // A field never written: a named input if the object stands for data
     // from outside (tiling struct), else an unknown.
@@ -280,9 +298,34 @@ Value Interp::makeFieldValue(QualType t, const std::string &name, const FieldDec
     v.obj = newObject(rd, name);
     return v;
   }
+  if (ct->isConstantArrayType())
+    return newArray(ct, name, nullptr);
   Value v;
   v.kind = Value::Unknown;
   v.reason = "value of type '" + ct.getAsString() + "' is not modelled";
+  return v;
+}
+
+// A fixed-size array: an object whose elements are tracked by constant index.
+Value Interp::newArray(QualType arrayType, const std::string &origin, const Expr *init) {
+  Value v;
+  v.kind = Value::Obj;
+  v.obj = std::make_shared<ObjState>();
+  v.obj->isArray = true;
+  v.obj->origin = origin;
+  if (const auto *at = ctx.getAsConstantArrayType(arrayType)) {
+    v.obj->elemType = at->getElementType();
+    v.obj->arraySize = int64_t(at->getSize().getZExtValue());
+  }
+  if (const auto *il = dyn_cast_or_null<InitListExpr>(init ? init->IgnoreImplicit() : nullptr)) {
+    v.obj->zeroFilled = true;
+    for (unsigned i = 0; i < il->getNumInits(); ++i) {
+      Value ev = eval(il->getInit(i));
+      if (!v.obj->elemType.isNull() && v.obj->elemType->isIntegralOrEnumerationType())
+        ev = scalar(asSym(ev, v.obj->elemType, il->getBeginLoc()));
+      v.obj->elems[i] = ev;
+    }
+  }
   return v;
 }
 
@@ -408,7 +451,9 @@ std::vector<std::pair<LRef, Value>> Interp::rollback(size_t m) {
     if (!frameLive(r))
       continue;
     auto key = std::make_tuple((void *)(r.kind == LRef::Local ? (void *)r.frame : (void *)r.obj.get()),
-                               (const void *)(r.kind == LRef::Field ? (const void *)r.field : (const void *)r.decl),
+                               (const void *)(r.kind == LRef::Field ? (const void *)r.field
+                                              : r.kind == LRef::Elem ? (const void *)(intptr_t)(r.index + 1)
+                                                                     : (const void *)r.decl),
                                int(r.kind));
     if (seen.insert(key).second) {
       Value *v = slot(r);
@@ -432,6 +477,9 @@ std::vector<std::pair<LRef, Value>> Interp::rollback(size_t m) {
       case LRef::Global:
         globals[r.decl] = *e.old;
         break;
+      case LRef::Elem:
+        r.obj->elems[r.index] = *e.old;
+        break;
       default:
         break;
       }
@@ -445,6 +493,9 @@ std::vector<std::pair<LRef, Value>> Interp::rollback(size_t m) {
         break;
       case LRef::Global:
         globals.erase(r.decl);
+        break;
+      case LRef::Elem:
+        r.obj->elems.erase(r.index);
         break;
       default:
         break;
@@ -680,6 +731,8 @@ void Interp::declareVar(const VarDecl *vd) {
     // Default constructor (user classes): member initialisers and body.
     constructDefault(v.obj, rd);
     v = wrapApiObject(v, rd);
+  } else if (t->isConstantArrayType()) {
+    v = newArray(t, "", nullptr);
   } else if (t->isArrayType()) {
     v.kind = Value::Unknown;
     v.reason = "local array '" + vd->getNameAsString() + "' is not modelled";
@@ -752,7 +805,12 @@ void Interp::initFields(const std::shared_ptr<ObjState> &o, const CXXRecordDecl 
     QualType ft = fd->getType().getCanonicalType();
     Value v;
     bool set = false;
-    if (fd->hasInClassInitializer() && fd->getInClassInitializer()) {
+    if (ft->isConstantArrayType()) {
+      const Expr *ini = fd->hasInClassInitializer() ? fd->getInClassInitializer() : nullptr;
+      std::string origin = o->origin.empty() ? "" : o->origin + "." + fd->getNameAsString();
+      v = newArray(ft, origin, ini);
+      set = true;
+    } else if (fd->hasInClassInitializer() && fd->getInClassInitializer()) {
       v = evalInit(fd->getInClassInitializer(), ft, "");
       set = true;
     } else if (const auto *frd = ft->getAsCXXRecordDecl()) {
@@ -818,6 +876,9 @@ std::shared_ptr<ObjState> Interp::cloneObject(const std::shared_ptr<ObjState> &o
     return o; // API objects (queues, pipes) have identity
   auto c = std::make_shared<ObjState>(*o);
   for (auto &kv : c->fields)
+    if (kv.second.kind == Value::Obj)
+      kv.second.obj = cloneObject(kv.second.obj);
+  for (auto &kv : c->elems)
     if (kv.second.kind == Value::Obj)
       kv.second.obj = cloneObject(kv.second.obj);
   return c;
@@ -1330,8 +1391,10 @@ Value Interp::eval(const Expr *e) {
     }
     break;
   case Stmt::ArraySubscriptExprClass: {
-    const auto *as = cast<ArraySubscriptExpr>(e);
-    eval(as->getIdx());
+    LRef r = evalLValue(e);
+    if (r.kind != LRef::None)
+      return read(r, t);
+    eval(cast<ArraySubscriptExpr>(e)->getIdx());
     return unknownValue("array element '" + exprText(e) + "'", t);
   }
   case Stmt::LambdaExprClass: {
@@ -1772,6 +1835,22 @@ LRef Interp::evalLValue(const Expr *e) {
     r.field = fd;
     return r;
   }
+  if (const auto *as = dyn_cast<ArraySubscriptExpr>(e)) {
+    const Expr *base = as->getBase()->IgnoreParenImpCasts();
+    LRef br = evalLValue(base);
+    Value bv = br.kind != LRef::None ? read(br, base->getType()) : eval(base);
+    Sym idx = asSym(eval(as->getIdx()), as->getIdx()->getType(), as->getBeginLoc());
+    auto ci = asConst(idx);
+    if (bv.kind == Value::Obj && bv.obj && bv.obj->isArray && ci && *ci >= 0 &&
+        (bv.obj->arraySize == 0 || *ci < bv.obj->arraySize)) {
+      LRef r;
+      r.kind = LRef::Elem;
+      r.obj = bv.obj;
+      r.index = *ci;
+      return r;
+    }
+    return {};
+  }
   if (const auto *u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_Deref) {
     Value v = eval(u->getSubExpr());
     if (v.kind == Value::Unknown && v.addrOf.kind != LRef::None)
@@ -1783,6 +1862,8 @@ LRef Interp::evalLValue(const Expr *e) {
 
 Value Interp::evalInitList(const InitListExpr *il) {
   QualType t = il->getType();
+  if (t->isConstantArrayType())
+    return newArray(t, "", il);
   if (t->isIntegralOrEnumerationType()) {
     if (il->getNumInits() == 1)
       return scalar(asSym(eval(il->getInit(0)), t, il->getBeginLoc()));
