@@ -2,6 +2,7 @@
 
 #include "checker/frontend/Frontend.h"
 #include "checker/frontend/Paths.h"
+#include "checker/model/PipeSim.h"
 #include "cli/CompileArgs.h"
 #include "cli/Config.h"
 #include "cli/ExprParser.h"
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <set>
 
 namespace alint {
@@ -180,6 +182,34 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   fr.verdicts.push_back(kv);
 }
 
+// --timeline: run the pipe simulation of the executable model on the first
+// kernel with the --tiling values and write its schedule.
+static void writeTimeline(const KernelModel &k, const model::TargetSpec &t, const Options &o, const FileSettings &fs,
+                          FileResult &fr, RunResult &rr) {
+  model::SimConfig cfg;
+  cfg.inputs = o.tiling;
+  cfg.inputs.emplace("blockNum", 1); // the schedule of one core unless told otherwise
+  model::PipeSimResult ps = model::simulatePipes(k, t, cfg, fs.autoSync);
+  rr.timelineWritten = true;
+  if (!ps.ok) {
+    fr.warnings.push_back("timeline of '" + k.name + "' not written: " + ps.error);
+    return;
+  }
+  std::ofstream out(o.timelineFile);
+  if (!out) {
+    fr.warnings.push_back(o.timelineFile + ": cannot write the timeline");
+    return;
+  }
+  out << model::chromeTrace(ps, k.name);
+  std::string msg = "timeline of '" + k.name + "' on " + t.name + " written to " + o.timelineFile + ": " +
+                    std::to_string(ps.makespan) + " cycles (estimated);";
+  for (auto &[pipe, busy] : ps.busy)
+    msg += " " + std::string(pipeName(pipe)).substr(5) + " busy " + std::to_string(busy);
+  for (const auto &is : ps.issues)
+    msg += "; simulation: " + is.kind + " at line " + std::to_string(is.loc.line) + ": " + is.message;
+  fr.notes.push_back(msg);
+}
+
 // Settings for one file: the command line over the file's configuration.
 static bool settingsFor(const std::string &file, const Options &o, const TargetResolver &resolve,
                         const std::vector<std::pair<std::string, Sym>> &cmdAssumptions, const CompileInfo &ci,
@@ -323,9 +353,12 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
           break;
         }
         auto t1 = std::chrono::steady_clock::now();
-        for (const KernelModel &k : res.model.kernels)
+        for (const KernelModel &k : res.model.kernels) {
           for (auto *t : groups[key])
             lintKernel(k, *t, o, fs, solver, fr);
+          if (!o.timelineFile.empty() && !rr.timelineWritten)
+            writeTimeline(k, *groups[key].front(), o, fs, fr, rr);
+        }
         rr.stats.checkSeconds += since(t1);
       }
     }

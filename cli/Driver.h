@@ -22,6 +22,7 @@ struct FileResult {
   bool ok = true;
   std::string error;                 // one line when !ok
   std::vector<std::string> warnings; // about the invocation, printed on stderr
+  std::vector<std::string> notes;    // information printed on stderr (timeline written, ...)
   std::vector<Diagnostic> diags;
   std::vector<KernelVerdict> verdicts;
 };
@@ -35,6 +36,7 @@ struct RunResult {
   std::vector<FileResult> files;
   RunStats stats;
   int exitCode = 0;
+  bool timelineWritten = false;
 };
 
 // Target names to descriptions (built-ins and --target-file chips).

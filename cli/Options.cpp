@@ -22,6 +22,8 @@ Options:
   --assume=EXPR             assume EXPR holds (e.g. 'tileLength % 16 == 0'), repeatable
   --tiling=NAME=VALUE,...   concrete launch values
   --tiling-file=FILE        concrete launch values from a JSON object
+  --timeline=FILE           simulate the first kernel with the --tiling values and write its
+                            pipe schedule as a Chrome trace (chrome://tracing, Perfetto)
   --smt-timeout=MS          Z3 time limit per query (default: 2000)
   --timeout=SEC             time limit per file; what is left is unknown (default: 60)
   --auto-sync=on|off        whether the compiler inserts S<->MTE2/MTE3/V and V<->V
@@ -115,6 +117,8 @@ bool parseOptions(int argc, const char *const *argv, Options &o, std::string &er
       o.dumpConfig = true;
     else if (value("--config-file", v))
       o.configFile = v;
+    else if (value("--timeline", v))
+      o.timelineFile = v;
     else if (a == "--warnings-as-errors")
       o.warningsAsErrors = "*";
     else if (value("--warnings-as-errors", v))

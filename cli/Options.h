@@ -16,7 +16,8 @@ struct Options {
   std::string checks = "*";
   bool checksGiven = false;
   bool autoSyncGiven = false;
-  std::string configFile; // --config-file
+  std::string configFile;   // --config-file
+  std::string timelineFile; // --timeline: simulated schedule as a Chrome trace
   bool dumpConfig = false;
   std::string warningsAsErrors; // globs; empty = none
   OutputFormat format = OutputFormat::Text;

@@ -33,6 +33,8 @@ void printText(const RunResult &rr, const Options &o, size_t targetCount, std::o
       err << "error: " << fr.error << "\n";
     for (const std::string &w : fr.warnings)
       err << "warning: " << w << "\n";
+    for (const std::string &n : fr.notes)
+      err << "note: " << n << "\n";
     for (const Diagnostic &d : fr.diags) {
       std::string msg = d.message;
       if (targetCount > 1 && msg.find(d.target) == std::string::npos)

@@ -164,6 +164,8 @@ int main(int argc, char **argv) {
         std::cerr << "error: " << f.error << "\n";
       for (auto &w : f.warnings)
         std::cerr << "warning: " << w << "\n";
+      for (auto &n : f.notes)
+        std::cerr << "note: " << n << "\n";
     }
     break;
   case OutputFormat::Sarif:
@@ -173,6 +175,8 @@ int main(int argc, char **argv) {
         std::cerr << "error: " << f.error << "\n";
       for (auto &w : f.warnings)
         std::cerr << "warning: " << w << "\n";
+      for (auto &n : f.notes)
+        std::cerr << "note: " << n << "\n";
     }
     break;
   }

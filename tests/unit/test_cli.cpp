@@ -230,3 +230,32 @@ TEST_CASE("bisheng flags pick the target; -p reads compile_commands.json", "[cli
   CHECK(runTool("-p /nonexistent-dir").exitCode == 2);
   std::system(("rm -rf " + dir).c_str());
 }
+
+TEST_CASE("--timeline writes a Chrome trace in which a double-buffered kernel overlaps MTE2 and V", "[cli]") {
+  std::string path = "/tmp/alint_timeline_test.json";
+  ToolRun r = runTool("--quiet --timeline=" + path + " " + kSamples + "/add_canonical.cpp");
+  CHECK(r.exitCode == 0);
+  CHECK(r.err.find("timeline of 'add_custom'") != std::string::npos);
+  std::ifstream in(path);
+  REQUIRE(in.good());
+  auto j = nlohmann::json::parse(in);
+  std::vector<std::pair<int64_t, int64_t>> mte2, v; // PIPE_MTE2 = 4, PIPE_V = 1
+  for (auto &e : j["traceEvents"]) {
+    if (e["ph"] != "X")
+      continue;
+    int tid = e["tid"];
+    int64_t ts = e["ts"], dur = e["dur"];
+    if (tid == 4)
+      mte2.push_back({ts, ts + dur});
+    if (tid == 1)
+      v.push_back({ts, ts + dur});
+  }
+  REQUIRE(!mte2.empty());
+  REQUIRE(!v.empty());
+  bool overlap = false;
+  for (auto &a : mte2)
+    for (auto &b : v)
+      overlap |= a.first < b.second && b.first < a.second;
+  CHECK(overlap);
+  std::remove(path.c_str());
+}

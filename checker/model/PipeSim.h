@@ -1,0 +1,56 @@
+// Pipe-level simulation of one concrete execution (the executable model's
+// second half): the scalar unit issues the trace in program order into
+// in-order pipes; SetFlag fires when its pipe has finished everything before
+// it, WaitFlag holds its pipe (or, on S, all issue) until the flag is set and
+// consumes it; barriers drain pipes; queue operations set and wait their
+// implicit events. Durations are estimates from the target's bandwidths.
+// It reports hangs (a wait that is never satisfied), flags set twice or left
+// set, accesses that overlap in time on the same memory (observed races), a
+// per-pipe busy time, and can write the schedule as a Chrome trace.
+#pragma once
+
+#include "checker/ir/KernelModel.h"
+#include "checker/model/Simulator.h"
+#include "checker/model/Target.h"
+
+#include <string>
+#include <vector>
+
+namespace alint::model {
+
+struct PipeEvent {
+  int op = -1;
+  std::string name; // API name
+  Pipe pipe = Pipe::None;
+  uint64_t start = 0, end = 0; // cycles
+  int iteration = -1;          // innermost loop index value, when in a loop
+};
+
+struct PipeSimIssue {
+  std::string kind; // "hang", "double-set", "leaked-set", "race"
+  int op = -1;
+  int otherOp = -1;
+  SourceLoc loc;
+  std::string message;
+};
+
+struct PipeSimResult {
+  bool ok = true;
+  std::string error;
+  std::vector<PipeEvent> events;
+  std::vector<PipeSimIssue> issues;
+  std::map<Pipe, uint64_t> busy; // cycles each pipe was busy
+  uint64_t makespan = 0;
+  bool autoSync = true;
+};
+
+// Simulates the first admissible execution (blockIdx 0, ...) of the trace.
+PipeSimResult simulatePipes(const KernelModel &k, const TargetSpec &t, const SimConfig &cfg, bool autoSync);
+
+// Chrome trace (chrome://tracing, Perfetto): one track per pipe.
+std::string chromeTrace(const PipeSimResult &r, const std::string &kernel);
+
+// True when some event on pipe a overlaps in time with some event on pipe b.
+bool pipesOverlap(const PipeSimResult &r, Pipe a, Pipe b);
+
+} // namespace alint::model
