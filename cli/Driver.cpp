@@ -3,6 +3,7 @@
 #include "checker/frontend/Frontend.h"
 #include "checker/frontend/Paths.h"
 #include "checker/model/PipeSim.h"
+#include "checker/model/Simulator.h"
 #include "cli/CompileArgs.h"
 #include "cli/Config.h"
 #include "cli/ExprParser.h"
@@ -165,6 +166,41 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
       d.related = item.related;
       d.hint = item.hint;
       fr.diags.push_back(std::move(d));
+    }
+  }
+  // --tiling: the executable model runs the kernel with those values and
+  // evaluates the same properties concretely (the second oracle). What it
+  // finds that the proofs did not report is added; agreement is the norm.
+  if (!o.tiling.empty() && k.incomplete.empty()) {
+    model::SimConfig cfg;
+    cfg.inputs = o.tiling;
+    cfg.inputs.emplace("blockNum", 1);
+    model::SimResult sim = model::simulate(km, t, cfg);
+    if (!sim.ok && sim.findings.empty()) {
+      fr.warnings.push_back("simulation of '" + k.name + "' on " + t.name + ": " + sim.error);
+    } else {
+      for (auto &[check, list] : sim.findings) {
+        if (!checkEnabled(fs.checks, check))
+          continue;
+        for (const model::SimFinding &f : list) {
+          bool known = false;
+          for (const Diagnostic &d : fr.diags)
+            known |= d.check == check && d.target == t.name && d.kernel == k.name && d.loc.line == f.loc.line &&
+                     d.loc.file == f.loc.file && d.severity != Severity::Note;
+          if (known)
+            continue;
+          Diagnostic d;
+          d.check = check;
+          d.severity = Severity::Error;
+          d.status = Status::Violated;
+          d.message = f.message + " (executable model, with the --tiling values)";
+          d.loc = f.loc;
+          d.target = t.name;
+          d.kernel = k.name;
+          d.counterexample = f.values;
+          fr.diags.push_back(std::move(d));
+        }
+      }
     }
   }
   if (o.showUnknown) // what the frontend could not model, once per kernel and target
