@@ -37,6 +37,7 @@ Options:
   --list-targets            list the built-in targets
   --dump-target=NAME        print a target's hierarchy model as JSON
   --list-checks             list the checks
+  --explain=CHECK           what a check proves, why it matters, a bad and a good example
   --print-api-dir           print the bundled AscendC header directory
   --version, --help
 
@@ -128,6 +129,8 @@ bool parseOptions(int argc, const char *const *argv, Options &o, std::string &er
       targetGiven = true;
     } else if (value("--target-file", v))
       o.targetFiles.push_back(v);
+    else if (value("--explain", v))
+      o.explain = v;
     else if (value("--dump-target", v))
       o.dumpTarget = v;
     else if (value("--checks", v)) {

@@ -34,6 +34,7 @@ struct Options {
   // one-shot actions
   bool listTargets = false, listChecks = false, printApiDir = false, help = false, version = false;
   std::string dumpTarget;
+  std::string explain; // --explain=CHECK
 };
 
 // Parses argv; on error returns false with a one-line message in `error`.

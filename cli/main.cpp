@@ -15,6 +15,10 @@
 #include <set>
 #include <sstream>
 
+namespace alint::embedded {
+const std::vector<std::pair<const char *, const char *>> &checkDocs();
+}
+
 using namespace alint;
 
 int main(int argc, char **argv) {
@@ -82,6 +86,15 @@ int main(int argc, char **argv) {
     }
     std::cout << model::targetToJson(*t) << "\n";
     return 0;
+  }
+  if (!o.explain.empty()) {
+    for (const auto &[file, text] : alint::embedded::checkDocs())
+      if (std::string(file) == o.explain + ".md") {
+        std::cout << text;
+        return 0;
+      }
+    std::cerr << "ascendc-lint: error: no check named '" << o.explain << "' (see --list-checks)\n";
+    return 2;
   }
   if (o.listChecks) {
     for (const CheckInfo &c : checkRegistry())

@@ -7,6 +7,7 @@
 
 #include <fstream>
 #include <set>
+#include <sstream>
 
 using namespace alint_test;
 
@@ -258,4 +259,22 @@ TEST_CASE("--timeline writes a Chrome trace in which a double-buffered kernel ov
       overlap |= a.first < b.second && b.first < a.second;
   CHECK(overlap);
   std::remove(path.c_str());
+}
+
+TEST_CASE("every check has its documentation page, shown by --explain", "[cli]") {
+  ToolRun list = runTool("--list-checks");
+  REQUIRE(list.exitCode == 0);
+  std::istringstream in(list.out);
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    std::string id = line.substr(0, line.find(' '));
+    ToolRun e = runTool("--explain=" + id);
+    INFO(id);
+    CHECK(e.exitCode == 0);
+    CHECK(e.out.rfind("# " + id, 0) == 0);
+    ++n;
+  }
+  CHECK(n >= 13);
+  CHECK(runTool("--explain=no-such-check").exitCode == 2);
 }
