@@ -1135,7 +1135,9 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   IntType ivType = iv ? intTypeOf(ctx, iv->getType()) : IntType::i64();
   if (induction) {
     lo = ivSlot->sym;
-    Sym b = asSym(eval(boundE), iv->getType(), boundE->getBeginLoc());
+    // The bound in the comparison's own type (C++ compares in the common
+    // type: uint32_t i < int64_t n with n < 0 runs no iteration).
+    Sym b = asSym(eval(boundE), boundE->getType(), boundE->getBeginLoc());
     // Normalise to an exclusive upper bound (step > 0) or lower bound (< 0).
     if (stepV > 0) {
       if (cmp == BO_LT || cmp == BO_NE)
