@@ -19,7 +19,9 @@ static std::vector<Sym> bufferBases(const KernelModel &k, const model::TargetSpe
     if (!n)
       n = mkConst(0);
     bases[b.id] = n;
-    n = add(n, mul(b.num, slotBytes(b)));
+    // TPipe allocates only the InitBuffer calls that run.
+    Sym bytes = mul(b.num, slotBytes(b));
+    n = add(n, b.cond ? mkSelect(b.cond, bytes, mkConst(0)) : bytes);
   }
   return bases;
 }

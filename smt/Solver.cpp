@@ -281,11 +281,20 @@ struct Translator {
   z3::expr asIntOrBool(const Sym &s, IntType t) { return t.isBool ? asBool(s) : asInt(s); }
 };
 
-// The variable of v, looking through conversions to wider types.
+// The variable of v, looking through conversions that keep every value of
+// the source (to math, or to a type at least as wide with a compatible sign).
+// A narrowing or sign-changing cast changes the value: no bound flows through.
 const VarInfo *varOf(const Sym &v) {
   const SymNode *n = v.get();
-  while (n->op == SymOp::Cast && !n->args.empty())
+  while (n->op == SymOp::Cast && !n->args.empty()) {
+    IntType to = n->type, from = n->args[0]->type;
+    bool keeps = to.bits == 0 || (!from.isBool && from.bits != 0 &&
+                                  ((to.isSigned == from.isSigned && to.bits >= from.bits) ||
+                                   (to.isSigned && !from.isSigned && to.bits > from.bits)));
+    if (!keeps)
+      return nullptr;
     n = n->args[0].get();
+  }
   return n->op == SymOp::Var ? n->var.get() : nullptr;
 }
 

@@ -344,17 +344,17 @@ struct Expander {
   std::map<int, const Loop *> loopById;
   std::set<uint32_t> loopVars;
   std::set<uint32_t> slotVars;
-  std::map<uint32_t, int> slotSource;                                // slot var -> AllocTensor/DeQue op
+  std::map<uint32_t, int> slotSource;                               // slot var -> AllocTensor/DeQue op
   std::vector<std::vector<std::shared_ptr<const VarInfo>>> opSlots; // per op: slot vars of its regions
 
   // Per execution.
   Execution *ex = nullptr;
   std::vector<VarValue> loopStack;
-  std::map<int, uint64_t> allocCounter;              // per buffer
-  std::map<int, std::optional<int64_t>> handed;      // per AllocTensor/DeQue op: the slot it handed out last
+  std::map<int, uint64_t> allocCounter;                   // per buffer
+  std::map<int, std::optional<int64_t>> handed;           // per AllocTensor/DeQue op: the slot it handed out last
   std::map<int, std::deque<std::optional<int64_t>>> fifo; // per buffer: slots EnQue'd, not yet DeQue'd
-  std::set<int> unsure;                                // buffers whose queue state is no longer known
-  std::vector<const Assumption *> deferred;            // top-level assumptions undecided per execution
+  std::set<int> unsure;                                   // buffers whose queue state is no longer known
+  std::vector<const Assumption *> deferred;               // top-level assumptions undecided per execution
   bool stop = false;
 
   Expander(const KernelModel &km, const SimConfig &c, Trace &t) : k(km), cfg(c), tr(t) {}
@@ -455,16 +455,32 @@ struct Expander {
             continue;
           SymOp o = a->op;
           if (side == 1)
-            o = o == SymOp::Lt ? SymOp::Gt : o == SymOp::Gt ? SymOp::Lt : o == SymOp::Le ? SymOp::Ge : o == SymOp::Ge ? SymOp::Le : o;
+            o = o == SymOp::Lt   ? SymOp::Gt
+                : o == SymOp::Gt ? SymOp::Lt
+                : o == SymOp::Le ? SymOp::Ge
+                : o == SymOp::Ge ? SymOp::Le
+                                 : o;
           auto up = [&](i128 h) { hi = hi ? std::min(*hi, h) : h; };
           auto down = [&](i128 l) { lo = lo ? std::max(*lo, l) : l; };
           switch (o) {
-          case SymOp::Lt: up(*other - 1); break;
-          case SymOp::Le: up(*other); break;
-          case SymOp::Gt: down(*other + 1); break;
-          case SymOp::Ge: down(*other); break;
-          case SymOp::Eq: up(*other); down(*other); break;
-          default: break;
+          case SymOp::Lt:
+            up(*other - 1);
+            break;
+          case SymOp::Le:
+            up(*other);
+            break;
+          case SymOp::Gt:
+            down(*other + 1);
+            break;
+          case SymOp::Ge:
+            down(*other);
+            break;
+          case SymOp::Eq:
+            up(*other);
+            down(*other);
+            break;
+          default:
+            break;
           }
         }
       }
@@ -479,13 +495,19 @@ struct Expander {
     return std::make_pair(*lo, *hi);
   }
 
+  // Loop iterations that emit no step (every operation skipped by its
+  // condition), bounded by maxSteps as well: a loop of 2^32 iterations whose
+  // body never runs must end too.
+  uint64_t idle = 0;
+
   bool budget() {
-    if (tr.length >= cfg.maxSteps) {
-      if (!stop) {
-        tr.ok = false;
-        tr.truncated = true;
-        tr.error = "the trace exceeds " + std::to_string(cfg.maxSteps) + " operation instances (SimConfig::maxSteps)";
-      }
+    if ((tr.length >= cfg.maxSteps || idle >= cfg.maxSteps) && !stop) {
+      tr.ok = false;
+      tr.truncated = true;
+      tr.error = tr.length >= cfg.maxSteps ? "the trace exceeds " + std::to_string(cfg.maxSteps) +
+                                                 " operation instances (SimConfig::maxSteps)"
+                                           : "the expansion exceeds " + std::to_string(cfg.maxSteps) +
+                                                 " loop iterations that run no operation (SimConfig::maxSteps)";
       stop = true;
     }
     return !stop;
@@ -614,7 +636,8 @@ struct Expander {
     auto lo = e.eval(L.lo), hi = e.eval(L.hi);
     auto step = L.step ? e.eval(L.step) : std::optional<i128>(1);
     if (!lo || !hi || !step || *step == 0) {
-      emitUnknownBlock(i, j, "the bounds of the loop" + where + " are not known: " + (e.why.empty() ? "step 0" : e.why));
+      emitUnknownBlock(i, j,
+                       "the bounds of the loop" + where + " are not known: " + (e.why.empty() ? "step 0" : e.why));
       return;
     }
     const VarInfo *v = varThroughCasts(L.var);
@@ -638,8 +661,13 @@ struct Expander {
         emitUnknownBlock(i, j, "the index of the loop" + where + " leaves the range of " + vt.name());
         break;
       }
+      if (!budget())
+        break;
       loopStack.push_back({vinfo, int64_t(x)});
+      uint64_t before = tr.length;
       walk(i, j, depth + 1);
+      if (tr.length == before)
+        ++idle;
       loopStack.pop_back();
       if (stop || pin != cfg.pinned.end())
         break;
@@ -709,8 +737,8 @@ struct Expander {
         IntType t = s->type;
         if (it != cfg.inputs.end() && !(t.bits == 64 && !t.isSigned) && !inRange(it->second, t) && tr.ok) {
           tr.ok = false;
-          tr.error = "input '" + s->var->name + "' = " + std::to_string(it->second) + " is out of the range of " +
-                     t.name();
+          tr.error =
+              "input '" + s->var->name + "' = " + std::to_string(it->second) + " is out of the range of " + t.name();
         }
       }
       for (auto &a : s->args)
@@ -751,8 +779,8 @@ struct Expander {
       }
       if (r->second < r->first) {
         total = 0;
-        tr.notes.push_back("internal value '" + v->name + "' has no admissible value (" + i128Text(r->first) +
-                           " .. " + i128Text(r->second) + ")");
+        tr.notes.push_back("internal value '" + v->name + "' has no admissible value (" + i128Text(r->first) + " .. " +
+                           i128Text(r->second) + ")");
         continue;
       }
       enumerated.push_back({v, r->first, r->second});
@@ -802,7 +830,7 @@ enum class Prop { Capacity, CopyLen, PadLen, Address, BoundsLocal, BoundsGlobal,
 struct SiteDef {
   Prop prop;
   SimSite site;
-  std::string pathText; // path-illegal: "L1->UB" and the target's reason
+  std::string pathText; // path-illegal: "moves L1->UB, which does not exist on ...: reason"
 };
 
 const char *checkOf(Prop p) {
@@ -848,26 +876,34 @@ std::vector<SiteDef> buildSites(const KernelModel &k, const TargetSpec &t) {
     return &out.back();
   };
   bool matmul = usesMatmul(k);
-  for (const auto &[mem, spec] : t.memories) {
-    if (mem == Mem::GM || !spec.allocatable || spec.usableBytes == 0)
-      continue;
-    const Buffer *last = nullptr, *inLoop = nullptr;
-    for (const Buffer &b : k.buffers)
-      if (t.memoryOf(b.memPos) == std::optional<Mem>(mem)) {
-        last = &b;
-        if (!b.loops.empty())
-          inLoop = &b;
-      }
-    bool cubeMem = mem != Mem::UB;
-    if (!last && !(matmul && cubeMem))
-      continue;
-    std::string unknown;
-    if (inLoop)
-      unknown = "InitBuffer of '" + inLoop->name + "' runs inside a loop";
-    if (matmul && cubeMem)
-      unknown = "the Matmul high-level API allocates " + memText(mem) + " from its tiling, which is not modelled";
-    add(Prop::Capacity, -1, -1, mem, last ? last->loc : k.loc, unknown);
-  }
+  // Buffers live together from their InitBuffer until TPipe::Destroy/Reset
+  // (an epoch); buffers carved from a TBufPool count in the pool's buffer.
+  std::set<int> epochs;
+  for (const Buffer &b : k.buffers)
+    epochs.insert(b.epoch);
+  if (epochs.empty())
+    epochs.insert(0);
+  for (int epoch : epochs)
+    for (const auto &[mem, spec] : t.memories) {
+      if (mem == Mem::GM || !spec.allocatable || spec.usableBytes == 0)
+        continue;
+      const Buffer *last = nullptr, *inLoop = nullptr;
+      for (const Buffer &b : k.buffers)
+        if (b.epoch == epoch && b.pool < 0 && t.memoryOf(b.memPos) == std::optional<Mem>(mem)) {
+          last = &b;
+          if (!b.loops.empty())
+            inLoop = &b;
+        }
+      bool cubeMem = mem != Mem::UB;
+      if (!last && !(matmul && cubeMem))
+        continue;
+      std::string unknown;
+      if (inLoop)
+        unknown = "InitBuffer of '" + inLoop->name + "' runs inside a loop";
+      if (matmul && cubeMem)
+        unknown = "the Matmul high-level API allocates " + memText(mem) + " from its tiling, which is not modelled";
+      add(Prop::Capacity, -1, -1, mem, last ? last->loc : k.loc, unknown)->site.epoch = epoch;
+    }
   for (size_t j = 0; j < k.ops.size(); ++j) {
     const Op &op = k.ops[j];
     if (op.kind != OpKind::DataCopy || op.params.count("nddma"))
@@ -888,7 +924,7 @@ std::vector<SiteDef> buildSites(const KernelModel &k, const TargetSpec &t) {
       if (rg.global || rg.bufferId < 0 || rg.bufferId >= int(k.buffers.size()))
         continue;
       auto mem = memOfBuffer(k, t, rg.bufferId);
-      if (!mem)
+      if (!mem || k.buffers[rg.bufferId].pool >= 0) // inside a TBufPool: its place in the pool is not modelled
         continue;
       const MemorySpec *spec = t.memory(*mem);
       if (!spec || spec->alignBytes <= 1)
@@ -939,6 +975,11 @@ std::vector<SiteDef> buildSites(const KernelModel &k, const TargetSpec &t) {
     const Op &op = k.ops[j];
     if (op.kind != OpKind::DataCopy && op.kind != OpKind::LoadData && op.kind != OpKind::Fixpipe)
       continue;
+    if (op.params.count("nddma") && !t.hasNdDma) { // the NDDMA engine exists on some chips only
+      add(Prop::Path, int(j), -1, std::nullopt, op.loc)->pathText =
+          "uses the NDDMA engine, which " + t.name + " does not have";
+      continue;
+    }
     if (op.srcPos == TPos::MAX || op.dstPos == TPos::MAX)
       continue;
     auto src = t.memoryOf(op.srcPos), dst = t.memoryOf(op.dstPos);
@@ -953,7 +994,8 @@ std::vector<SiteDef> buildSites(const KernelModel &k, const TargetSpec &t) {
       continue;
     SiteDef *d = add(Prop::Path, int(j), -1, std::nullopt, op.loc,
                      bad ? "" : "path " + pathS + " is not in the " + t.name + " model");
-    d->pathText = pathS + (bad && !bad->reason.empty() ? ": " + bad->reason : "");
+    d->pathText = "moves " + pathS + ", which does not exist on " + t.name +
+                  (bad && !bad->reason.empty() ? ": " + bad->reason : "");
   }
   return out;
 }
@@ -972,22 +1014,30 @@ Layout layoutOf(const KernelModel &k, const TargetSpec &t, Evaluator &e) {
   Layout l;
   l.base.resize(k.buffers.size());
   l.why.resize(k.buffers.size());
-  std::map<Mem, std::optional<i128>> next;
-  std::map<Mem, std::string> nextWhy;
+  // Per (epoch, memory): TPipe::Destroy/Reset start the layout again at 0.
+  std::map<std::pair<int, Mem>, std::optional<i128>> nextOf;
+  std::map<std::pair<int, Mem>, std::string> whyOf;
   for (size_t b = 0; b < k.buffers.size(); ++b) {
     const Buffer &buf = k.buffers[b];
     auto mem = t.memoryOf(buf.memPos);
     if (!mem)
       continue;
-    if (!next.count(*mem))
-      next[*mem] = i128(0);
-    l.base[b] = next[*mem];
-    l.why[b] = nextWhy[*mem];
-    if (!next[*mem])
+    if (buf.pool >= 0) {
+      l.why[b] = "'" + buf.name + "' is carved from a TBufPool";
+      continue;
+    }
+    auto key = std::make_pair(buf.epoch, *mem);
+    if (!nextOf.count(key))
+      nextOf[key] = i128(0);
+    std::optional<i128> &next = nextOf[key];
+    std::string &nextWhy = whyOf[key];
+    l.base[b] = next;
+    l.why[b] = nextWhy;
+    if (!next)
       continue;
     if (!buf.loops.empty()) {
-      next[*mem].reset();
-      nextWhy[*mem] = "InitBuffer of '" + buf.name + "' runs inside a loop";
+      next.reset();
+      nextWhy = "InitBuffer of '" + buf.name + "' runs inside a loop";
       continue;
     }
     e.why.clear();
@@ -996,14 +1046,14 @@ Layout layoutOf(const KernelModel &k, const TargetSpec &t, Evaluator &e) {
       continue; // this InitBuffer did not run: it takes no space
     auto num = e.eval(buf.num), len = e.eval(buf.lenBytes);
     if (!ran || !num || !len) {
-      next[*mem].reset();
-      nextWhy[*mem] = "the layout of " + memText(*mem) + " is not known at '" + buf.name + "': " + e.why;
+      next.reset();
+      nextWhy = "the layout of " + memText(*mem) + " is not known at '" + buf.name + "': " + e.why;
       continue;
     }
     i128 bytes;
-    if (__builtin_mul_overflow(*num, ceil32(*len), &bytes) || __builtin_add_overflow(*next[*mem], bytes, &*next[*mem])) {
-      next[*mem].reset();
-      nextWhy[*mem] = "the layout of " + memText(*mem) + " exceeds 2^127 bytes";
+    if (__builtin_mul_overflow(*num, ceil32(*len), &bytes) || __builtin_add_overflow(*next, bytes, &*next)) {
+      next.reset();
+      nextWhy = "the layout of " + memText(*mem) + " exceeds 2^127 bytes";
     }
   }
   return l;
@@ -1111,6 +1161,7 @@ SimResult simulate(const KernelModel &k, const TargetSpec &t, const SimConfig &c
     f.op = s.op;
     f.region = s.region;
     f.mem = s.mem;
+    f.epoch = s.epoch;
     f.loc = s.loc;
     f.execution = execution;
     for (auto &v : ex.choices)
@@ -1147,7 +1198,7 @@ SimResult simulate(const KernelModel &k, const TargetSpec &t, const SimConfig &c
       std::optional<bool> pass = true;
       std::string why;
       for (const Buffer &b : k.buffers) {
-        if (t.memoryOf(b.memPos) != std::optional<Mem>(mem))
+        if (b.epoch != d.site.epoch || b.pool >= 0 || t.memoryOf(b.memPos) != std::optional<Mem>(mem))
           continue;
         Evaluator e = base;
         auto ran = e.truth(b.cond);
@@ -1213,8 +1264,8 @@ SimResult simulate(const KernelModel &k, const TargetSpec &t, const SimConfig &c
             elem = asConst(eb->second).value_or(0);
           if (bl) {
             pass = *bl <= 2097151 && (elem <= 1 || *bl % elem == 0);
-            msg = "DataCopyPad blockLen " + i128Text(*bl) + " bytes: it must be a multiple of sizeof(T) = " +
-                  std::to_string(elem) + " and at most 2097151";
+            msg = "DataCopyPad blockLen " + i128Text(*bl) +
+                  " bytes: it must be a multiple of sizeof(T) = " + std::to_string(elem) + " and at most 2097151";
           }
           break;
         }
@@ -1270,7 +1321,7 @@ SimResult simulate(const KernelModel &k, const TargetSpec &t, const SimConfig &c
         }
         case Prop::Path:
           pass = false;
-          msg = op.api + " moves " + d.pathText + " (not a path of " + t.name + ")";
+          msg = op.api + " " + d.pathText;
           break;
         }
         std::string why = e.why;

@@ -18,6 +18,9 @@
 //     EnQue/DeQue pass slots through a FIFO;
 //   - arithmetic is exact C++ arithmetic in each node's type (mathematical,
 //     unbounded integers for the math() sizes the checks compute);
+//   - buffers are laid out the way TPipe does: in InitBuffer order per
+//     memory, only the InitBuffer calls that ran, restarting at each TPipe
+//     epoch (Destroy/Reset);
 //   - a value that depends on an opaque variable (or divides by zero) makes
 //     that property instance `unknown`.
 #pragma once
@@ -79,9 +82,9 @@ struct Trace {
   std::string error;
   bool truncated = false; // stopped at SimConfig::maxSteps: the executions are prefixes
   std::vector<Execution> executions;
-  uint64_t length = 0;                     // steps over all executions
-  std::vector<std::string> missingInputs;  // inputs the expansion needed and the config lacks
-  std::vector<std::string> notes;          // e.g. an internal value with no range in the facts
+  uint64_t length = 0;                    // steps over all executions
+  std::vector<std::string> missingInputs; // inputs the expansion needed and the config lacks
+  std::vector<std::string> notes;         // e.g. an internal value with no range in the facts
 };
 
 // Expands the program into concrete executions, in program order. Reusable
@@ -100,6 +103,7 @@ struct SimFinding {
   int op = -1;       // index into KernelModel::ops; -1 for capacity-overflow
   int region = -1;   // index into Op::regions; -1 when the property is about the op or a memory
   std::optional<Mem> mem;
+  int epoch = -1; // capacity-overflow: the TPipe allocation epoch (Buffer::epoch)
   SourceLoc loc;
   std::string message;
   int execution = -1;                                  // index into Trace::executions
@@ -114,6 +118,7 @@ struct SimSite {
   int op = -1;
   int region = -1;
   std::optional<Mem> mem;
+  int epoch = -1; // capacity-overflow: the TPipe allocation epoch (Buffer::epoch)
   SourceLoc loc;
   std::string staticUnknown; // set: the property cannot be evaluated at all (why)
   uint64_t instances = 0, failed = 0, unknown = 0;

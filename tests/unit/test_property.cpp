@@ -181,8 +181,7 @@ struct Generator {
       Sym bn = mkVar("blockNum", IntType::i64(), VarRole::Input);
       blockIdx = mkVar("blockIdx", IntType::i64(), VarRole::Internal);
       c.k.facts = {mkCmp(SymOp::Ge, toMath(bn), mkConst(1)), mkCmp(SymOp::Le, toMath(bn), mkConst(65535)),
-                   mkCmp(SymOp::Ge, toMath(blockIdx), mkConst(0)),
-                   mkCmp(SymOp::Lt, toMath(blockIdx), toMath(bn))};
+                   mkCmp(SymOp::Ge, toMath(blockIdx), mkConst(0)), mkCmp(SymOp::Lt, toMath(blockIdx), toMath(bn))};
       c.values["blockNum"] = r.uni(0, 4);
       c.k.assumptions.push_back({mkCmp(SymOp::Le, toMath(bn), mkConst(4)), mkBool(true), {}, {}, "blockNum <= 4"});
       c.inputs.push_back(bn);
@@ -196,18 +195,22 @@ struct Generator {
       buf.id = b;
       buf.name = "buf" + std::to_string(b);
       buf.memPos = r.pick(std::vector<TPos>{TPos::VECIN, TPos::VECOUT, TPos::VECCALC, TPos::VECIN, TPos::A1, TPos::B1});
+      if (bufferConds && r.chance(0.5)) // L0A/L0B (512-byte alignment), as TBufs: no slot choice
+        buf.memPos = r.chance(0.8) ? TPos::A2 : TPos::B2;
       buf.srcPos = buf.dstPos = buf.memPos;
-      buf.kind = r.chance(0.6) ? Buffer::Kind::Queue : Buffer::Kind::TBuf;
+      buf.kind =
+          r.chance(0.6) && buf.memPos != TPos::A2 && buf.memPos != TPos::B2 ? Buffer::Kind::Queue : Buffer::Kind::TBuf;
       buf.num = k32(buf.kind == Buffer::Kind::Queue ? r.uni(1, 2) : 1);
       Sym len;
-      if (r.chance(0.35))
+      if (buf.memPos == TPos::A2 || buf.memPos == TPos::B2)
+        len = mkConst(r.pick(std::vector<int64_t>{256, 768, 1024, 4096}), IntType::u32());
+      else if (r.chance(0.35))
         len = mkConst(r.pick(std::vector<int64_t>{1024, 2048, 4096, 8192, 65536, 100000, 96, 33}), IntType::u32());
       else // tileLength * sizeof(T), passed as uint32_t
         len = mkCast(bin(SymOp::Mul, sizeExpr(), mkConst(r.pick(std::vector<int64_t>{2, 4}), IntType::u64())),
                      IntType::u32());
       buf.lenBytes = len;
-      buf.cond = bufferConds && r.chance(0.2) ? mkCmp(SymOp::Gt, toMath(input()), mkConst(r.uni(0, 50)))
-                                              : mkBool(true);
+      buf.cond = bufferConds && r.chance(0.3) ? mkCmp(SymOp::Gt, toMath(input()), mkConst(r.uni(0, 50))) : mkBool(true);
       buf.loc = {"gen.cpp", kBufferLine + unsigned(b), 1};
       c.k.buffers.push_back(buf);
     }
@@ -267,6 +270,11 @@ struct Generator {
     rg.bufferId = b;
     rg.pos = buf.memPos;
     rg.offsetBytes = bytesOf(indexExpr(), elem);
+    if (buf.memPos == TPos::A2 || buf.memPos == TPos::B2) { // fractal-sized views: 256-byte steps
+      rg.offsetBytes = mkConst(r.pick(std::vector<int64_t>{0, 256, 512, 768}));
+      if (!loopVars.empty() && r.chance(0.5))
+        rg.offsetBytes = add(rg.offsetBytes, mul(toMath(loopVars.back()), mkConst(512)));
+    }
     rg.lengthBytes = r.chance(0.03) ? nullptr : len;
     rg.elemBytes = elem;
     rg.write = write;
@@ -437,14 +445,15 @@ struct Generator {
       c.k.loops.push_back(L);
       Sym enter = mkAnd(mkCmp(SymOp::Le, toMath(lo), toMath(v)), mkCmp(SymOp::Lt, toMath(v), toMath(hi)));
       if (step != 1)
-        enter = mkAnd(enter, mkCmp(SymOp::Eq, mkBin(SymOp::Rem, sub(v, lo), mkConst(step), IntType::math()),
-                                   mkConst(0)));
+        enter =
+            mkAnd(enter, mkCmp(SymOp::Eq, mkBin(SymOp::Rem, sub(v, lo), mkConst(step), IntType::math()), mkConst(0)));
       Sym saveCond = loopCond;
       loopCond = mkAnd(loopCond, enter);
       loopVars.push_back(v);
       loopIds.push_back(L.id);
       if (r.chance(0.1)) // ASCENDC_ASSUME(i < c) in the body
-        c.k.assumptions.push_back({mkCmp(SymOp::Lt, toMath(v), mkConst(r.uni(1, 6))), mkBool(true), loopIds, {}, "i < c"});
+        c.k.assumptions.push_back(
+            {mkCmp(SymOp::Lt, toMath(v), mkConst(r.uni(1, 6))), mkBool(true), loopIds, {}, "i < c"});
       makeBlock(depth + 1);
       loopIds.pop_back();
       loopVars.pop_back();
@@ -466,12 +475,12 @@ struct Generator {
     maxDepth = int(r.uni(0, 2));
     makeBlock(0);
     if (r.chance(0.1)) // ASCENDC_ASSUME(x % 16 == 0)
-      c.k.assumptions.push_back({mkCmp(SymOp::Eq, mkBin(SymOp::Rem, toMath(input()), mkConst(16), IntType::math()),
-                                       mkConst(0)),
-                                 mkBool(true),
-                                 {},
-                                 {},
-                                 "x % 16 == 0"});
+      c.k.assumptions.push_back(
+          {mkCmp(SymOp::Eq, mkBin(SymOp::Rem, toMath(input()), mkConst(16), IntType::math()), mkConst(0)),
+           mkBool(true),
+           {},
+           {},
+           "x % 16 == 0"});
     return c;
   }
 };
@@ -508,17 +517,16 @@ std::string dump(const Case &c) {
       os << " " << n << "=" << toString(p);
     os << "\n";
     for (auto &rg : op.regions)
-      os << "    " << rg.role << (rg.global ? " gm" : " buf") << rg.bufferId
-         << " off=" << toString(rg.offsetBytes) << " len=" << (rg.lengthBytes ? toString(rg.lengthBytes) : "?")
+      os << "    " << rg.role << (rg.global ? " gm" : " buf") << rg.bufferId << " off=" << toString(rg.offsetBytes)
+         << " len=" << (rg.lengthBytes ? toString(rg.lengthBytes) : "?")
          << (rg.slot ? " slot=" + toString(rg.slot) : "") << "\n";
   }
   return os.str();
 }
 
 struct Stats {
-  unsigned models = 0, obligations = 0, agreeProved = 0, agreeFailed = 0, z3Unknown = 0, simUnknown = 0,
-           simError = 0, replayed = 0, replayReproduced = 0, replayIncomplete = 0, replaySkipped = 0,
-           disagreements = 0;
+  unsigned models = 0, obligations = 0, agreeProved = 0, agreeFailed = 0, z3Unknown = 0, simUnknown = 0, simError = 0,
+           replayed = 0, replayReproduced = 0, replayIncomplete = 0, replaySkipped = 0, disagreements = 0;
 };
 
 // Key of an obligation / a site: the op index (from the line), or the memory
@@ -528,7 +536,7 @@ std::string keyOf(const std::string &check, const SourceLoc &loc, const KernelMo
     int b = int(loc.line) - int(kBufferLine);
     if (b >= 0 && b < int(k.buffers.size()))
       if (auto m = t.memoryOf(k.buffers[b].memPos))
-        return check + "/" + std::string(memName(*m));
+        return check + "/" + std::to_string(k.buffers[b].epoch) + "/" + std::string(memName(*m));
     return check + "/?";
   }
   return check + "/op" + std::to_string(int(loc.line) - int(kOpLine));
@@ -536,7 +544,7 @@ std::string keyOf(const std::string &check, const SourceLoc &loc, const KernelMo
 
 std::string siteKey(const SimSite &s) {
   if (s.check == "capacity-overflow")
-    return s.check + "/" + (s.mem ? std::string(memName(*s.mem)) : "?");
+    return s.check + "/" + std::to_string(s.epoch) + "/" + (s.mem ? std::string(memName(*s.mem)) : "?");
   return s.check + "/op" + std::to_string(s.op);
 }
 
@@ -560,8 +568,9 @@ std::map<std::string, std::vector<Obl>> prove(const KernelModel &k, const Target
       Verdict v = solver.check(item.ob);
       double qs = std::chrono::duration<double>(std::chrono::steady_clock::now() - q0).count();
       if (std::getenv("ALINT_PROPERTY_SLOW") && qs > std::atof(std::getenv("ALINT_PROPERTY_SLOW")))
-        std::cerr << "slow " << qs << " s " << (k.assumptions.size() && k.assumptions.back().text == "fixed" ? "fixed " : "free ") << ci.id << " " << statusName(v.status) << ": "
-                  << toString(item.ob.property) << "\n";
+        std::cerr << "slow " << qs << " s "
+                  << (k.assumptions.size() && k.assumptions.back().text == "fixed" ? "fixed " : "free ") << ci.id << " "
+                  << statusName(v.status) << ": " << toString(item.ob.property) << "\n";
       out[key].push_back({key, v});
     }
   }
@@ -595,7 +604,7 @@ void runFixed(uint64_t seed, const TargetSpec &t, Solver &solver, Stats &st, boo
   INFO("seed " << seed << "\n" << dump(c));
   if (!sim.ok) {
     // The only acceptable error for a generated model is a trace that is too long.
-    CHECK(sim.error.find("operation instances") != std::string::npos);
+    CHECK(sim.truncated);
     ++st.simError;
   }
 
@@ -623,8 +632,8 @@ void runFixed(uint64_t seed, const TargetSpec &t, Solver &solver, Stats &st, boo
         const SimSite &s = *ss[i];
         ++st.obligations;
         INFO("obligation " << i << ": " << statusName(v.status) << " " << v.reason << " cex " << cexText(v)
-                           << "; simulator: " << s.instances << " instances, " << s.failed << " failed, "
-                           << s.unknown << " unknown (" << s.unknownReason << ")");
+                           << "; simulator: " << s.instances << " instances, " << s.failed << " failed, " << s.unknown
+                           << " unknown (" << s.unknownReason << ")");
         if (v.status == Status::Unknown) {
           ++st.z3Unknown;
           continue;
@@ -649,7 +658,6 @@ void runFixed(uint64_t seed, const TargetSpec &t, Solver &solver, Stats &st, boo
       }
     }
   }
-
 }
 
 // 2. Inputs free: a counterexample replays in the simulator. These models
@@ -673,8 +681,8 @@ void runFree(uint64_t seed, const TargetSpec &t, Solver &freeSolver, Stats &st) 
       std::vector<std::string> free;
       for (const Sym &in : c.inputs) {
         const std::string &name = in->var->name;
-        auto it = std::find_if(v.counterexample.begin(), v.counterexample.end(),
-                               [&](auto &p) { return p.first == name; });
+        auto it =
+            std::find_if(v.counterexample.begin(), v.counterexample.end(), [&](auto &p) { return p.first == name; });
         if (it != v.counterexample.end())
           given[name] = it->second;
         else
@@ -727,8 +735,8 @@ void runFree(uint64_t seed, const TargetSpec &t, Solver &freeSolver, Stats &st) 
         ++st.replayIncomplete; // Z3 left out an input that matters; not a contradiction
       } else {
         ++st.disagreements;
-        INFO("simulator: " << s.instances << " instances, " << rs.inadmissibleExecutions
-                           << " inadmissible executions, " << rs.inadmissibleSteps << " inadmissible steps");
+        INFO("simulator: " << s.instances << " instances, " << rs.inadmissibleExecutions << " inadmissible executions, "
+                           << rs.inadmissibleSteps << " inadmissible steps");
         CHECK(s.failed > 0);
       }
     }
@@ -742,7 +750,7 @@ TEST_CASE("property: Z3 verdicts agree with the executable model on random kerne
   Solver solver(300), freeSolver(100);
   Stats st;
   auto t0 = std::chrono::steady_clock::now();
-  unsigned models = 150, first = 0;
+  unsigned models = 120, first = 0;
   if (const char *e = std::getenv("ALINT_PROPERTY_MODELS"))
     models = unsigned(std::atoi(e));
   if (const char *e = std::getenv("ALINT_PROPERTY_FIRST"))
@@ -757,20 +765,22 @@ TEST_CASE("property: Z3 verdicts agree with the executable model on random kerne
       std::cerr << "model " << i << ": " << cs << " s\n";
   }
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::ostringstream sum;
+  sum << "property: " << st.models << " models, " << st.obligations << " obligations (inputs fixed): " << st.agreeProved
+      << " proved+clean, " << st.agreeFailed << " failed+found, " << st.z3Unknown << " z3 unknown, " << st.simUnknown
+      << " sim unknown; " << st.simError << " sim errors; replays " << st.replayed << ": " << st.replayReproduced
+      << " reproduced, " << st.replayIncomplete << " incomplete counterexamples, " << st.replaySkipped << " skipped; "
+      << st.disagreements << " disagreements; z3 fixed " << solver.stats().z3Calls << " calls, "
+      << solver.stats().timeouts << " timeouts, " << solver.stats().seconds << " s; free " << freeSolver.stats().z3Calls
+      << " calls, " << freeSolver.stats().timeouts << " timeouts, " << freeSolver.stats().seconds << " s; " << secs
+      << " s";
   if (std::getenv("ALINT_PROPERTY_VERBOSE"))
-    std::cerr << "property: " << st.models << " models, " << st.obligations << " obligations (inputs fixed): "
-              << st.agreeProved << " proved+clean, " << st.agreeFailed << " failed+found, " << st.z3Unknown
-              << " z3 unknown, " << st.simUnknown << " sim unknown; " << st.simError << " sim errors; replays "
-              << st.replayed << ": " << st.replayReproduced << " reproduced, " << st.replayIncomplete
-              << " incomplete counterexamples, " << st.replaySkipped << " skipped; " << st.disagreements
-              << " disagreements; z3 fixed " << solver.stats().z3Calls << " calls, " << solver.stats().timeouts
-              << " timeouts, " << solver.stats().seconds << " s; free " << freeSolver.stats().z3Calls << " calls, "
-              << freeSolver.stats().timeouts << " timeouts, " << freeSolver.stats().seconds << " s; " << secs
-              << " s\n";
+    std::cerr << sum.str() << "\n";
+  INFO(sum.str());
   CHECK(st.disagreements == 0);
-  CHECK(st.obligations > 1000);
+  CHECK(st.obligations > 900);
   CHECK(st.agreeFailed > 100); // the generator does produce failures
   CHECK(st.z3Unknown + st.simUnknown < st.obligations / 5);
-  CHECK(st.replayReproduced > 50);
+  CHECK(st.replayReproduced > 100);
   CHECK(st.replayIncomplete + st.replaySkipped < st.replayed / 4);
 }

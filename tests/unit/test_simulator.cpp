@@ -279,8 +279,8 @@ TEST_CASE("simulator: a missing input is an error naming it; an unused one is no
   Builder b;
   Sym n = mkVar("tiling.tileLength", IntType::u32());
   Sym unused = mkVar("tiling.unused", IntType::u32());
-  b.buffer("buf", TPos::VECIN, ci(2), mkCast(mkBin(SymOp::Mul, n, mkConst(2, IntType::u32()), IntType::u32()),
-                                             IntType::u32()));
+  b.buffer("buf", TPos::VECIN, ci(2),
+           mkCast(mkBin(SymOp::Mul, n, mkConst(2, IntType::u32()), IntType::u32()), IntType::u32()));
   b.k.assumptions.push_back({mkCmp(SymOp::Le, unused, mkConst(8, IntType::u32())), mkBool(true), {}, at(5), ""});
   SimResult r = simulate(b.k, target910b(), {});
   CHECK_FALSE(r.ok);
@@ -373,6 +373,13 @@ TEST_CASE("simulator: an illegal path is found each time it runs; the trace limi
   // The prefix that ran is evaluated; findings are kept up to the per-site limit.
   CHECK(big.counts.at("path-illegal").failed == 50);
   CHECK(big.of("path-illegal").size() == SimConfig().maxFindingsPerSite);
+
+  // A long loop whose body never runs ends at the limit too.
+  b.k.ops[0].cond = mkAnd(inRange(i, ci(0), n), mkCmp(SymOp::Lt, toMath(n), c(0)));
+  cfg.inputs["tiling.n"] = 1 << 30;
+  SimResult idle = simulate(b.k, target910b(), cfg);
+  CHECK_FALSE(idle.ok);
+  CHECK(idle.error.find("50 loop iterations that run no operation") != std::string::npos);
 }
 
 TEST_CASE("simulator: arithmetic is exact C++ arithmetic (wrap-around in the type)", "[sim]") {
@@ -389,4 +396,51 @@ TEST_CASE("simulator: arithmetic is exact C++ arithmetic (wrap-around in the typ
   std::string why;
   Execution none;
   CHECK(evalAt(b.k.buffers[0].lenBytes, cfg, none, nullptr, &why) == 49120);
+}
+
+TEST_CASE("simulator: buffer layout follows the InitBuffer calls that ran, per TPipe epoch", "[sim]") {
+  // if (x > 5) InitBuffer(a, 1, 256) in L0A; InitBuffer(b, 1, 1024) in L0A;
+  // LoadData into b[256 bytes]: b starts at 256 when a exists, at 0 when not.
+  Builder b;
+  Sym x = mkVar("tiling.x", IntType::i32());
+  b.buffer("a", TPos::A2, ci(1), mkConst(256, IntType::u32()), Buffer::Kind::TBuf, mkCmp(SymOp::Gt, x, ci(5)));
+  int bb = b.buffer("b", TPos::A2, ci(1), mkConst(1024, IntType::u32()), Buffer::Kind::TBuf);
+  Op &ld = b.op(OpKind::LoadData, "LoadData");
+  Region r = local(bb, c(256));
+  r.lengthBytes = c(512);
+  r.write = true;
+  r.role = "dst";
+  ld.regions = {r};
+  SimConfig cfg;
+  cfg.inputs["tiling.x"] = 9; // a is allocated: b at 256, the view at 512
+  SimResult with = simulate(b.k, target910b(), cfg);
+  REQUIRE(with.ok);
+  CHECK(with.of("align-address").empty());
+  cfg.inputs["tiling.x"] = 0; // a is not: b at 0, the view at 256 (L0A needs 512)
+  SimResult without = simulate(b.k, target910b(), cfg);
+  REQUIRE(without.ok);
+  REQUIRE(without.of("align-address").size() == 1);
+  CHECK(without.of("align-address")[0].message.find("L0A offset 256") != std::string::npos);
+  // capacity counts only a buffer whose InitBuffer ran
+  CHECK(without.counts.at("capacity-overflow").instances == 1);
+
+  // TPipe::Destroy: the next epoch starts again at 0 and is counted apart.
+  Builder e;
+  int u0 = e.buffer("u0", TPos::VECCALC, ci(1), mkConst(150 * 1024, IntType::u32()), Buffer::Kind::TBuf);
+  int u1 = e.buffer("u1", TPos::VECCALC, ci(1), mkConst(150 * 1024, IntType::u32()), Buffer::Kind::TBuf);
+  e.k.buffers[u1].epoch = 1;
+  Op &v = e.op(OpKind::Vector, "Adds");
+  Region d = local(u1, c(0)), s = local(u0, c(0));
+  d.lengthBytes = s.lengthBytes = c(256);
+  v.regions = {d, s};
+  SimResult ep = simulate(e.k, target910b(), {});
+  REQUIRE(ep.ok);
+  CHECK(ep.of("capacity-overflow").empty()); // 150 KiB in each epoch
+  int capSites = 0;
+  for (const SimSite &st : ep.sites)
+    capSites += st.check == "capacity-overflow";
+  CHECK(capSites == 2);
+  CHECK(ep.counts.at("align-address").failed == 0);
+  e.k.buffers[u1].epoch = 0; // both at once: 300 KiB
+  CHECK(simulate(e.k, target910b(), {}).of("capacity-overflow").size() == 1);
 }
