@@ -171,18 +171,12 @@ int main(int argc, char **argv) {
     break;
   }
   case OutputFormat::Json:
-    printJson(rr, std::cout);
-    for (auto &f : rr.files) {
-      if (!f.ok)
-        std::cerr << "error: " << f.error << "\n";
-      for (auto &w : f.warnings)
-        std::cerr << "warning: " << w << "\n";
-      for (auto &n : f.notes)
-        std::cerr << "note: " << n << "\n";
-    }
-    break;
   case OutputFormat::Sarif:
-    printSarif(rr, std::cout);
+    if (o.format == OutputFormat::Json)
+      printJson(rr, std::cout);
+    else
+      printSarif(rr, std::cout);
+    // stdout holds one document; messages about the run go to stderr
     for (auto &f : rr.files) {
       if (!f.ok)
         std::cerr << "error: " << f.error << "\n";

@@ -134,18 +134,9 @@ struct Builder {
   }
 
   std::optional<HardEvent> queueEvent(int bufferId, bool forward) const {
-    if (bufferId < 0 || bufferId >= int(k.buffers.size()))
+    if (bufferId < 0 || bufferId >= int(k.buffers.size()) || k.buffers[bufferId].kind != Buffer::Kind::Queue)
       return std::nullopt;
-    const Buffer &b = k.buffers[bufferId];
-    if (b.kind != Buffer::Kind::Queue)
-      return std::nullopt;
-    auto src = t.memoryOf(b.srcPos), dst = t.memoryOf(b.dstPos);
-    if (!src || !dst)
-      return std::nullopt;
-    const model::PathSpec *p = t.findPath(*src, *dst);
-    if (!p)
-      return std::nullopt;
-    return forward ? p->queueForward : p->queueBackward;
+    return t.queueEvent(k.buffers[bufferId].srcPos, k.buffers[bufferId].dstPos, forward);
   }
 
   void emitOne(size_t i, const Subst &m, bool lastCopy) {

@@ -91,14 +91,7 @@ PipeSimResult simulatePipes(const KernelModel &k, const TargetSpec &t, const Sim
   auto queueEvent = [&](int bufferId, bool fwd) -> std::optional<HardEvent> {
     if (bufferId < 0 || bufferId >= int(k.buffers.size()) || k.buffers[bufferId].kind != Buffer::Kind::Queue)
       return std::nullopt;
-    const Buffer &b = k.buffers[bufferId];
-    auto src = t.memoryOf(b.srcPos), dst = t.memoryOf(b.dstPos);
-    if (!src || !dst)
-      return std::nullopt;
-    const PathSpec *p = t.findPath(*src, *dst);
-    if (!p)
-      return std::nullopt;
-    return fwd ? p->queueForward : p->queueBackward;
+    return t.queueEvent(k.buffers[bufferId].srcPos, k.buffers[bufferId].dstPos, fwd);
   };
   auto autoOrdered = [&](Pipe a, Pipe b) {
     if (a == b)

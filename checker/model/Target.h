@@ -108,6 +108,9 @@ struct TargetSpec {
   bool hasPipe(CoreType c, Pipe p) const;
   // Helpers over `events`.
   bool isEventLegal(CoreType c, HardEvent e) const;
+  // The implicit event of a queue between positions src -> dst (GetQueEvt):
+  // forward for EnQue/DeQue, backward for FreeTensor/AllocTensor.
+  std::optional<HardEvent> queueEvent(TPos src, TPos dst, bool forward) const;
   bool isErrorEvent(HardEvent e) const;
 };
 

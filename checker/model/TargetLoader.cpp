@@ -812,6 +812,16 @@ bool TargetSpec::hasPipe(CoreType c, Pipe p) const {
   return it != pipes.end() && it->second.count(p) != 0;
 }
 
+std::optional<HardEvent> TargetSpec::queueEvent(TPos src, TPos dst, bool forward) const {
+  auto s = memoryOf(src), d = memoryOf(dst);
+  if (!s || !d)
+    return std::nullopt;
+  const PathSpec *p = findPath(*s, *d);
+  if (!p)
+    return std::nullopt;
+  return forward ? p->queueForward : p->queueBackward;
+}
+
 bool TargetSpec::isEventLegal(CoreType c, HardEvent e) const {
   auto it = events.legal.find(c);
   return it != events.legal.end() && it->second.count(e) != 0;
