@@ -58,21 +58,9 @@ void scanLine(const std::string &text, unsigned line, std::vector<Marker> &out) 
 bool matches(const std::string &checks, const std::string &id) {
   if (checks.empty() || checks == "*")
     return true;
-  // a list of globs, no negation (as clang-tidy)
-  size_t start = 0;
-  while (start <= checks.size()) {
-    size_t comma = checks.find(',', start);
-    std::string g = checks.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    while (!g.empty() && isspace((unsigned char)g.front()))
-      g.erase(g.begin());
-    while (!g.empty() && isspace((unsigned char)g.back()))
-      g.pop_back();
-    if (!g.empty() && globMatch(g, id))
+  for (const std::string &g : splitGlobs(checks)) // a list of globs, no negation (as clang-tidy)
+    if (globMatch(g, id))
       return true;
-    if (comma == std::string::npos)
-      break;
-    start = comma + 1;
-  }
   return false;
 }
 

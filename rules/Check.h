@@ -105,5 +105,7 @@ const std::vector<CheckInfo> &checkRegistry();
 // clang-tidy glob list: "-*,sync-*,capacity-overflow".
 bool checkEnabled(const std::string &globs, const std::string &id);
 bool globMatch(const std::string &pattern, const std::string &text);
+// "a, -b,c*" -> {"a", "-b", "c*"} (blanks trimmed, empty items dropped)
+std::vector<std::string> splitGlobs(const std::string &globs);
 
 } // namespace alint

@@ -89,27 +89,33 @@ bool globMatch(const std::string &p, const std::string &t) {
   return pi == p.size();
 }
 
-bool checkEnabled(const std::string &globs, const std::string &id) {
-  bool on = false;
+std::vector<std::string> splitGlobs(const std::string &globs) {
+  std::vector<std::string> out;
   size_t start = 0;
   while (start <= globs.size()) {
     size_t comma = globs.find(',', start);
     std::string g = globs.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    // trim
     while (!g.empty() && isspace((unsigned char)g.front()))
       g.erase(g.begin());
     while (!g.empty() && isspace((unsigned char)g.back()))
       g.pop_back();
-    if (!g.empty()) {
-      bool neg = g[0] == '-';
-      if (neg)
-        g = g.substr(1);
-      if (globMatch(g, id))
-        on = !neg;
-    }
+    if (!g.empty())
+      out.push_back(g);
     if (comma == std::string::npos)
       break;
     start = comma + 1;
+  }
+  return out;
+}
+
+bool checkEnabled(const std::string &globs, const std::string &id) {
+  bool on = false;
+  for (std::string g : splitGlobs(globs)) {
+    bool neg = g[0] == '-';
+    if (neg)
+      g = g.substr(1);
+    if (globMatch(g, id))
+      on = !neg;
   }
   return on;
 }

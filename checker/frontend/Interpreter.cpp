@@ -451,7 +451,7 @@ std::vector<std::pair<LRef, Value>> Interp::rollback(size_t m) {
     if (!frameLive(r))
       continue;
     auto key = std::make_tuple((void *)(r.kind == LRef::Local ? (void *)r.frame : (void *)r.obj.get()),
-                               (const void *)(r.kind == LRef::Field ? (const void *)r.field
+                               (const void *)(r.kind == LRef::Field  ? (const void *)r.field
                                               : r.kind == LRef::Elem ? (const void *)(intptr_t)(r.index + 1)
                                                                      : (const void *)r.decl),
                                int(r.kind));
@@ -641,13 +641,11 @@ void Interp::exec(const Stmt *s) {
     if (r->getRetValue())
       v = eval(r->getRetValue());
     Frame &f = *frames.back();
-    Sym g = mkAnd(mkAnd(pathCond, f.alive), mkBool(true));
     // The return happens under the current path condition relative to the
     // function entry; later code runs only when it did not.
     Sym rel = relativeCond(f);
     f.returns.push_back({rel, v});
     f.alive = mkAnd(f.alive, mkNot(rel));
-    (void)g;
     return;
   }
   case Stmt::BreakStmtClass:
