@@ -129,25 +129,18 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
         d.severity = Severity::Error;
       fr.diags.push_back(d);
     }
-    for (ProofItem &item : ctx.items) {
-      if (!k.incomplete.empty())
-        item.ob.unknownReason = k.incomplete;
-      Verdict v = solver.check(item.ob);
+    std::vector<Verdict> all;
+    std::vector<SolvedItem> failed = solveItems(ctx.items, solver, k.incomplete, &all);
+    for (const Verdict &v : all) {
       ++kv.obligations;
-      switch (v.status) {
-      case Status::Proved:
-        ++kv.proved;
-        continue;
-      case Status::Violated:
-        ++kv.violated;
-        break;
-      case Status::Counterexample:
-        ++kv.counterexample;
-        break;
-      case Status::Unknown:
-        ++kv.unknown;
-        break;
-      }
+      kv.proved += v.status == Status::Proved;
+      kv.violated += v.status == Status::Violated;
+      kv.counterexample += v.status == Status::Counterexample;
+      kv.unknown += v.status == Status::Unknown;
+    }
+    for (SolvedItem &si : failed) {
+      const ProofItem &item = ctx.items[si.item];
+      const Verdict &v = si.verdict;
       Diagnostic d;
       d.check = ci.id;
       d.status = v.status;

@@ -24,7 +24,8 @@ Options:
   --tiling-file=FILE        concrete launch values from a JSON object
   --timeline=FILE           simulate the first kernel with the --tiling values and write its
                             pipe schedule as a Chrome trace (chrome://tracing, Perfetto)
-  --smt-timeout=MS          Z3 time limit per query (default: 2000)
+  --smt-timeout=MS          Z3 budget per query, as a load-independent resource
+                            limit of about MS ms of search (default: 2000)
   --timeout=SEC             time limit per file; what is left is unknown (default: 60)
   --auto-sync=on|off        whether the compiler inserts S<->MTE2/MTE3/V and V<->V
                             synchronisation (default on, as BiSheng does)

@@ -52,7 +52,25 @@ struct ProofItem {
   std::function<std::string(const Verdict &)> message;
   std::vector<Related> related;
   std::string hint;
+  // Items with the same non-empty group are alternative explanations of one
+  // finding (e.g. the candidate partners of one access in sync-race, nearest
+  // first): only the most severe failing one is reported, the nearest among
+  // equals, and solving stops at the first violation.
+  std::string group;
 };
+
+// The outcome of one proof item that is to be reported or counted.
+struct SolvedItem {
+  size_t item = 0; // index into the items
+  Verdict verdict;
+};
+
+// Solves `items` (in order) and returns the ones whose verdict is not
+// `proved`, with groups reduced to their representative. `incomplete`, when
+// set, makes every item unknown with that reason. `solved` counts the
+// obligations decided (for the verdict line).
+std::vector<SolvedItem> solveItems(std::vector<ProofItem> &items, Solver &solver, const std::string &incomplete,
+                                   std::vector<Verdict> *all = nullptr);
 
 // Analyses shared by the checks of one kernel on one target, built once.
 struct AnalysisCache {

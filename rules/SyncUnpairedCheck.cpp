@@ -1,8 +1,10 @@
 // sync-unpaired: every WaitFlag has a SetFlag that reaches it on every path
 // (else the pipe waits forever: error 507014/507035), and every SetFlag is
 // consumed by a WaitFlag (else the event leaks into the next kernel). Loops
-// are unrolled twice: a wait at the top of the body must be primed before the
-// loop, a set at the end of the last iteration must be drained after it.
+// are unrolled as their first iterations (checker/graph: two, or P + 1 for
+// ids that repeat with period P): a wait at the top of the body must be
+// primed before the loop, a set at the end of the last iteration must be
+// drained after it.
 #include "rules/Checks.h"
 
 #include <map>
@@ -26,12 +28,27 @@ void SyncUnpairedCheck::run(CheckContext &ctx) const {
       continue;
     const Op &op = k.ops[s.op];
     bool wait = s.sync == SeqOp::Sync::Wait;
-    // Waits are judged in the first copy (the first iteration), sets in the
-    // last copy (the last iteration).
-    if (wait && s.inLastCopy)
-      continue;
+    // Waits are judged in every copy (the copies are the first iterations:
+    // what comes before each is all in the sequence), sets in the later
+    // copies (standing for the last iterations, before the code after the
+    // loop).
     if (!wait && !s.inLastCopy && !op.loops.empty())
       continue;
+    // A set followed by another set of the same flag before any wait is not
+    // left set: the two collapse into one (sync-event reports that).
+    if (!wait && s.match < 0) {
+      bool collapsed = false;
+      for (int j = i + 1; j < int(g.seq.size()) && !collapsed; ++j) {
+        const SeqOp &n = g.seq[j];
+        if (n.queueKey != s.queueKey)
+          continue;
+        if (n.sync == SeqOp::Sync::Wait)
+          break;
+        collapsed = n.sync == SeqOp::Sync::Set;
+      }
+      if (collapsed)
+        continue;
+    }
     ProofItem item;
     item.ob.check = id();
     item.loc = op.loc;
@@ -40,7 +57,7 @@ void SyncUnpairedCheck::run(CheckContext &ctx) const {
       if (!seen.insert({s.op, 0}).second)
         continue;
       item.ob.property = mkBool(false); // reachable => unpaired
-      item.ob.context = ctx.contextAt(s.cond, op.loops);
+      item.ob.context = ctx.contextAt(s.condFirst, op.loops);
       if (wait) {
         item.message = [ft](const Verdict &v) {
           if (v.status == Status::Unknown)
@@ -72,9 +89,9 @@ void SyncUnpairedCheck::run(CheckContext &ctx) const {
     Sym some = mkBool(false);
     for (int j = 0; j < i; ++j)
       if (g.seq[j].sync == SeqOp::Sync::Set && g.seq[j].queueKey == s.queueKey)
-        some = mkOr(some, g.seq[j].cond ? g.seq[j].cond : mkBool(true));
+        some = mkOr(some, g.seq[j].condFirst ? g.seq[j].condFirst : mkBool(true));
     item.ob.property = some;
-    item.ob.context = ctx.contextAt(s.cond, op.loops);
+    item.ob.context = ctx.contextAt(s.condFirst, op.loops);
     for (const Sym &f : g.facts)
       item.ob.context.push_back(f);
     const Op &sop = k.ops[set.op];
