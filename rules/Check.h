@@ -52,6 +52,9 @@ struct ProofItem {
   std::function<std::string(const Verdict &)> message;
   std::vector<Related> related;
   std::string hint;
+  // A performance lint: never an error. Violated (the slow case holds for
+  // every admissible value) is a warning; a counterexample is only a note.
+  bool performance = false;
 };
 
 // Analyses shared by the checks of one kernel on one target, built once.
