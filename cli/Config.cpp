@@ -157,7 +157,7 @@ std::optional<Config> parseConfig(const std::string &text, const std::string &fi
     } else {
       error = where(sm, file, kv.getKey()) + "unknown key '" + *key +
               "' (Checks, WarningsAsErrors, Targets, Assumptions, AutoSync, SimtDCache, HeaderFilterRegex, "
-                                    "InheritParentConfig)";
+              "InheritParentConfig)";
       return std::nullopt;
     }
     if (!diag.empty()) {

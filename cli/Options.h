@@ -28,8 +28,8 @@ struct Options {
   std::vector<std::string> extraArgs;    // after --
   std::string buildDir;                  // -p
   unsigned smtTimeoutMs = 2000;
-  unsigned fileTimeoutSec = 60; // per file; remaining obligations become unknown
-  bool autoSync = true;         // the compiler orders S<->MTE2/MTE3/V and V<->V
+  unsigned fileTimeoutSec = 60;       // per file; remaining obligations become unknown
+  bool autoSync = true;               // the compiler orders S<->MTE2/MTE3/V and V<->V
   std::optional<uint64_t> simtDCache; // --simt-dcache: UB the launch leaves to the SIMT Data Cache
   bool showUnknown = false;
   bool quiet = false;

@@ -51,12 +51,12 @@ std::string reasonFor(const PortingFinding &f, const std::vector<std::string> &a
           if (const model::TargetSpec *t = spec(n))
             if (const model::MemorySpec *m = t->memory(*mem))
               sizes += (sizes.empty() ? "" : ", ") + n + " " + bytesText(int64_t(m->usableBytes));
-      return "capacity: " + std::string(memName(*mem)) + " sizes differ" + (sizes.empty() ? "" : " (usable: " + sizes + ")");
+      return "capacity: " + std::string(memName(*mem)) + " sizes differ" +
+             (sizes.empty() ? "" : " (usable: " + sizes + ")");
     }
     return "capacity: the memory sizes of the chips differ";
   }
-  if (c.rfind("nddma-", 0) == 0 ||
-      (c == "path-illegal" && f.message.find("NDDMA") != std::string::npos)) {
+  if (c.rfind("nddma-", 0) == 0 || (c == "path-illegal" && f.message.find("NDDMA") != std::string::npos)) {
     auto nd = chipsWhere(all, [](const model::TargetSpec &t) { return t.hasNdDma; });
     return "NDDMA: the multi-dimensional DMA exists only on " + (nd.empty() ? std::string("some chips") : join(nd));
   }
@@ -73,12 +73,12 @@ std::string reasonFor(const PortingFinding &f, const std::vector<std::string> &a
     std::string layouts;
     for (const std::string &n : all)
       if (const model::TargetSpec *t = spec(n))
-        layouts += (layouts.empty() ? "" : ", ") + n + " " +
-                   (t->ubBanks && !t->ubBanks->readRead.empty()
-                        ? std::to_string(t->ubBanks->bankGroups) + " groups x " +
-                              std::to_string(t->ubBanks->banksPerGroup) + " banks, reads conflict per " +
-                              t->ubBanks->readRead
-                        : std::string("no known bank layout"));
+        layouts +=
+            (layouts.empty() ? "" : ", ") + n + " " +
+            (t->ubBanks && !t->ubBanks->readRead.empty()
+                 ? std::to_string(t->ubBanks->bankGroups) + " groups x " + std::to_string(t->ubBanks->banksPerGroup) +
+                       " banks, reads conflict per " + t->ubBanks->readRead
+                 : std::string("no known bank layout"));
     return "UB bank layout: " + (layouts.empty() ? std::string("the layouts differ") : layouts);
   }
   return "the chips differ in a fact this check uses, or the kernel's code depends on __NPU_ARCH__";

@@ -85,17 +85,15 @@ void PerfBankConflictCheck::run(CheckContext &ctx) const {
             auto it = v.reportValues.find(n);
             return it != v.reportValues.end() ? std::to_string(it->second) : dflt;
           };
-          return api + " reads " + a + " at UB offset " + val("a", as) + " and " + b + " at UB offset " +
-                 val("b", bs) + (v.status == Status::Violated ? "" : " for some values") + ": both start in one " +
-                 rel + " of " + target + " (offsets equal modulo " + std::to_string(p) +
-                 "), so the two reads are serialised";
+          return api + " reads " + a + " at UB offset " + val("a", as) + " and " + b + " at UB offset " + val("b", bs) +
+                 (v.status == Status::Violated ? "" : " for some values") + ": both start in one " + rel + " of " +
+                 target + " (offsets equal modulo " + std::to_string(p) + "), so the two reads are serialised";
         };
         std::string later = y.b == x.b ? std::string() : (y.b->id > x.b->id ? y.b->name : x.b->name);
         item.hint = "move one operand by " + std::to_string(period / 2) + " bytes modulo " + std::to_string(period) +
                     (later.empty() ? ", e.g. offset the view by " + std::to_string(period / 2) + " bytes"
-                                   : ", e.g. InitBuffer a " + std::to_string(period / 2) +
-                                         "-byte TBuf just before '" + later + "' (pad it by " +
-                                         std::to_string(period / 2) + " B)");
+                                   : ", e.g. InitBuffer a " + std::to_string(period / 2) + "-byte TBuf just before '" +
+                                         later + "' (pad it by " + std::to_string(period / 2) + " B)");
         ctx.prove(std::move(item));
       }
   }

@@ -640,7 +640,8 @@ struct Loader {
     if (j.is_null())
       return;
     expectObject(j, P);
-    checkKeys(j, P, {"dcache_min_bytes", "dcache_max_bytes", "source"}, {"dcache_min_bytes", "dcache_max_bytes", "source"});
+    checkKeys(j, P, {"dcache_min_bytes", "dcache_max_bytes", "source"},
+              {"dcache_min_bytes", "dcache_max_bytes", "source"});
     if (!t.memories.count(Mem::UB))
       fail(P, "the target declares no UB memory");
     SimtSpec s;

@@ -286,7 +286,8 @@ TEST_CASE("two targets: a porting report says which findings are on one chip onl
   size_t head = t.out.find("porting report (ascend910b, ascend950): 1 finding on some chips only");
   REQUIRE(head != std::string::npos);
   CHECK(head > t.out.find("softmax_rows (ascend950):")); // after the diagnostics and verdicts
-  CHECK(t.out.find("[capacity-overflow] only on ascend910b, not on ascend950: capacity: UB sizes differ") != std::string::npos);
+  CHECK(t.out.find("[capacity-overflow] only on ascend910b, not on ascend950: capacity: UB sizes differ") !=
+        std::string::npos);
 
   ToolRun j = runTool("--format=json --target=ascend910b --target=ascend950 " + file);
   auto doc = nlohmann::json::parse(j.out);
@@ -305,12 +306,13 @@ TEST_CASE("two targets: a porting report says which findings are on one chip onl
   CHECK(reason.find("253952") != std::string::npos);
 
   // NDDMA on 910B: path-illegal there, fine on 950.
-  ToolRun n = runTool("--format=json --target=ascend910b --target=ascend950 " + kSamples +
-                      "/nddma/nddma_on_910b_bad.cpp");
+  ToolRun n =
+      runTool("--format=json --target=ascend910b --target=ascend950 " + kSamples + "/nddma/nddma_on_910b_bad.cpp");
   auto nd = nlohmann::json::parse(n.out);
   bool nddmaReason = false;
   for (auto &x : nd["porting"]["findings"])
-    nddmaReason |= x["reason"].get<std::string>().find("NDDMA: the multi-dimensional DMA exists only on ascend950") == 0;
+    nddmaReason |=
+        x["reason"].get<std::string>().find("NDDMA: the multi-dimensional DMA exists only on ascend950") == 0;
   CHECK(nddmaReason);
 
   // One chip: no report in text, an empty one in JSON.
@@ -321,10 +323,10 @@ TEST_CASE("two targets: a porting report says which findings are on one chip onl
 }
 
 TEST_CASE("--simt-dcache and SimtDCache take the SIMT Data Cache out of the 950's UB", "[cli]") {
-  std::string file = kSamples + "/capacity-overflow/ub_216k_bad.cpp"; // 216 KiB of buffers
-  CHECK(runTool("--target=ascend950 " + file).exitCode == 0);                        // 248 KiB usable
-  CHECK(runTool("--target=ascend950 --simt-dcache=32K " + file).exitCode == 0);      // 216 KiB left
-  ToolRun r = runTool("--target=ascend950 --simt-dcache=65536 " + file);             // 184 KiB left
+  std::string file = kSamples + "/capacity-overflow/ub_216k_bad.cpp";           // 216 KiB of buffers
+  CHECK(runTool("--target=ascend950 " + file).exitCode == 0);                   // 248 KiB usable
+  CHECK(runTool("--target=ascend950 --simt-dcache=32K " + file).exitCode == 0); // 216 KiB left
+  ToolRun r = runTool("--target=ascend950 --simt-dcache=65536 " + file);        // 184 KiB left
   CHECK(r.exitCode == 1);
   CHECK(r.out.find("less the 65536 bytes (64 KiB) SIMT Data Cache") != std::string::npos);
   ToolRun low = runTool("--target=ascend950 --simt-dcache=16K " + file);
