@@ -37,6 +37,13 @@ void PerfBankConflictCheck::run(CheckContext &ctx) const {
     period *= bk.banksPerGroup;
     relation = "bank";
   }
+  const model::MemorySpec *ub = t.memory(Mem::UB);
+  if (!ub || ub->capacityBytes == 0)
+    return;
+  // Only layouts that fit UB count (an overflow is capacity-overflow's finding).
+  auto inUb = [&](const Sym &s) {
+    return mkAnd(mkCmp(SymOp::Ge, s, mkConst(0)), mkCmp(SymOp::Lt, s, mkConst(int64_t(ub->capacityBytes))));
+  };
   std::vector<Sym> bases = bufferBases(k, t);
   for (const Op &op : k.ops) {
     if (op.kind != OpKind::Vector || !op.unknownReason.empty())
@@ -66,7 +73,8 @@ void PerfBankConflictCheck::run(CheckContext &ctx) const {
         Sym conflict =
             mkAndAll({mkCmp(SymOp::Ne, diff, mkConst(0)),
                       mkCmp(SymOp::Eq, mkBin(SymOp::Rem, diff, mkConst(period), IntType::math()), mkConst(0)),
-                      mkCmp(SymOp::Gt, x.r->lengthBytes, mkConst(0)), mkCmp(SymOp::Gt, y.r->lengthBytes, mkConst(0))});
+                      mkCmp(SymOp::Gt, x.r->lengthBytes, mkConst(0)), mkCmp(SymOp::Gt, y.r->lengthBytes, mkConst(0)),
+                      inUb(x.start), inUb(y.start)});
         ProofItem item;
         item.performance = true;
         item.ob.check = id();
