@@ -95,6 +95,7 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   KernelModel km = k; // assumptions from the command line join the source's
   if (!km.kernelCore && fs.core)
     km.kernelCore = fs.core;
+  km.simtDCacheBytes = fs.simtDCache;
   for (auto &[text, a] : assumptions) {
     auto b = bindAssumption(a, km);
     if (!b) {
@@ -147,6 +148,8 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
       d.severity = v.status == Status::Violated         ? Severity::Error
                    : v.status == Status::Counterexample ? Severity::Warning
                                                         : Severity::Note;
+      if (item.performance)
+        d.severity = v.status == Status::Violated ? Severity::Warning : Severity::Note;
       if (d.severity == Severity::Warning && !fs.warningsAsErrors.empty() && checkEnabled(fs.warningsAsErrors, ci.id))
         d.severity = Severity::Error;
       if (d.severity == Severity::Note && !o.showUnknown)
@@ -263,6 +266,7 @@ static bool settingsFor(const std::string &file, const Options &o, const TargetR
           ? (o.warningsAsErrors.empty() ? *cfg.warningsAsErrors : *cfg.warningsAsErrors + "," + o.warningsAsErrors)
           : o.warningsAsErrors;
   fs.autoSync = o.autoSyncGiven ? o.autoSync : cfg.autoSync.value_or(true);
+  fs.simtDCache = o.simtDCache ? o.simtDCache : cfg.simtDCache;
   std::vector<std::string> names = !o.targets.empty() ? o.targets : cfg.targets.value_or(std::vector<std::string>{});
   for (const std::string &n : names) {
     const model::TargetSpec *t = resolve(n);

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -29,6 +30,8 @@ Options:
   --timeout=SEC             time limit per file; what is left is unknown (default: 60)
   --auto-sync=on|off        whether the compiler inserts S<->MTE2/MTE3/V and V<->V
                             synchronisation (default on, as BiSheng does)
+  --simt-dcache=SIZE        the kernel runs SIMT code and its launch leaves SIZE of UB
+                            (e.g. 64K) to the SIMT Data Cache (Ascend 950)
   --show-unknown            show obligations that could not be decided (as notes)
   --quiet                   no per-kernel verdict lines
   --stats                   print phase times and Z3 query counts to stderr
@@ -45,6 +48,23 @@ Options:
 Exit status: 0 no error-level finding, 1 error-level findings, 2 bad invocation
 or configuration, 3 a file could not be analysed.
 )";
+}
+
+bool parseByteSize(const std::string &s, uint64_t &bytes) {
+  size_t i = 0;
+  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])))
+    ++i;
+  if (i == 0 || i > 12)
+    return false;
+  uint64_t n = std::stoull(s.substr(0, i));
+  std::string unit = s.substr(i);
+  if (unit.empty() || unit == "B")
+    bytes = n;
+  else if (unit == "K" || unit == "KB" || unit == "KiB" || unit == "k")
+    bytes = n * 1024;
+  else
+    return false;
+  return true;
 }
 
 static bool startsWith(const std::string &s, const std::string &p) { return s.compare(0, p.size(), p) == 0; }
@@ -195,6 +215,13 @@ bool parseOptions(int argc, const char *const *argv, Options &o, std::string &er
         error = "--auto-sync: expected on or off, got '" + v + "'";
         return false;
       }
+    } else if (value("--simt-dcache", v)) {
+      uint64_t b = 0;
+      if (!parseByteSize(v, b)) {
+        error = "--simt-dcache: expected a size such as 65536 or 64K, got '" + v + "'";
+        return false;
+      }
+      o.simtDCache = b;
     } else if (value("-p", v))
       o.buildDir = v;
     else if (!error.empty())

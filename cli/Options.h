@@ -1,7 +1,9 @@
 // Command-line options (the public interface in design.md).
 #pragma once
 
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,8 +28,9 @@ struct Options {
   std::vector<std::string> extraArgs;    // after --
   std::string buildDir;                  // -p
   unsigned smtTimeoutMs = 2000;
-  unsigned fileTimeoutSec = 60; // per file; remaining obligations become unknown
-  bool autoSync = true;         // the compiler orders S<->MTE2/MTE3/V and V<->V
+  unsigned fileTimeoutSec = 60;       // per file; remaining obligations become unknown
+  bool autoSync = true;               // the compiler orders S<->MTE2/MTE3/V and V<->V
+  std::optional<uint64_t> simtDCache; // --simt-dcache: UB the launch leaves to the SIMT Data Cache
   bool showUnknown = false;
   bool quiet = false;
   bool stats = false;
@@ -38,6 +41,9 @@ struct Options {
 };
 
 // Parses argv; on error returns false with a one-line message in `error`.
+// "65536", "64K", "64KiB", "64KB" -> bytes (K = 1024); false if malformed.
+bool parseByteSize(const std::string &s, uint64_t &bytes);
+
 bool parseOptions(int argc, const char *const *argv, Options &o, std::string &error);
 std::string usage();
 

@@ -1,6 +1,7 @@
 // Output formats: clang-tidy text, JSON (design.md), SARIF 2.1.0.
 #include "cli/Output.h"
 
+#include "cli/PortingReport.h"
 #include "rules/Check.h"
 
 #include <nlohmann/json.hpp>
@@ -81,6 +82,8 @@ void printText(const RunResult &rr, const Options &o, size_t targetCount, std::o
         out << "\n";
       }
   }
+  if (!o.quiet)
+    printPortingText(buildPortingReport(rr), out);
 }
 
 static json locJson(const SourceLoc &l) { return {{"file", l.file}, {"line", l.line}, {"column", l.column}}; }
@@ -153,7 +156,8 @@ void printJson(const RunResult &rr, std::ostream &out) {
                 {"proved", proved},
                 {"violated", violated},
                 {"counterexample", cex},
-                {"unknown", unknown}}}};
+                {"unknown", unknown}}},
+              {"porting", portingJson(buildPortingReport(rr))}};
   out << doc.dump(2) << "\n";
 }
 

@@ -57,6 +57,9 @@ struct ProofItem {
   // first): only the most severe failing one is reported, the nearest among
   // equals, and solving stops at the first violation.
   std::string group;
+  // A performance lint: never an error. Violated (the slow case holds for
+  // every admissible value) is a warning; a counterexample is only a note.
+  bool performance = false;
 };
 
 // The outcome of one proof item that is to be reported or counted.

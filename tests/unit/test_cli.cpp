@@ -278,3 +278,81 @@ TEST_CASE("every check has its documentation page, shown by --explain", "[cli]")
   CHECK(n >= 13);
   CHECK(runTool("--explain=no-such-check").exitCode == 2);
 }
+
+TEST_CASE("two targets: a porting report says which findings are on one chip only, and why", "[cli]") {
+  std::string file = kSamples + "/capacity-overflow/ub_216k_bad.cpp";
+  ToolRun t = runTool("--target=ascend910b --target=ascend950 " + file);
+  CHECK(t.exitCode == 1);
+  size_t head = t.out.find("porting report (ascend910b, ascend950): 1 finding on some chips only");
+  REQUIRE(head != std::string::npos);
+  CHECK(head > t.out.find("softmax_rows (ascend950):")); // after the diagnostics and verdicts
+  CHECK(t.out.find("[capacity-overflow] only on ascend910b, not on ascend950: capacity: UB sizes differ") !=
+        std::string::npos);
+
+  ToolRun j = runTool("--format=json --target=ascend910b --target=ascend950 " + file);
+  auto doc = nlohmann::json::parse(j.out);
+  REQUIRE(doc.contains("porting"));
+  CHECK(doc["porting"]["targets"] == nlohmann::json::array({"ascend910b", "ascend950"}));
+  REQUIRE(doc["porting"]["findings"].size() == 1);
+  auto &f = doc["porting"]["findings"][0];
+  CHECK(f["check"] == "capacity-overflow");
+  CHECK(f["severity"] == "error");
+  CHECK(f["only_on"] == nlohmann::json::array({"ascend910b"}));
+  CHECK(f["not_on"] == nlohmann::json::array({"ascend950"}));
+  CHECK(f["line"] == 16);
+  // the usable UB of both chips, from the target descriptions
+  std::string reason = f["reason"];
+  CHECK(reason.find("196352") != std::string::npos);
+  CHECK(reason.find("253952") != std::string::npos);
+
+  // NDDMA on 910B: path-illegal there, fine on 950.
+  ToolRun n =
+      runTool("--format=json --target=ascend910b --target=ascend950 " + kSamples + "/nddma/nddma_on_910b_bad.cpp");
+  auto nd = nlohmann::json::parse(n.out);
+  bool nddmaReason = false;
+  for (auto &x : nd["porting"]["findings"])
+    nddmaReason |=
+        x["reason"].get<std::string>().find("NDDMA: the multi-dimensional DMA exists only on ascend950") == 0;
+  CHECK(nddmaReason);
+
+  // One chip: no report in text, an empty one in JSON.
+  ToolRun one = runTool("--target=ascend910b " + file);
+  CHECK(one.out.find("porting report") == std::string::npos);
+  ToolRun oneJ = runTool("--format=json --target=ascend910b " + file);
+  CHECK(nlohmann::json::parse(oneJ.out)["porting"]["findings"].empty());
+}
+
+TEST_CASE("--simt-dcache and SimtDCache take the SIMT Data Cache out of the 950's UB", "[cli]") {
+  std::string file = kSamples + "/capacity-overflow/ub_216k_bad.cpp";           // 216 KiB of buffers
+  CHECK(runTool("--target=ascend950 " + file).exitCode == 0);                   // 248 KiB usable
+  CHECK(runTool("--target=ascend950 --simt-dcache=32K " + file).exitCode == 0); // 216 KiB left
+  ToolRun r = runTool("--target=ascend950 --simt-dcache=65536 " + file);        // 184 KiB left
+  CHECK(r.exitCode == 1);
+  CHECK(r.out.find("less the 65536 bytes (64 KiB) SIMT Data Cache") != std::string::npos);
+  ToolRun low = runTool("--target=ascend950 --simt-dcache=16K " + file);
+  CHECK(low.exitCode == 1);
+  CHECK(low.out.find("needs at least 32768 bytes (32 KiB)") != std::string::npos);
+  // No SIMT on 910B: the option changes nothing there.
+  CHECK(runTool("--target=ascend910b --checks=-*,capacity-* --simt-dcache=64K " + file).out ==
+        runTool("--target=ascend910b --checks=-*,capacity-* " + file).out);
+  ToolRun bad = runTool("--simt-dcache=lots " + file);
+  CHECK(bad.exitCode == 2);
+  CHECK(bad.err.find("--simt-dcache: expected a size") != std::string::npos);
+
+  std::string dir = "/tmp/alint_simt_cfg_test";
+  REQUIRE(std::system(("mkdir -p " + dir + " && cp " + file + " " + dir + "/k.cpp").c_str()) == 0);
+  {
+    std::ofstream o(dir + "/.ascendc-lint.yaml");
+    o << "Targets: [ascend950]\nSimtDCache: 64K\n";
+  }
+  CHECK(runTool(dir + "/k.cpp").exitCode == 1);
+  CHECK(runTool("--simt-dcache=32K " + dir + "/k.cpp").exitCode == 0); // the command line wins
+  {
+    std::ofstream o(dir + "/.ascendc-lint.yaml");
+    o << "SimtDCache: big\n";
+  }
+  ToolRun cfgBad = runTool(dir + "/k.cpp");
+  CHECK(cfgBad.exitCode == 2);
+  CHECK(cfgBad.err.find("'SimtDCache' must be a size") != std::string::npos);
+  std::system(("rm -rf " + dir).c_str());
+}
