@@ -23,10 +23,20 @@ struct Related {
   std::string message;
 };
 
+// A source change that certainly fixes a finding (clang-tidy's fix-it).
+// Resolved: replace `length` bytes at `loc` (byte `offset` in loc.file) with
+// `replacement`. A check does not see the source text, so it may instead ask
+// for a copy of the call statement that starts at `loc` with its callee
+// renamed to `cloneCallAs`, on its own line after (or before) the statement;
+// cli/FixIts.cpp resolves that against the text, or drops the fix-it when the
+// text is not a plain `Callee<...>(...);` statement.
 struct FixIt {
   SourceLoc loc;
   std::string replacement;
   unsigned length = 0;
+  long offset = -1; // set once resolved
+  std::string cloneCallFrom, cloneCallAs; // e.g. "SetFlag" -> "WaitFlag"
+  bool cloneBefore = false;
 };
 
 struct Diagnostic {
@@ -52,6 +62,7 @@ struct ProofItem {
   std::function<std::string(const Verdict &)> message;
   std::vector<Related> related;
   std::string hint;
+  std::vector<FixIt> fixits; // only where the change is certain
 };
 
 // Analyses shared by the checks of one kernel on one target, built once.
