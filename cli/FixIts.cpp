@@ -116,7 +116,8 @@ bool resolveClone(FixIt &f, SourceText &src) {
     return false;
   if (!previousEndsStatement(t, lineStart))
     return false;
-  std::string clone = t.substr(size_t(off), nameStart - size_t(off)) + f.cloneCallAs + t.substr(nameEnd, stmtEnd - nameEnd);
+  std::string clone =
+      t.substr(size_t(off), nameStart - size_t(off)) + f.cloneCallAs + t.substr(nameEnd, stmtEnd - nameEnd);
   if (clone.find('\n') != std::string::npos)
     return false; // keep multi-line statements as they are
   if (f.cloneBefore) {
@@ -164,9 +165,7 @@ FixKey keyOf(const FixIt &f) { return {absPath(f.loc.file), f.offset, f.length, 
 
 std::string q(const std::string &s) { return nlohmann::json(s).dump(); } // a YAML double-quoted scalar
 
-const char *level(Severity s) {
-  return s == Severity::Error ? "Error" : s == Severity::Warning ? "Warning" : "Remark";
-}
+const char *level(Severity s) { return s == Severity::Error ? "Error" : s == Severity::Warning ? "Warning" : "Remark"; }
 
 } // namespace
 
@@ -193,9 +192,9 @@ void resolveFixIts(RunResult &rr, SourceText &src) {
       for (const FixIt &f : d.fixits)
         by[keyOf(f)].insert({d.kernel, d.target});
     for (Diagnostic &d : fr.diags)
-      d.fixits.erase(std::remove_if(d.fixits.begin(), d.fixits.end(),
-                                    [&](const FixIt &f) { return by[keyOf(f)] != runs; }),
-                     d.fixits.end());
+      d.fixits.erase(
+          std::remove_if(d.fixits.begin(), d.fixits.end(), [&](const FixIt &f) { return by[keyOf(f)] != runs; }),
+          d.fixits.end());
   }
 }
 

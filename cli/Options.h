@@ -32,10 +32,10 @@ struct Options {
   bool quiet = false;
   bool stats = false;
   // workflow (cli/Workflow.cpp)
-  std::string exportFixes;                    // --export-fixes: clang-apply-replacements YAML
-  bool fix = false;                           // --fix: apply the fix-its to the files
-  std::string baseline, writeBaseline;        // --baseline / --write-baseline
-  std::string headerFilter;                   // --header-filter
+  std::string exportFixes;             // --export-fixes: clang-apply-replacements YAML
+  bool fix = false;                    // --fix: apply the fix-its to the files
+  std::string baseline, writeBaseline; // --baseline / --write-baseline
+  std::string headerFilter;            // --header-filter
   bool headerFilterGiven = false;
   // one-shot actions
   bool listTargets = false, listChecks = false, printApiDir = false, help = false, version = false;

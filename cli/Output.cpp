@@ -282,15 +282,17 @@ void printLsp(const RunResult &rr, SourceText &src, std::ostream &out) {
       if (!d.hint.empty() && d.severity != Severity::Note)
         msg += "\nhint: " + d.hint;
       json j = {{"range", lspRange(d.loc, src)},
-                {"severity", d.severity == Severity::Error ? 1 : d.severity == Severity::Warning ? 2 : 3},
+                {"severity", d.severity == Severity::Error     ? 1
+                             : d.severity == Severity::Warning ? 2
+                                                               : 3},
                 {"code", d.check},
                 {"source", "ascendc-lint"},
                 {"message", msg}};
       json rel = json::array();
       for (const Related &r : d.related)
         if (!r.loc.file.empty())
-          rel.push_back({{"location", {{"uri", fileUri(r.loc.file)}, {"range", lspRange(r.loc, src)}}},
-                         {"message", r.message}});
+          rel.push_back(
+              {{"location", {{"uri", fileUri(r.loc.file)}, {"range", lspRange(r.loc, src)}}}, {"message", r.message}});
       if (!rel.empty())
         j["relatedInformation"] = rel;
       // For textDocument/codeAction: the fix-its as TextEdits.
@@ -310,11 +312,11 @@ void printLsp(const RunResult &rr, SourceText &src, std::ostream &out) {
           }
         std::string elt = src.line(f.loc.file, eline + 1);
         unsigned ecol = utf16Length(elt, size_t(f.offset) + f.length - lineStart);
-        edits.push_back({{"uri", fileUri(f.loc.file)},
-                         {"range",
-                          {{"start", {{"line", line}, {"character", col}}},
-                           {"end", {{"line", eline}, {"character", ecol}}}}},
-                         {"newText", f.replacement}});
+        edits.push_back(
+            {{"uri", fileUri(f.loc.file)},
+             {"range",
+              {{"start", {{"line", line}, {"character", col}}}, {"end", {{"line", eline}, {"character", ecol}}}}},
+             {"newText", f.replacement}});
       }
       if (!edits.empty())
         data["fixits"] = edits;

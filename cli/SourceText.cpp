@@ -70,7 +70,7 @@ unsigned utf16Length(const std::string &line, size_t bytes) {
   for (size_t i = 0; i < bytes && i < line.size(); ++i) {
     unsigned char c = static_cast<unsigned char>(line[i]);
     if ((c & 0xC0) == 0x80)
-      continue; // continuation byte
+      continue;               // continuation byte
     n += (c >= 0xF0) ? 2 : 1; // a 4-byte sequence is a surrogate pair
   }
   if (bytes > line.size())

@@ -34,7 +34,7 @@ struct FixIt {
   SourceLoc loc;
   std::string replacement;
   unsigned length = 0;
-  long offset = -1; // set once resolved
+  long offset = -1;                       // set once resolved
   std::string cloneCallFrom, cloneCallAs; // e.g. "SetFlag" -> "WaitFlag"
   bool cloneBefore = false;
 };

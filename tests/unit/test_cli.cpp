@@ -364,8 +364,8 @@ TEST_CASE("a SetFlag never waited for gets a fix-it; --export-fixes and --fix ap
   CHECK(yaml.find("ReplacementText: \"    WaitFlag<HardEvent::MTE3_MTE2>(EVENT_ID1);\\n\"") != std::string::npos);
   CHECK(yaml.find("Level:           Error") != std::string::npos);
   CHECK(yaml.substr(yaml.size() - 4) == "...\n");
-  std::string fixedText = before.substr(0, insertAt) + "    WaitFlag<HardEvent::MTE3_MTE2>(EVENT_ID1);\n" +
-                          before.substr(insertAt);
+  std::string fixedText =
+      before.substr(0, insertAt) + "    WaitFlag<HardEvent::MTE3_MTE2>(EVENT_ID1);\n" + before.substr(insertAt);
   if (std::system("clang-apply-replacements-19 --version >/dev/null 2>&1") == 0) {
     CHECK(std::system(("clang-apply-replacements-19 " + dir + "/fixes").c_str()) == 0);
     CHECK(readFile(k) == fixedText);
@@ -386,7 +386,8 @@ TEST_CASE("a SetFlag never waited for gets a fix-it; --export-fixes and --fix ap
   writeFile(k, w);
   ToolRun fw = runTool("--fix " + k);
   CHECK(fw.err.find("applied 1 of 1") != std::string::npos);
-  CHECK(readFile(k).find("    SetFlag<HardEvent::MTE3_MTE2>(EVENT_ID1);\n    WaitFlag<HardEvent::MTE3_MTE2>(EVENT_ID1);") !=
+  CHECK(readFile(k).find(
+            "    SetFlag<HardEvent::MTE3_MTE2>(EVENT_ID1);\n    WaitFlag<HardEvent::MTE3_MTE2>(EVENT_ID1);") !=
         std::string::npos);
   CHECK(runTool(k).exitCode == 0);
   // Not certain, so no fix-it: the statement is the body of an if without braces ...
