@@ -167,6 +167,19 @@ void printJson(const RunResult &rr, std::ostream &out) {
   out << doc.dump(2) << "\n";
 }
 
+// SARIF artifact URIs: relative to the working folder when the file is below
+// it (GitHub code scanning wants paths relative to the repository root),
+// otherwise the path as Clang reports it.
+static std::string sarifUri(const std::string &file) {
+  if (file.empty() || !llvm::sys::path::is_absolute(file))
+    return file;
+  llvm::SmallString<256> cwd;
+  if (llvm::sys::fs::current_path(cwd))
+    return file;
+  std::string c = std::string(cwd) + "/";
+  return file.compare(0, c.size(), c) == 0 ? file.substr(c.size()) : file;
+}
+
 void printSarif(const RunResult &rr, SourceText &src, std::ostream &out) {
   json rules = json::array();
   std::map<std::string, int> ruleIndex;
@@ -186,7 +199,7 @@ void printSarif(const RunResult &rr, SourceText &src, std::ostream &out) {
                                                             : "note"},
                 {"message", {{"text", d.message + (d.target.empty() ? "" : " [" + d.target + "]")}}},
                 {"locations", json::array({{{"physicalLocation",
-                                             {{"artifactLocation", {{"uri", d.loc.file}}},
+                                             {{"artifactLocation", {{"uri", sarifUri(d.loc.file)}}},
                                               {"region",
                                                {{"startLine", std::max(1u, d.loc.line)},
                                                 {"startColumn", std::max(1u, d.loc.column)}}}}}}})}};
@@ -195,11 +208,11 @@ void printSarif(const RunResult &rr, SourceText &src, std::ostream &out) {
       json rel = json::array();
       int id = 0;
       for (const Related &x : d.related)
-        rel.push_back(
-            {{"id", id++},
-             {"message", {{"text", x.message}}},
-             {"physicalLocation",
-              {{"artifactLocation", {{"uri", x.loc.file}}}, {"region", {{"startLine", std::max(1u, x.loc.line)}}}}}});
+        rel.push_back({{"id", id++},
+                       {"message", {{"text", x.message}}},
+                       {"physicalLocation",
+                        {{"artifactLocation", {{"uri", sarifUri(x.loc.file)}}},
+                         {"region", {{"startLine", std::max(1u, x.loc.line)}}}}}});
       if (!rel.empty())
         r["relatedLocations"] = rel;
       // No line numbers: a finding keeps its fingerprint when unrelated edits

@@ -481,6 +481,42 @@ TEST_CASE("--header-filter and HeaderFilterRegex select findings located in head
   std::system(("rm -rf " + dir).c_str());
 }
 
+static std::string runShell(const std::string &cmd, int &status) {
+  FILE *p = popen(cmd.c_str(), "r");
+  std::string out;
+  if (!p)
+    return out;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0)
+    out.append(buf, n);
+  int st = pclose(p);
+  status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return out;
+}
+
+TEST_CASE("SARIF for GitHub code scanning: rules, results, paths relative to the working folder", "[cli]") {
+  int status = 0;
+  std::string out =
+      runShell("cd " + shellQuote(kSamples) + " && " + ALINT_BINARY + " --format=sarif --target=ascend910b " +
+                   kSamples + "/capacity-overflow/ub_216k_bad.cpp",
+               status);
+  CHECK(status == 1);
+  auto j = nlohmann::json::parse(out);
+  CHECK(j["version"] == "2.1.0");
+  CHECK(j.contains("$schema"));
+  auto &run = j["runs"][0];
+  CHECK(run["tool"]["driver"]["name"] == "ascendc-lint");
+  CHECK(run["tool"]["driver"]["rules"].size() >= 13);
+  REQUIRE(run["results"].size() == 1);
+  auto &r = run["results"][0];
+  CHECK(r["ruleId"] == "capacity-overflow");
+  CHECK(r["level"] == "error");
+  CHECK(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "capacity-overflow/ub_216k_bad.cpp");
+  CHECK(r["locations"][0]["physicalLocation"]["region"]["startLine"] == 16);
+  CHECK(r["partialFingerprints"].contains("ascendcLint/v2"));
+}
+
 TEST_CASE("progress on stderr only when it is a terminal", "[cli]") {
   std::string files = kSamples + "/add_canonical.cpp " + kSamples + "/capacity-overflow/ub_184k_good.cpp " + kSamples +
                       "/align-copy-length/add_tiling_good.cpp";
@@ -493,15 +529,10 @@ TEST_CASE("progress on stderr only when it is a terminal", "[cli]") {
     WARN("script(1) not available: terminal case not tested");
     return;
   }
-  std::string cmd = "script -qec " + shellQuote(std::string(ALINT_BINARY) + " --format=json " + files) + " /dev/null";
-  FILE *p = popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0)
-    out.append(buf, n);
-  CHECK(pclose(p) == 0);
+  int status = -1;
+  std::string out = runShell(
+      "script -qec " + shellQuote(std::string(ALINT_BINARY) + " --format=json " + files) + " /dev/null", status);
+  CHECK(status == 0);
   CHECK(out.find("[1/3] " + kSamples + "/add_canonical.cpp") != std::string::npos);
   CHECK(out.find("[3/3] ") != std::string::npos);
 }
