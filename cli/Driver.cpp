@@ -7,6 +7,7 @@
 #include "cli/CompileArgs.h"
 #include "cli/Config.h"
 #include "cli/ExprParser.h"
+#include "cli/Progress.h"
 #include "cli/Suppressions.h"
 #include "rules/Checks.h"
 
@@ -161,6 +162,7 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
       d.counterexample = v.counterexample;
       d.related = item.related;
       d.hint = item.hint;
+      d.fixits = item.fixits;
       fr.diags.push_back(std::move(d));
     }
   }
@@ -329,7 +331,9 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
   }
   CompileInfo extra = sanitizeCompileArgs(o.extraArgs, "");
   bool anyFailed = false, anyError = false;
+  Progress progress(files.size(), !o.quiet);
   for (const std::string &file : files) {
+    progress.step(file);
     FileResult fr;
     fr.file = file;
     if (!llvm::sys::fs::exists(file)) {
@@ -419,6 +423,7 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
       anyFailed = true;
     rr.files.push_back(std::move(fr));
   }
+  progress.finish();
   rr.stats.solver = solver.stats();
   rr.stats.solveSeconds = solver.stats().seconds;
   rr.exitCode = anyConfigError ? 2 : anyFailed ? 3 : (anyError ? 1 : 0);

@@ -19,7 +19,15 @@ Options:
   --target-file=FILE        load a chip description (JSON, see docs/target-format.md)
   --checks=GLOBS            enable/disable checks, clang-tidy syntax ('-*,sync-*')
   --warnings-as-errors[=GLOBS]  treat warnings of matching checks as errors
-  --format=text|json|sarif  output format (default: text)
+  --format=text|json|sarif|lsp  output format (default: text); lsp: one LSP
+                            publishDiagnostics params object per file and line
+  --header-filter=REGEX     show findings in headers (files other than the one
+                            linted) only when their path matches REGEX
+                            (default: all; '' shows none, as clang-tidy)
+  --fix                     apply the suggested fix-its to the files
+  --export-fixes=FILE       write findings and fix-its as clang-apply-replacements YAML
+  --write-baseline=FILE     record the current findings in FILE
+  --baseline=FILE           do not show the findings FILE records
   --assume=EXPR             assume EXPR holds (e.g. 'tileLength % 16 == 0'), repeatable
   --tiling=NAME=VALUE,...   concrete launch values
   --tiling-file=FILE        concrete launch values from a JSON object
@@ -137,7 +145,18 @@ bool parseOptions(int argc, const char *const *argv, Options &o, std::string &er
       o.stats = true;
     else if (a == "--dump-config")
       o.dumpConfig = true;
-    else if (value("--config-file", v))
+    else if (a == "--fix")
+      o.fix = true;
+    else if (value("--export-fixes", v))
+      o.exportFixes = v;
+    else if (value("--write-baseline", v))
+      o.writeBaseline = v;
+    else if (value("--baseline", v))
+      o.baseline = v;
+    else if (value("--header-filter", v)) {
+      o.headerFilter = v;
+      o.headerFilterGiven = true;
+    } else if (value("--config-file", v))
       o.configFile = v;
     else if (value("--timeline", v))
       o.timelineFile = v;
@@ -187,8 +206,10 @@ bool parseOptions(int argc, const char *const *argv, Options &o, std::string &er
         o.format = OutputFormat::Json;
       else if (v == "sarif")
         o.format = OutputFormat::Sarif;
+      else if (v == "lsp")
+        o.format = OutputFormat::Lsp;
       else {
-        error = "unknown --format '" + v + "' (text, json, sarif)";
+        error = "unknown --format '" + v + "' (text, json, sarif, lsp)";
         return false;
       }
     } else if (value("--smt-timeout", v)) {

@@ -9,7 +9,7 @@
 
 namespace alint {
 
-enum class OutputFormat { Text, Json, Sarif };
+enum class OutputFormat { Text, Json, Sarif, Lsp };
 
 struct Options {
   std::vector<std::string> files;
@@ -34,6 +34,12 @@ struct Options {
   bool showUnknown = false;
   bool quiet = false;
   bool stats = false;
+  // workflow (cli/Workflow.cpp)
+  std::string exportFixes;             // --export-fixes: clang-apply-replacements YAML
+  bool fix = false;                    // --fix: apply the fix-its to the files
+  std::string baseline, writeBaseline; // --baseline / --write-baseline
+  std::string headerFilter;            // --header-filter
+  bool headerFilterGiven = false;
   // one-shot actions
   bool listTargets = false, listChecks = false, printApiDir = false, help = false, version = false;
   std::string dumpTarget;

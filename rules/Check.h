@@ -23,10 +23,20 @@ struct Related {
   std::string message;
 };
 
+// A source change that certainly fixes a finding (clang-tidy's fix-it).
+// Resolved: replace `length` bytes at `loc` (byte `offset` in loc.file) with
+// `replacement`. A check does not see the source text, so it may instead ask
+// for a copy of the call statement that starts at `loc` with its callee
+// renamed to `cloneCallAs`, on its own line after (or before) the statement;
+// cli/FixIts.cpp resolves that against the text, or drops the fix-it when the
+// text is not a plain `Callee<...>(...);` statement.
 struct FixIt {
   SourceLoc loc;
   std::string replacement;
   unsigned length = 0;
+  long offset = -1;                       // set once resolved
+  std::string cloneCallFrom, cloneCallAs; // e.g. "SetFlag" -> "WaitFlag"
+  bool cloneBefore = false;
 };
 
 struct Diagnostic {
@@ -60,6 +70,7 @@ struct ProofItem {
   // A performance lint: never an error. Violated (the slow case holds for
   // every admissible value) is a warning; a counterexample is only a note.
   bool performance = false;
+  std::vector<FixIt> fixits; // only where the change is certain
 };
 
 // The outcome of one proof item that is to be reported or counted.

@@ -18,6 +18,33 @@ static std::string flagText(const Op &op) {
   return ev + "(" + (op.eventId ? toString(op.eventId) : "?") + ")";
 }
 
+// The fix-it for an unpaired flag outside loops: its partner as the adjacent
+// statement (a WaitFlag right after the SetFlag, a SetFlag right before the
+// WaitFlag: the idiomatic pair, which only adds ordering). Offered only when
+// it is certain: the statement is the only one at its location in the kernel
+// (not in a helper called from elsewhere), and no unpaired flag of the other
+// kind names the same event (then a wrong id is the likelier bug).
+static void addPartnerFixIt(const KernelModel &k, const SyncGraph &g, const SeqOp &s, ProofItem &item) {
+  const Op &op = k.ops[s.op];
+  bool wait = s.sync == SeqOp::Sync::Wait;
+  if (!op.loops.empty() || !op.eventId || !op.loc.valid())
+    return;
+  for (const Op &o : k.ops)
+    if (&o != &op && o.loc.line == op.loc.line && o.loc.column == op.loc.column && o.loc.file == op.loc.file)
+      return;
+  for (const SeqOp &x : g.seq)
+    if (!x.implicit && x.match < 0 && x.sync == (wait ? SeqOp::Sync::Set : SeqOp::Sync::Wait) &&
+        k.ops[x.op].event == op.event && k.ops[x.op].flagSrc == op.flagSrc && k.ops[x.op].flagDst == op.flagDst)
+      return;
+  FixIt f;
+  f.loc = op.loc;
+  std::string set = op.event ? "SetFlag" : "set_flag", waitName = op.event ? "WaitFlag" : "wait_flag";
+  f.cloneCallFrom = wait ? waitName : set;
+  f.cloneCallAs = wait ? set : waitName;
+  f.cloneBefore = wait;
+  item.fixits.push_back(f);
+}
+
 void SyncUnpairedCheck::run(CheckContext &ctx) const {
   const KernelModel &k = ctx.kernel;
   const SyncGraph &g = ctx.syncGraph();
@@ -66,6 +93,7 @@ void SyncUnpairedCheck::run(CheckContext &ctx) const {
         };
         item.hint = op.loops.empty() ? "add the matching SetFlag before this wait"
                                      : "prime the loop with a SetFlag before it (and drain after it)";
+        addPartnerFixIt(k, g, s, item);
       } else {
         item.message = [ft](const Verdict &v) {
           if (v.status == Status::Unknown)
@@ -73,6 +101,7 @@ void SyncUnpairedCheck::run(CheckContext &ctx) const {
           return "SetFlag " + ft + " is never waited for: the event stays set into the next kernel";
         };
         item.hint = "add the matching WaitFlag (after the loop, for a set at the end of a loop body)";
+        addPartnerFixIt(k, g, s, item);
       }
       ctx.prove(std::move(item));
       continue;
