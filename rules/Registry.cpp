@@ -63,6 +63,7 @@ const std::vector<CheckInfo> &checkRegistry() {
     add(&make<NdDmaParamsCheck>);
     add(&make<NdDmaDstOverlapCheck>);
     add(&make<NdDmaDciCheck>);
+    add(&make<CubeParamsCheck>);
     return r;
   }();
   return reg;

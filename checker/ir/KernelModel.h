@@ -141,6 +141,7 @@ struct KernelModel {
   // generated header): nothing about the kernel can be proved then.
   std::string incomplete;
   std::optional<CoreType> kernelCore; // from KERNEL_TASK_TYPE_DEFAULT
+  std::optional<int> kernelType;      // KERNEL_TASK_TYPE_DEFAULT value (KernelMetaType)
 };
 
 struct TranslationUnitModel {
