@@ -78,7 +78,7 @@ void checkKernelType(CheckContext &ctx, const std::vector<const Op *> &sets, con
 // loop, the setter may run ahead of the waiter by the whole trip count: the
 // sets of one id in a loop nest free of reverse syncs must number at most
 // 15.
-void checkPending(CheckContext &ctx, const std::vector<const Op *> &sets, const std::vector<const Op *> &waits) {
+void checkPending(CheckContext &ctx, const std::vector<const Op *> &sets) {
   const KernelModel &k = ctx.kernel;
   const model::TargetSpec &t = ctx.target;
   std::map<int, const Loop *> loopById;
@@ -96,7 +96,6 @@ void checkPending(CheckContext &ctx, const std::vector<const Op *> &sets, const 
     }
     return true;
   };
-  (void)waits;
   std::set<std::pair<std::vector<int>, std::pair<int64_t, int>>> done;
   for (const Op *s : sets) {
     auto id = s->eventId ? asConst(s->eventId) : std::nullopt;
@@ -105,28 +104,26 @@ void checkPending(CheckContext &ctx, const std::vector<const Op *> &sets, const 
     auto core = coreOf(k, *s, t);
     if (!done.insert({s->loops, {*id, core ? int(*core) : -1}}).second)
       continue;
-    Sym perIter = mkConst(0);
     int64_t n = 0;
     for (const Op *o : sets)
       if (o->loops == s->loops && o->eventId && asConst(o->eventId) == id && coreOf(k, *o, t) == core)
         ++n;
-    perIter = mkConst(n);
-    Sym total = perIter;
+    Sym total = mkConst(n);
     std::string why, loopsText;
     bool any = false;
     for (auto it = s->loops.rbegin(); it != s->loops.rend(); ++it) {
       if (!freeOfReverse(*it, core))
         break;
       const Loop *l = loopById.count(*it) ? loopById[*it] : nullptr;
-      auto step = l && l->step ? asConst(l->step) : std::nullopt;
-      if (!l || !l->hi || !l->lo || !step || *step <= 0) {
+      int64_t step = l && l->step ? asConst(l->step).value_or(0) : 0;
+      if (!l || !l->hi || !l->lo || step <= 0) {
         why = "the trip count of the loop at " + (l ? locText(l->loc) : std::string("?")) + " is not known";
         any = true;
         break;
       }
       Sym span = sub(toMath(l->hi), toMath(l->lo));
       Sym trips = mkSelect(mkCmp(SymOp::Gt, span, mkConst(0)),
-                           mkBin(SymOp::Div, addC(span, *step - 1), mkConst(*step), IntType::math()), mkConst(0));
+                           mkBin(SymOp::Div, addC(span, step - 1), mkConst(step), IntType::math()), mkConst(0));
       total = mul(total, trips);
       loopsText += (loopsText.empty() ? "" : ", ") + locText(l->loc);
       any = true;
@@ -266,7 +263,7 @@ void SyncCrossCoreCheck::run(CheckContext &ctx) const {
     }
   }
   checkKernelType(ctx, sets, waits, prove);
-  checkPending(ctx, sets, waits);
+  checkPending(ctx, sets);
   for (const Op *s : sets) {
     auto cs = coreOf(k, *s, t);
     bool found = false;
