@@ -118,6 +118,38 @@ void SyncEventCheck::run(CheckContext &ctx) const {
       item.hint = "wait for the first set before setting the id again, or use another id";
       ctx.prove(std::move(item));
     }
+    // Other ids of the same event still in flight: when either id is not a
+    // constant (AllocEventID, FetchEventID, a parameter), they must differ.
+    for (auto &[key, j] : pending) {
+      const SeqOp &o = g.seq[j];
+      if (key == s.queueKey || o.flagSrc != s.flagSrc || o.flagDst != s.flagDst || !o.eventId || !s.eventId)
+        continue;
+      if (asConst(o.eventId) && asConst(s.eventId))
+        continue; // different constants
+      if (!seen.insert({o.op, s.op}).second)
+        continue;
+      const Op &op = k.ops[s.op];
+      ProofItem item;
+      item.ob.check = id();
+      item.ob.property = mkNot(mkCmp(SymOp::Eq, toMath(o.eventId), toMath(s.eventId)));
+      item.ob.context = ctx.contextAt(o.condFirst, k.ops[o.op].loops);
+      for (const Sym &c : ctx.contextAt(s.condFirst, op.loops))
+        item.ob.context.push_back(c);
+      for (const Sym &f : g.facts)
+        item.ob.context.push_back(f);
+      item.loc = op.loc;
+      std::string ev = op.event ? std::string(hardEventName(*op.event)) : "?";
+      std::string a = toString(o.eventId), b = toString(s.eventId);
+      item.message = [ev, a, b](const Verdict &v) {
+        if (v.status == Status::Unknown)
+          return "SetFlag<" + ev + ">(" + b + "): whether its id differs from " + a + " could not be decided: " + v.reason;
+        return "SetFlag<" + ev + ">(" + b + ") may use the same id as SetFlag<" + ev + ">(" + a +
+               "), still in flight: the two sets collapse into one";
+      };
+      item.related.push_back({k.ops[o.op].loc, "the other SetFlag, not yet waited for"});
+      item.hint = "take ids with AllocEventID (it reserves them; FetchEventID does not) or use distinct constants";
+      ctx.prove(std::move(item));
+    }
     pending[s.queueKey] = i;
   }
 }

@@ -5,6 +5,8 @@
 // Unmodelled operation with its reason, never silence.
 #include "checker/frontend/InterpCore.h"
 
+#include <algorithm>
+
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/DeclTemplate.h>
@@ -402,19 +404,44 @@ Value Interp::apiQueue(ApiCall &c) {
       model.buffers.push_back(b);
       return scalar(mkBool(true));
     }
-    if (n == "AllocEventID" || n == "FetchEventID") {
+    if (n == "AllocEventID" || n == "FetchEventID" || n == "ReleaseEventID") {
       std::optional<int64_t> evt = templateIntArg(c.fd, 0);
-      if (!evt && !c.vals.empty())
+      if (!evt && !c.vals.empty() && n == "FetchEventID")
         evt = asConst(asSym(c.vals[0], QualType(), l));
+      int key = evt ? int(*evt) : -1;
+      if (n == "ReleaseEventID") {
+        if (!dryRun) {
+          fetchedEventId.erase(key); // the pool changed
+          if (!c.vals.empty()) {     // the released id may be handed out again
+            Sym rel = toMath(asSym(c.vals[0], c.args[0]->getType(), l));
+            auto &v = allocatedEventIds[key];
+            v.erase(std::remove_if(v.begin(), v.end(), [&](const Sym &a) { return structurallyEqual(toMath(a), rel); }),
+                    v.end());
+          }
+        }
+        return scalar(mkConst(0, IntType::i32()));
+      }
       std::string en = evt ? std::string(hardEventName(HardEvent(*evt))) : "?";
-      // Event ids from the pipe's pool: some id in 0..7 (FetchEventID does
-      // not reserve it).
+      QualType rt = c.call->getType();
+      if (n == "FetchEventID" && !dryRun && fetchedEventId.count(key))
+        return scalar(mkCast(fetchedEventId[key], intTypeOf(ctx, rt)));
+      // Event ids from the pipe's pool: some id in 0..7, not one allocated
+      // and not released (AllocEventID reserves it, FetchEventID does not).
       Sym id = mkVar(n + "<" + en + ">", IntType::i32(), VarRole::Internal);
       if (!dryRun) {
         model.facts.push_back(mkCmp(SymOp::Ge, toMath(id), mkConst(0)));
         model.facts.push_back(mkCmp(SymOp::Le, toMath(id), mkConst(7)));
+        if (evt)
+          for (const Sym &other : allocatedEventIds[key])
+            model.facts.push_back(mkNot(mkCmp(SymOp::Eq, toMath(id), toMath(other))));
+        if (n == "AllocEventID" && evt) {
+          allocatedEventIds[key].push_back(id);
+          fetchedEventId.erase(key);
+        } else if (evt) {
+          fetchedEventId[key] = id;
+        }
       }
-      return scalar(mkCast(id, intTypeOf(ctx, c.call->getType())));
+      return scalar(mkCast(id, intTypeOf(ctx, rt)));
     }
     if (n == "Reset") {
       // Reset waits for the free events of the pipe's queues
@@ -431,7 +458,7 @@ Value Interp::apiQueue(ApiCall &c) {
       }
       ++pipeEpoch;
     }
-    return scalar(mkConst(0, IntType::i32())); // Init, ReleaseEventID
+    return scalar(mkConst(0, IntType::i32())); // Init
   }
   if (c.cls == "TBufPool" && n == "Reset") {
     // TBufPool::Reset waits for its queues' free events

@@ -160,6 +160,11 @@ public:
   std::vector<int> loopStack;
   int dryRun = 0;
   int pipeEpoch = 0; // bumped by TPipe::Destroy / Reset
+  // Event ids of the TPipe pool, per HardEvent: those AllocEventID handed out
+  // (distinct from each other), and the id FetchEventID returns until the
+  // pool changes (it does not reserve: two fetches give the same id).
+  std::map<int, std::vector<Sym>> allocatedEventIds;
+  std::map<int, Sym> fetchedEventId;
   std::vector<unsigned> errorLocs; // compile errors Clang recovered from
   void checkCompileErrors(const clang::FunctionDecl *fd);
 
