@@ -217,9 +217,14 @@ void SyncCrossCoreCheck::run(CheckContext &ctx) const {
         std::string msg = op->api + " flag id " + std::to_string(*c) + " is reserved" +
                           (r != cc.reservedFlagReasons.end() ? ": " + r->second : std::string());
         std::string hint = "use flag ids " + std::to_string(cc.userFlagMin) + ".." + std::to_string(cc.userFlagMax);
+        // Ids only library features take (SyncAll's 11..13) are legal user
+        // ids (0-15 in modes 0-2, CrossCoreSetFlag(ISASI).md) when the kernel
+        // does not use those features; the compiler's own (14, 15) stay a
+        // warning.
+        bool compilerOwned = r != cc.reservedFlagReasons.end() && r->second.find("HIVM") != std::string::npos;
         if (collides) {
           prove(*op, mkBool(false), msg + ", and this kernel uses SyncAll or the Matmul API", hint);
-        } else {
+        } else if (compilerOwned) {
           Diagnostic d;
           d.check = id();
           d.severity = Severity::Warning;
