@@ -7,6 +7,8 @@
 // drained after it.
 #include "rules/Checks.h"
 
+#include <algorithm>
+
 #include <map>
 #include <set>
 
@@ -55,12 +57,12 @@ void SyncUnpairedCheck::run(CheckContext &ctx) const {
       continue;
     const Op &op = k.ops[s.op];
     bool wait = s.sync == SeqOp::Sync::Wait;
-    // Waits are judged in every copy (the copies are the first iterations:
-    // what comes before each is all in the sequence), sets in the later
-    // copies (standing for the last iterations, before the code after the
-    // loop).
-    if (!wait && !s.inLastCopy && !op.loops.empty())
-      continue;
+    // Waits are judged in the first-iterations view, in every copy (what
+    // comes before each copy is all in the sequence). A set in a loop that
+    // nothing later in the sequence waits for is judged in the any-iteration
+    // view: it is consumed when the body waits for its flag and the iteration
+    // that repeats its id runs, so only the last iterations' sets must be
+    // drained after the loop (`if (i != n - 1) SetFlag` needs no drain).
     // A set followed by another set of the same flag before any wait is not
     // left set: the two collapse into one (sync-event reports that).
     if (!wait && s.match < 0) {
@@ -85,6 +87,23 @@ void SyncUnpairedCheck::run(CheckContext &ctx) const {
         continue;
       item.ob.property = mkBool(false); // reachable => unpaired
       item.ob.context = ctx.contextAt(s.condFirst, op.loops);
+      if (!wait && !op.loops.empty()) {
+        bool bodyWait = false;
+        for (const SeqOp &o : g.seq) {
+          const std::vector<int> &ls = k.ops[o.op].loops;
+          bodyWait |= o.sync == SeqOp::Sync::Wait && o.queueKey == s.queueKey &&
+                      std::find(ls.begin(), ls.end(), op.loops.back()) != ls.end();
+        }
+        if (bodyWait && s.periodLaterRuns)
+          item.ob.property = s.periodLaterRuns;
+        item.ob.context = ctx.contextAt(s.cond, op.loops);
+        for (const Sym &f : g.facts)
+          item.ob.context.push_back(f);
+      }
+      // An id computed from a value the loop changes (`id ^= 1` each
+      // iteration) is one unknown for every copy: matching is not known.
+      if (op.eventId && containsOpaque(op.eventId))
+        item.ob.unknownReason = "the event id depends on a value the frontend does not track across iterations";
       if (wait) {
         item.message = [ft](const Verdict &v) {
           if (v.status == Status::Unknown)

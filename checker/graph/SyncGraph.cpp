@@ -135,7 +135,7 @@ struct Builder {
   // entry: what a later copy implies: iteration i of each enclosing loop ran
   // (lo <= i < hi), which keeps i + c from wrapping in the queries.
   void emit(size_t b, size_t e, size_t depth, const Subst &m, const Subst &f, std::vector<int> copies, bool later,
-            const Sym &entry) {
+            const Sym &entry, const Sym &laterRuns) {
     size_t i = b;
     while (i < e) {
       const Op &op = k.ops[i];
@@ -191,12 +191,21 @@ struct Builder {
                           : mkAnd(mkCmp(SymOp::Le, lo, v), mkCmp(SymOp::Lt, v, hi));
             en = mkAnd(en, finish(in, m));
           }
-          emit(i, j, depth + 1, mc, fc, cp, later || c > 0, en);
+          Sym lr;
+          if (loop && loop->var && loop->lo && loop->hi && loop->step) {
+            bool down = asConst(loop->step).value_or(1) < 0;
+            Sym v = add(toMath(loop->var), mul(mkConst(c + n - 1), toMath(loop->step)));
+            Sym lo = toMath(loop->lo), hi = toMath(loop->hi);
+            lr = finish(down ? mkAnd(mkCmp(SymOp::Lt, hi, v), mkCmp(SymOp::Le, v, lo))
+                             : mkAnd(mkCmp(SymOp::Le, lo, v), mkCmp(SymOp::Lt, v, hi)),
+                        m);
+          }
+          emit(i, j, depth + 1, mc, fc, cp, later || c > 0, en, lr);
         }
         i = j;
         continue;
       }
-      emitOne(i, m, f, copies, later, entry);
+      emitOne(i, m, f, copies, later, entry, laterRuns);
       ++i;
     }
   }
@@ -208,7 +217,7 @@ struct Builder {
   }
 
   void emitOne(size_t i, const Subst &m, const Subst &f, const std::vector<int> &copies, bool later,
-               const Sym &entry) {
+               const Sym &entry, const Sym &laterRuns) {
     const Op &op = k.ops[i];
     SeqOp s;
     s.op = int(i);
@@ -218,6 +227,7 @@ struct Builder {
     s.loops = op.loops;
     s.copies = copies;
     s.inLastCopy = later;
+    s.periodLaterRuns = laterRuns;
     // Queue slots: AllocTensor hands out slots round-robin (TQue).
     if (op.kind == OpKind::AllocTensor) {
       auto it = op.params.find("slot");
@@ -379,7 +389,7 @@ SyncGraph buildSyncGraph(const KernelModel &k, const model::TargetSpec &t, const
   SyncGraph g;
   g.opts = o;
   Builder b(k, t, g);
-  b.emit(0, k.ops.size(), 0, {}, {}, {}, false, mkBool(true));
+  b.emit(0, k.ops.size(), 0, {}, {}, {}, false, mkBool(true), nullptr);
   // Match each wait to the nearest earlier unmatched set with the same key.
   std::map<std::string, std::vector<int>> pending;
   for (int i = 0; i < int(g.seq.size()); ++i) {

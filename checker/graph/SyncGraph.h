@@ -33,6 +33,10 @@ struct SeqOp {
   std::vector<int> copies;     // copy index in each enclosing loop (outermost first)
   Sym cond;                    // path condition of this instance (loop vars substituted)
   Sym condFirst;               // the same in the first-iterations view (flag operations)
+  // In a loop: iteration i + c + P of the innermost loop runs (any-iteration
+  // view; c this copy, P the loop's period), the next one that repeats this
+  // instance's ids and slots. Null outside loops.
+  Sym periodLaterRuns;
   std::vector<Region> regions; // with loop vars and queue slots substituted
   Pipe pipe = Pipe::None;
   // Synchronisation role (explicit flags and the implicit queue events).
