@@ -70,6 +70,12 @@ struct ProofItem {
   // A performance lint: never an error. Violated (the slow case holds for
   // every admissible value) is a warning; a counterexample is only a note.
   bool performance = false;
+  // The most severe status this item may end with: a failed proof that rests
+  // on a model known to be partial (e.g. cross-core flag chains whose
+  // iterations are not aligned) is lowered to this (Counterexample: at most a
+  // warning; Unknown: a note, with `capReason`).
+  Status worst = Status::Violated;
+  std::string capReason;
   std::vector<FixIt> fixits; // only where the change is certain
 };
 

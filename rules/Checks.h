@@ -56,5 +56,7 @@ Sym slotBytes(const Buffer &b);
 // TPipe epoch). Null for buffers carved from a pool (their place is unknown).
 // Defined in AlignAddressCheck.cpp; perf-bank-conflict uses the same layout.
 std::vector<Sym> bufferBases(const KernelModel &k, const model::TargetSpec &t);
+// sync-crosscore's GM hand-over obligations (rules/SyncCrossCoreGm.cpp).
+void checkCrossCoreGm(CheckContext &ctx, const char *checkId);
 
 } // namespace alint

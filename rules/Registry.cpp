@@ -70,6 +70,13 @@ std::vector<SolvedItem> solveItems(std::vector<ProofItem> &items, Solver &solver
     if (!incomplete.empty())
       item.ob.unknownReason = incomplete;
     Verdict v = solver.check(item.ob);
+    if (v.status != Status::Proved && severityRank(v.status) > severityRank(item.worst)) {
+      v.status = item.worst;
+      if (item.worst == Status::Unknown) {
+        v.reason = item.capReason.empty() ? "the model of this property is partial" : item.capReason;
+        v.counterexample.clear();
+      }
+    }
     if (all)
       all->push_back(v);
     if (v.status == Status::Proved)

@@ -215,6 +215,7 @@ Value Interp::evalApiCall(const CallExpr *call, const FunctionDecl *fd) {
   }
   if (n == "is_aic" || n == "is_aiv") {
     static Sym aic = mkVar("ASCEND_IS_AIC", IntType::boolean(), VarRole::Internal);
+    model.aicVar = aic;
     return scalar(n == "is_aic" ? aic : mkNot(aic));
   }
   if (n == "kernel_task_type_default" || n == "kernel_task_type") {
@@ -230,12 +231,30 @@ Value Interp::evalApiCall(const CallExpr *call, const FunctionDecl *fd) {
       }
     return Value();
   }
-  if (n == "GetBlockIdx" || n == "get_block_idx")
+  if (n == "GetBlockIdx" || n == "get_block_idx") {
+    if (n == "get_block_idx" && !dryRun)
+      model.rawBlockIdx = true;
+    model.blockIdxVar = blockIdx();
     return scalar(mkCast(blockIdx(), intTypeOf(ctx, call->getType())));
+  }
+  if (n == "GetTaskRation" || n == "GetSubBlockNum" || n == "get_subblockdim") {
+    // 1 on the cube core, the number of vector cores per cube core on a
+    // vector core (1 or 2): asc-devkit impl/basic_api/dav_c220/
+    // kernel_operator_sys_var_impl.h, GetTaskRationImpl / GetSubBlockNumImpl.
+    static Sym ration = mkVar("taskRation", IntType::i64(), VarRole::Internal);
+    if (!dryRun && !model.taskRationVar) {
+      model.facts.push_back(mkCmp(SymOp::Ge, ration, mkConst(1, IntType::i64())));
+      model.facts.push_back(mkCmp(SymOp::Le, ration, mkConst(2, IntType::i64())));
+    }
+    if (!dryRun)
+      model.taskRationVar = ration;
+    return scalar(mkCast(ration, intTypeOf(ctx, call->getType())));
+  }
   if (n == "GetBlockNum" || n == "get_block_num")
     return scalar(mkCast(blockNum(), intTypeOf(ctx, call->getType())));
   if (n == "GetSubBlockIdx" || n == "get_subblockid") {
     static Sym sub = mkVar("subBlockIdx", IntType::i64(), VarRole::Internal);
+    model.subBlockIdxVar = sub;
     if (!dryRun) {
       bool have = false;
       for (auto &f : model.facts)
@@ -281,7 +300,6 @@ Value Interp::evalApiCall(const CallExpr *call, const FunctionDecl *fd) {
                                                  "SetAtomicMin",
                                                  "SetAtomicType",
                                                  "SetFlagAndWait",
-                                                 "GetTaskRation",
                                                  "SetSysWorkspace",
                                                  "DataSyncBarrier",
                                                  "dsb",

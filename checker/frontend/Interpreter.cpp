@@ -550,6 +550,26 @@ std::string Interp::refName(const LRef &r) const {
 KernelModel Interp::run(const FunctionDecl *entry) {
   model.name = entry->getNameAsString();
   model.loc = loc(entry->getLocation());
+  // __mix__(1, 2) / __mix__(1, 1): a mixed kernel of one cube core and two
+  // (one) vector cores, as KERNEL_TYPE_MIX_AIC_1_2 / _1_1 (api/include/
+  // ascendc_lint/macros.h; KernelMetaType values: ascendc-api.md §2.1). A
+  // KERNEL_TASK_TYPE_DEFAULT in the body overrides it.
+  for (const auto *a : entry->specific_attrs<AnnotateAttr>()) {
+    if (a->getAnnotation() != "ascendc_mix" || a->args_size() != 2)
+      continue;
+    std::optional<int64_t> r[2];
+    int i = 0;
+    for (const Expr *e : a->args()) {
+      Expr::EvalResult res;
+      if (e && e->EvaluateAsInt(res, ctx))
+        r[i] = res.Val.getInt().getExtValue();
+      ++i;
+    }
+    if (r[0] == 1 && r[1] == 2)
+      model.kernelType = 5;
+    else if (r[0] == 1 && r[1] == 1)
+      model.kernelType = 4;
+  }
   auto frame = std::make_unique<Frame>();
   frame->fn = entry;
   frame->alive = mkBool(true);

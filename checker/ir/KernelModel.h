@@ -142,6 +142,16 @@ struct KernelModel {
   std::string incomplete;
   std::optional<CoreType> kernelCore; // from KERNEL_TASK_TYPE_DEFAULT
   std::optional<int> kernelType;      // KERNEL_TASK_TYPE_DEFAULT value (KernelMetaType)
+  // The variables that mean different things on the cube and the vector
+  // cores of a mixed kernel (set when the kernel reads them): GetBlockIdx()
+  // (logical: AIC block b, AIV b * ration + subblock), GetSubBlockIdx(),
+  // GetTaskRation()/GetSubBlockNum() and ASCEND_IS_AIC as a value
+  // (asc-devkit impl/basic_api/dav_c220/kernel_operator_sys_var_impl.h,
+  // GetBlockIdxImpl / GetTaskRationImpl).
+  Sym blockIdxVar, subBlockIdxVar, taskRationVar, aicVar;
+  // get_block_idx() (the hardware index: b on both core types) was read; it
+  // shares blockIdxVar, so the per-core mapping is not known then.
+  bool rawBlockIdx = false;
   // The UB share the kernel's launch leaves to the SIMT Data Cache (950
   // SIMD/SIMT mixed kernels); set from --simt-dcache / SimtDCache, since the
   // launch (dyn_ub_size of <<<...>>>) is host code the linter does not see.

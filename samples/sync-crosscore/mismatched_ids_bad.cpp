@@ -32,7 +32,7 @@ public:
     CrossCoreWaitFlag(FLAG_CUBE_DONE + 1); // expect-error: sync-crosscore
     uint32_t offset = GetSubBlockIdx() * (LEN / 2);
     LocalTensor<float> t = inQue.AllocTensor<float>();
-    DataCopy(t, workGm[offset], LEN / 2);
+    DataCopy(t, workGm[offset], LEN / 2); // expect-warning: sync-crosscore (the read is not ordered after the Fixpipe)
     inQue.EnQue(t);
     LocalTensor<float> x = inQue.DeQue<float>();
     Relu(x, x, LEN / 2);
