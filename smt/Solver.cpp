@@ -3,6 +3,7 @@
 #include <z3++.h>
 
 #include <chrono>
+#include <optional>
 #include <set>
 
 namespace alint {
@@ -368,9 +369,25 @@ VarBounds boundsFrom(const std::vector<Sym> &context) {
 
 } // namespace
 
+// One Z3 context per thread for the life of the process, never deleted:
+// deleting a context after even a few queries costs ~80 ms (callgrind:
+// Z3_del_context was 39 % of the instructions of linting a typical sample,
+// more than the Clang parse; see docs/performance.md). The solver's terms are
+// reference-counted, so a context shared by the Solvers of a thread keeps
+// nothing of one query alive for the next.
+static z3::context &threadContext() {
+  static thread_local z3::context *c = new z3::context;
+  return *c;
+}
+
 struct Solver::Impl {
-  z3::context ctx;
+  z3::context &ctx = threadContext();
   unsigned timeoutMs;
+  struct CacheEntry {
+    Verdict verdict;
+    std::vector<z3::expr> terms; // keep the ids in the key meaning the same terms
+  };
+  std::unordered_map<std::string, CacheEntry> cache;
 };
 
 Solver::Solver(unsigned timeoutMs) : impl(new Impl) { impl->timeoutMs = timeoutMs; }
@@ -413,13 +430,21 @@ Verdict Solver::check(const Obligation &ob) {
   z3::expr ctxAll = (sides && ctx).simplify();
   z3::expr propS = prop.simplify();
 
-  std::string key = ctxAll.to_string() + "\n=>\n" + propS.to_string();
-  for (auto &r : reports)
-    key += "\n#" + r.first + "=" + r.second.to_string();
+  // Z3 shares structurally equal terms, so while a term is alive its id names
+  // its structure: the cache key is the ids of the query's terms, and the
+  // cache keeps the terms alive. (Printing the terms as the key cost more
+  // than the queries themselves.)
+  std::string key = std::to_string(ctxAll.id()) + " " + std::to_string(propS.id());
+  std::vector<z3::expr> keyTerms{ctxAll, propS};
+  for (auto &r : reports) {
+    key += " " + r.first + "=" + std::to_string(r.second.id());
+    keyTerms.push_back(r.second);
+  }
+  auto &cache_ = impl->cache;
   auto hit = cache_.find(key);
   if (hit != cache_.end()) {
     ++stats_.cacheHits;
-    Verdict cv = hit->second;
+    Verdict cv = hit->second.verdict;
     cv.cached = true;
     return cv;
   }
@@ -440,32 +465,70 @@ Verdict Solver::check(const Obligation &ob) {
       hasInternal = true;
   }
 
+  // One satisfiability question. Z3's SMT core is asked first: the default
+  // solver puts a logic-specific tactic in front of it, which costs about
+  // 10 ms per query even for trivial ones (callgrind, docs/performance.md).
+  // Only when the core gives up as incomplete (non-linear arithmetic,
+  // quantifiers) is the default solver asked, with the time that is left.
+  // Both are sound, so a definite answer of either is the answer.
+  struct Answer {
+    z3::check_result r = z3::unknown;
+    std::optional<z3::model> model;
+    std::string reason;
+  };
+  auto ask = [&](std::initializer_list<z3::expr> facts, bool wantModel) {
+    Answer a;
+    auto start = std::chrono::steady_clock::now();
+    {
+      z3::solver s(c, z3::solver::simple());
+      s.set(p);
+      for (const z3::expr &f : facts)
+        s.add(f);
+      ++stats_.z3Calls;
+      a.r = s.check();
+      if (a.r == z3::sat && wantModel)
+        a.model = s.get_model();
+      if (a.r != z3::unknown)
+        return a;
+      a.reason = s.reason_unknown();
+    }
+    if (a.reason == "timeout" || a.reason == "canceled")
+      return a;
+    auto spent =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+    if (spent + 10 >= long(timeoutMs))
+      return a;
+    z3::params rest(c);
+    rest.set("timeout", unsigned(timeoutMs - spent));
+    z3::solver s(c);
+    s.set(rest);
+    for (const z3::expr &f : facts)
+      s.add(f);
+    ++stats_.z3Calls;
+    a.r = s.check();
+    if (a.r == z3::sat && wantModel)
+      a.model = s.get_model();
+    a.reason = a.r == z3::unknown ? s.reason_unknown() : std::string();
+    return a;
+  };
+
   // 1. Can the property fail?
-  z3::solver s1(c);
-  s1.set(p);
-  s1.add(ctxAll);
-  s1.add(!propS);
-  ++stats_.z3Calls;
-  z3::check_result r1 = s1.check();
+  Answer a1 = ask({ctxAll, !propS}, true);
+  z3::check_result r1 = a1.r;
   if (r1 == z3::unsat) {
     v.status = Status::Proved;
   } else if (r1 == z3::unknown) {
     ++stats_.timeouts;
     v.status = Status::Unknown;
-    v.reason = "Z3 gave no answer within " + std::to_string(timeoutMs) + " ms (" + s1.reason_unknown() + ")";
+    v.reason = "Z3 gave no answer within " + std::to_string(timeoutMs) + " ms (" + a1.reason + ")";
   } else {
-    z3::model m = s1.get_model();
+    z3::model m = *a1.model;
     // 2. Does it fail for every admissible input?
     bool violated = false;
     if (!hasInput) {
       violated = true; // the inputs are fixed; an execution fails
     } else if (!hasInternal) {
-      z3::solver s2(c);
-      s2.set(p);
-      s2.add(ctxAll);
-      s2.add(propS);
-      ++stats_.z3Calls;
-      z3::check_result r2 = s2.check();
+      z3::check_result r2 = ask({ctxAll, propS}, false).r;
       if (r2 == z3::unknown)
         ++stats_.timeouts; // cannot tell "every input": reported as a counterexample
       violated = r2 == z3::unsat;
@@ -479,12 +542,7 @@ Verdict Solver::check(const Obligation &ob) {
       // passing, i.e. unsat of (exists internal . ctx) and (forall internal .
       // ctx -> prop). The free internals of the first conjunct are the
       // witnesses; the quantifier binds its own copies.
-      z3::solver s2(c);
-      s2.set(p);
-      s2.add(ctxAll);
-      s2.add(z3::forall(internals, z3::implies(ctxAll, propS)));
-      ++stats_.z3Calls;
-      z3::check_result r2 = s2.check();
+      z3::check_result r2 = ask({ctxAll, z3::forall(internals, z3::implies(ctxAll, propS))}, false).r;
       if (r2 == z3::unknown)
         ++stats_.timeouts; // cannot tell "every input": reported as a counterexample
       violated = r2 == z3::unsat;
@@ -554,7 +612,7 @@ Verdict Solver::check(const Obligation &ob) {
     }
   }
   stats_.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  cache_[key] = v;
+  cache_.emplace(key, Impl::CacheEntry{v, std::move(keyTerms)});
   return v;
 }
 
