@@ -221,12 +221,11 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
 // --timeline: run the pipe simulation of the executable model on the first
 // kernel with the --tiling values and write its schedule.
 static void writeTimeline(const KernelModel &k, const model::TargetSpec &t, const Options &o, const FileSettings &fs,
-                          FileResult &fr, RunResult &rr) {
+                          FileResult &fr) {
   model::SimConfig cfg;
   cfg.inputs = o.tiling;
   cfg.inputs.emplace("blockNum", 1); // the schedule of one core unless told otherwise
   model::PipeSimResult ps = model::simulatePipes(k, t, cfg, fs.autoSync);
-  rr.timelineWritten = true;
   if (!ps.ok) {
     fr.warnings.push_back("timeline of '" + k.name + "' not written: " + ps.error);
     return;
@@ -301,14 +300,121 @@ static bool settingsFor(const std::string &file, const Options &o, const TargetR
   return true;
 }
 
+namespace {
+
+// One file to lint and the compile command that applies to it.
+struct FileJob {
+  std::string file;
+  CompileInfo ci;
+};
+
+// Everything about one file, independent of the others: settings, parses,
+// checks, suppressions, order. The unit of work of -j and of the cache.
+FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &resolve,
+                    const std::vector<std::pair<std::string, Sym>> &assumptions, const FrontendOptions &base,
+                    Solver &solver, bool &timelineWritten) {
+  const std::string &file = job.file;
+  FileResult fr;
+  fr.file = file;
+  if (!llvm::sys::fs::exists(file)) {
+    fr.ok = false;
+    fr.error = file + ": no such file";
+  } else if (llvm::sys::fs::is_directory(file)) {
+    fr.ok = false;
+    fr.error = file + ": is a directory";
+  }
+  FileSettings fs;
+  std::string cfgError;
+  if (fr.ok && !settingsFor(file, o, resolve, assumptions, job.ci, fs, cfgError)) {
+    fr.ok = false;
+    fr.error = cfgError;
+    fr.configError = true;
+  }
+  const std::vector<const model::TargetSpec *> &targets = fs.targets;
+  SolverStats before = solver.stats();
+  if (fr.ok) {
+    FrontendOptions fo = base;
+    fo.extraArgs = fs.compileArgs;
+    if (o.fileTimeoutSec)
+      solver.setDeadline(std::chrono::steady_clock::now() + std::chrono::seconds(o.fileTimeoutSec));
+    // One parse per distinct (__NPU_ARCH__, __CCE_AICORE__).
+    std::map<std::pair<int, int>, std::vector<const model::TargetSpec *>> groups;
+    std::vector<std::pair<int, int>> order;
+    for (auto *t : targets) {
+      auto key = std::make_pair(t->npuArch, t->cceAicore);
+      if (!groups.count(key))
+        order.push_back(key);
+      groups[key].push_back(t);
+    }
+    for (auto &key : order) {
+      fo.npuArch = key.first;
+      fo.cceAicore = key.second;
+      auto t0 = std::chrono::steady_clock::now();
+      FrontendResult res = analyzeFile(file, fo);
+      fr.stats.parseSeconds += since(t0);
+      if (!res.ok) {
+        fr.ok = false;
+        fr.error = res.error;
+        break;
+      }
+      auto t1 = std::chrono::steady_clock::now();
+      for (const KernelModel &k : res.model.kernels) {
+        for (auto *t : groups[key])
+          lintKernel(k, *t, o, fs, solver, fr);
+        if (!o.timelineFile.empty() && !timelineWritten) {
+          writeTimeline(k, *groups[key].front(), o, fs, fr);
+          timelineWritten = true;
+        }
+      }
+      fr.stats.checkSeconds += since(t1);
+    }
+  }
+  const SolverStats &after = solver.stats();
+  fr.stats.solver.queries = after.queries - before.queries;
+  fr.stats.solver.cacheHits = after.cacheHits - before.cacheHits;
+  fr.stats.solver.z3Calls = after.z3Calls - before.z3Calls;
+  fr.stats.solver.timeouts = after.timeouts - before.timeouts;
+  fr.stats.solver.seconds = after.seconds - before.seconds;
+  fr.stats.solveSeconds = fr.stats.solver.seconds;
+  applySuppressions(fr.diags, file);
+  // Deterministic order: location, then target order, then check.
+  std::map<std::string, int> targetOrder;
+  for (size_t i = 0; i < targets.size(); ++i)
+    targetOrder[targets[i]->name] = int(i);
+  std::stable_sort(fr.diags.begin(), fr.diags.end(), [&](const Diagnostic &a, const Diagnostic &b) {
+    return std::make_tuple(a.loc.file, a.loc.line, a.loc.column, targetOrder[a.target], a.check) <
+           std::make_tuple(b.loc.file, b.loc.line, b.loc.column, targetOrder[b.target], b.check);
+  });
+  // The same finding twice (e.g. two regions of one op) is shown once.
+  fr.diags.erase(std::unique(fr.diags.begin(), fr.diags.end(),
+                             [](const Diagnostic &a, const Diagnostic &b) {
+                               return a.loc.line == b.loc.line && a.loc.column == b.loc.column &&
+                                      a.loc.file == b.loc.file && a.check == b.check && a.target == b.target &&
+                                      a.message == b.message;
+                             }),
+                 fr.diags.end());
+  return fr;
+}
+
+} // namespace
+
+void RunStats::add(const RunStats &s) {
+  parseSeconds += s.parseSeconds;
+  checkSeconds += s.checkSeconds;
+  solveSeconds += s.solveSeconds;
+  solver.queries += s.solver.queries;
+  solver.cacheHits += s.solver.cacheHits;
+  solver.z3Calls += s.solver.z3Calls;
+  solver.timeouts += s.solver.timeouts;
+  solver.seconds += s.solver.seconds;
+}
+
 RunResult runLint(const Options &o, const TargetResolver &resolve,
                   const std::vector<std::pair<std::string, Sym>> &assumptions) {
   RunResult rr;
-  Solver solver(o.smtTimeoutMs);
   FrontendOptions fo;
   fo.apiDir = findApiDir();
   fo.resourceDir = findResourceDir();
-  bool anyConfigError = false;
   // -p: compile commands by file; with no files named, every file in them.
   std::map<std::string, CompileInfo> commands;
   std::vector<std::string> files = o.files;
@@ -331,99 +437,34 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
     }
   }
   CompileInfo extra = sanitizeCompileArgs(o.extraArgs, "");
-  bool anyFailed = false, anyError = false;
+  std::vector<FileJob> jobs;
   for (const std::string &file : files) {
-    FileResult fr;
-    fr.file = file;
-    if (!llvm::sys::fs::exists(file)) {
-      fr.ok = false;
-      fr.error = file + ": no such file";
-    } else if (llvm::sys::fs::is_directory(file)) {
-      fr.ok = false;
-      fr.error = file + ": is a directory";
+    FileJob job{file, extra};
+    llvm::SmallString<256> abs(file);
+    llvm::sys::fs::make_absolute(abs);
+    auto it = commands.find(std::string(abs));
+    if (it != commands.end()) {
+      job.ci = it->second;
+      job.ci.args.insert(job.ci.args.end(), extra.args.begin(), extra.args.end());
+      if (extra.target)
+        job.ci.target = extra.target;
+      if (extra.core)
+        job.ci.core = extra.core;
     }
-    FileSettings fs;
-    std::string cfgError;
-    CompileInfo ci = extra;
-    {
-      llvm::SmallString<256> abs(file);
-      llvm::sys::fs::make_absolute(abs);
-      auto it = commands.find(std::string(abs));
-      if (it != commands.end()) {
-        ci = it->second;
-        ci.args.insert(ci.args.end(), extra.args.begin(), extra.args.end());
-        if (extra.target)
-          ci.target = extra.target;
-        if (extra.core)
-          ci.core = extra.core;
-      }
-    }
-    if (fr.ok && !settingsFor(file, o, resolve, assumptions, ci, fs, cfgError)) {
-      fr.ok = false;
-      fr.error = cfgError;
-      anyConfigError = true;
-    }
-    const std::vector<const model::TargetSpec *> &targets = fs.targets;
-    if (fr.ok) {
-      fo.extraArgs = fs.compileArgs;
-      if (o.fileTimeoutSec)
-        solver.setDeadline(std::chrono::steady_clock::now() + std::chrono::seconds(o.fileTimeoutSec));
-      // One parse per distinct (__NPU_ARCH__, __CCE_AICORE__).
-      std::map<std::pair<int, int>, std::vector<const model::TargetSpec *>> groups;
-      std::vector<std::pair<int, int>> order;
-      for (auto *t : targets) {
-        auto key = std::make_pair(t->npuArch, t->cceAicore);
-        if (!groups.count(key))
-          order.push_back(key);
-        groups[key].push_back(t);
-      }
-      for (auto &key : order) {
-        fo.npuArch = key.first;
-        fo.cceAicore = key.second;
-        auto t0 = std::chrono::steady_clock::now();
-        FrontendResult res = analyzeFile(file, fo);
-        rr.stats.parseSeconds += since(t0);
-        if (!res.ok) {
-          fr.ok = false;
-          fr.error = res.error;
-          break;
-        }
-        auto t1 = std::chrono::steady_clock::now();
-        for (const KernelModel &k : res.model.kernels) {
-          for (auto *t : groups[key])
-            lintKernel(k, *t, o, fs, solver, fr);
-          if (!o.timelineFile.empty() && !rr.timelineWritten)
-            writeTimeline(k, *groups[key].front(), o, fs, fr, rr);
-        }
-        rr.stats.checkSeconds += since(t1);
-      }
-    }
-    applySuppressions(fr.diags, file);
-    // Deterministic order: location, then target order, then check.
-    std::map<std::string, int> targetOrder;
-    for (size_t i = 0; i < targets.size(); ++i)
-      targetOrder[targets[i]->name] = int(i);
-    std::stable_sort(fr.diags.begin(), fr.diags.end(), [&](const Diagnostic &a, const Diagnostic &b) {
-      return std::make_tuple(a.loc.file, a.loc.line, a.loc.column, targetOrder[a.target], a.check) <
-             std::make_tuple(b.loc.file, b.loc.line, b.loc.column, targetOrder[b.target], b.check);
-    });
-    // The same finding twice (e.g. two regions of one op) is shown once.
-    fr.diags.erase(std::unique(fr.diags.begin(), fr.diags.end(),
-                               [](const Diagnostic &a, const Diagnostic &b) {
-                                 return a.loc.line == b.loc.line && a.loc.column == b.loc.column &&
-                                        a.loc.file == b.loc.file && a.check == b.check && a.target == b.target &&
-                                        a.message == b.message;
-                               }),
-                   fr.diags.end());
+    jobs.push_back(std::move(job));
+  }
+  Solver solver(o.smtTimeoutMs);
+  for (const FileJob &job : jobs)
+    rr.files.push_back(lintFile(job, o, resolve, assumptions, fo, solver, rr.timelineWritten));
+  bool anyConfigError = false, anyFailed = false, anyError = false;
+  for (const FileResult &fr : rr.files) {
+    rr.stats.add(fr.stats);
     for (auto &d : fr.diags)
       if (d.severity == Severity::Error)
         anyError = true;
-    if (!fr.ok)
-      anyFailed = true;
-    rr.files.push_back(std::move(fr));
+    anyConfigError |= fr.configError;
+    anyFailed |= !fr.ok;
   }
-  rr.stats.solver = solver.stats();
-  rr.stats.solveSeconds = solver.stats().seconds;
   rr.exitCode = anyConfigError ? 2 : anyFailed ? 3 : (anyError ? 1 : 0);
   return rr;
 }
