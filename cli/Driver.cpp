@@ -7,14 +7,19 @@
 #include "cli/CompileArgs.h"
 #include "cli/Config.h"
 #include "cli/ExprParser.h"
+#include "cli/ResultCache.h"
+#include "cli/ResultIO.h"
 #include "cli/Suppressions.h"
+#include "cli/Workers.h"
 #include "rules/Checks.h"
 
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
 
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <memory>
 #include <set>
 
 namespace alint {
@@ -308,11 +313,59 @@ struct FileJob {
   CompileInfo ci;
 };
 
+// The result cache's key for a file with these settings: everything but
+// the headers, which the entry lists (ResultCache.h).
+std::string cacheKeyFor(const std::string &file, const Options &o, const FileSettings &fs, const FrontendOptions &fo) {
+  static std::map<const model::TargetSpec *, std::string> targetHashes; // a description is printed once per run
+  CacheKey k;
+  k.add(toolIdentity());
+  llvm::SmallString<256> cwd;
+  llvm::sys::fs::current_path(cwd);
+  k.add(std::string(cwd)).add(file).add(hashFile(file));
+  k.add(fs.configPath).add(fs.configPath.empty() ? std::string() : hashFile(fs.configPath));
+  k.add(fs.checks).add(fs.warningsAsErrors).add(fs.autoSync).add(fs.core ? int(*fs.core) + 1 : 0);
+  for (const model::TargetSpec *t : fs.targets) {
+    auto it = targetHashes.find(t);
+    if (it == targetHashes.end())
+      it = targetHashes.emplace(t, CacheKey().add(model::targetToJson(*t)).hex()).first;
+    k.add(t->name).add(it->second);
+  }
+  k.add("assumptions");
+  for (auto &a : fs.assumptions)
+    k.add(a.first);
+  k.add("args");
+  for (auto &a : fs.compileArgs)
+    k.add(a);
+  k.add("tiling");
+  for (auto &[name, v] : o.tiling)
+    k.add(name).add(v);
+  k.add(o.showUnknown).add(o.smtTimeoutMs).add(o.fileTimeoutSec).add(fo.apiDir).add(fo.resourceDir);
+  return k.hex();
+}
+
+// Where a header that was missing would be found if it appeared: the
+// file's folder and the include directories of its arguments.
+std::vector<std::string> includeSearchDirs(const std::string &file, const FileSettings &fs, const FrontendOptions &fo) {
+  llvm::SmallString<256> here(file);
+  llvm::sys::path::remove_filename(here);
+  std::vector<std::string> dirs{here.empty() ? std::string(".") : std::string(here), fo.apiDir};
+  const std::vector<std::string> &args = fs.compileArgs;
+  for (size_t i = 0; i < args.size(); ++i)
+    for (const char *flag : {"-I", "-isystem", "-iquote", "-idirafter"}) {
+      std::string f = flag;
+      if (args[i] == f && i + 1 < args.size())
+        dirs.push_back(args[i + 1]);
+      else if (args[i].size() > f.size() && args[i].compare(0, f.size(), f) == 0)
+        dirs.push_back(args[i].substr(f.size()));
+    }
+  return dirs;
+}
+
 // Everything about one file, independent of the others: settings, parses,
 // checks, suppressions, order. The unit of work of -j and of the cache.
 FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &resolve,
                     const std::vector<std::pair<std::string, Sym>> &assumptions, const FrontendOptions &base,
-                    Solver &solver, bool &timelineWritten) {
+                    bool &timelineWritten) {
   const std::string &file = job.file;
   FileResult fr;
   fr.file = file;
@@ -331,7 +384,22 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
     fr.configError = true;
   }
   const std::vector<const model::TargetSpec *> &targets = fs.targets;
-  SolverStats before = solver.stats();
+  // --cache-dir: a stored result whose inputs are unchanged is the result.
+  std::optional<ResultCache> cache;
+  std::string key;
+  if (fr.ok && !o.cacheDir.empty() && o.timelineFile.empty()) {
+    cache.emplace(o.cacheDir);
+    key = cacheKeyFor(file, o, fs, base);
+    if (auto hit = cache->lookup(key, includeSearchDirs(file, fs, base))) {
+      hit->stats = RunStats();
+      hit->stats.fileCacheHits = 1;
+      return *hit;
+    }
+  }
+  std::vector<std::string> dependencies, missing;
+  // A solver (and Z3 context) of its own: what Z3 answers for this file
+  // does not depend on the files before it, with or without -j.
+  Solver solver(o.smtTimeoutMs);
   if (fr.ok) {
     FrontendOptions fo = base;
     fo.extraArgs = fs.compileArgs;
@@ -352,6 +420,8 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
       auto t0 = std::chrono::steady_clock::now();
       FrontendResult res = analyzeFile(file, fo);
       fr.stats.parseSeconds += since(t0);
+      dependencies.insert(dependencies.end(), res.dependencies.begin(), res.dependencies.end());
+      missing.insert(missing.end(), res.missingIncludes.begin(), res.missingIncludes.end());
       if (!res.ok) {
         fr.ok = false;
         fr.error = res.error;
@@ -369,12 +439,7 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
       fr.stats.checkSeconds += since(t1);
     }
   }
-  const SolverStats &after = solver.stats();
-  fr.stats.solver.queries = after.queries - before.queries;
-  fr.stats.solver.cacheHits = after.cacheHits - before.cacheHits;
-  fr.stats.solver.z3Calls = after.z3Calls - before.z3Calls;
-  fr.stats.solver.timeouts = after.timeouts - before.timeouts;
-  fr.stats.solver.seconds = after.seconds - before.seconds;
+  fr.stats.solver = solver.stats();
   fr.stats.solveSeconds = fr.stats.solver.seconds;
   applySuppressions(fr.diags, file);
   // Deterministic order: location, then target order, then check.
@@ -393,6 +458,16 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
                                       a.message == b.message;
                              }),
                  fr.diags.end());
+  // Only what another run would find again: no failed file, no time limit hit.
+  if (cache) {
+    ++fr.stats.fileCacheMisses;
+    if (fr.ok && fr.stats.solver.timeouts == 0) {
+      std::sort(dependencies.begin(), dependencies.end());
+      dependencies.erase(std::unique(dependencies.begin(), dependencies.end()), dependencies.end());
+      if (!cache->store(key, fr, dependencies, missing))
+        fr.warnings.push_back(o.cacheDir + ": cannot write the result cache");
+    }
+  }
   return fr;
 }
 
@@ -407,6 +482,8 @@ void RunStats::add(const RunStats &s) {
   solver.z3Calls += s.solver.z3Calls;
   solver.timeouts += s.solver.timeouts;
   solver.seconds += s.solver.seconds;
+  fileCacheHits += s.fileCacheHits;
+  fileCacheMisses += s.fileCacheMisses;
 }
 
 RunResult runLint(const Options &o, const TargetResolver &resolve,
@@ -453,9 +530,30 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
     }
     jobs.push_back(std::move(job));
   }
-  Solver solver(o.smtTimeoutMs);
-  for (const FileJob &job : jobs)
-    rr.files.push_back(lintFile(job, o, resolve, assumptions, fo, solver, rr.timelineWritten));
+  unsigned parallel = o.jobs == 0 ? availableCores() : o.jobs;
+  if (parallel > 1 && jobs.size() > 1 && o.timelineFile.empty()) {
+    // -j: worker processes; results come back in input order.
+    bool timelineWritten = false;
+    std::vector<WorkerOutcome> outcomes = runInWorkers(jobs.size(), parallel, [&](size_t i) {
+      return fileResultToText(lintFile(jobs[i], o, resolve, assumptions, fo, timelineWritten));
+    });
+    for (size_t i = 0; i < jobs.size(); ++i) {
+      std::optional<FileResult> fr;
+      if (outcomes[i].result)
+        fr = fileResultFromText(*outcomes[i].result);
+      if (!fr) {
+        fr.emplace();
+        fr->file = jobs[i].file;
+        fr->ok = false;
+        fr->error = jobs[i].file + ": not verified: " +
+                    (outcomes[i].failure.empty() ? std::string("its result was lost") : outcomes[i].failure);
+      }
+      rr.files.push_back(std::move(*fr));
+    }
+  } else {
+    for (const FileJob &job : jobs)
+      rr.files.push_back(lintFile(job, o, resolve, assumptions, fo, rr.timelineWritten));
+  }
   bool anyConfigError = false, anyFailed = false, anyError = false;
   for (const FileResult &fr : rr.files) {
     rr.stats.add(fr.stats);

@@ -20,6 +20,7 @@ struct KernelVerdict {
 struct RunStats {
   double parseSeconds = 0, checkSeconds = 0, solveSeconds = 0;
   SolverStats solver;
+  unsigned fileCacheHits = 0, fileCacheMisses = 0; // --cache-dir
   void add(const RunStats &s);
 };
 

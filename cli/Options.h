@@ -31,6 +31,8 @@ struct Options {
   bool showUnknown = false;
   bool quiet = false;
   bool stats = false;
+  unsigned jobs = 1;    // -j: files linted in parallel (worker processes); 0 = one per core
+  std::string cacheDir; // --cache-dir: per-file result cache
   // one-shot actions
   bool listTargets = false, listChecks = false, printApiDir = false, help = false, version = false;
   std::string dumpTarget;

@@ -24,6 +24,13 @@ const char *statusName(Status s) {
 
 namespace {
 
+// z3++ 4.8's move assignment of an expr does not release the term it
+// overwrites: every `e = <temporary>` leaked a term, and Z3_del_context,
+// which frees leaked terms in rounds over its whole term table, was 39 % of
+// the instructions of linting a typical sample. Assign through a const
+// reference (the copy assignment counts references right).
+void assign(z3::expr &dst, const z3::expr &src) { dst = src; }
+
 std::string i128str(__int128 v) {
   if (v == 0)
     return "0";
@@ -47,7 +54,8 @@ struct Translator {
   std::unordered_map<const SymNode *, z3::expr> memo;
   unsigned fresh = 0;
 
-  const VarBounds *bounds = nullptr; // from the context: drop impossible wraps
+  const VarBounds *bounds = nullptr;                        // from the context: drop impossible wraps
+  std::unordered_map<uint32_t, size_t> *localIds = nullptr; // variable id -> number in Z3 names
 
   explicit Translator(z3::context &ctx) : c(ctx) {}
   Interval range(const Sym &x) const { return intervalOf(x, bounds); }
@@ -124,7 +132,10 @@ struct Translator {
       auto vit = vars.find(s->var->id);
       if (vit != vars.end())
         return vit->second;
-      std::string name = s->var->name + "!" + std::to_string(s->var->id);
+      // Named by first use in this solver, not by the process-wide id: a
+      // file's queries do not depend on the files analysed before it.
+      std::string name =
+          s->var->name + "!" + std::to_string(localIds->emplace(s->var->id, localIds->size()).first->second);
       if (t.isBool) {
         z3::expr v = c.bool_const(name.c_str());
         vars.emplace(s->var->id, v);
@@ -161,8 +172,8 @@ struct Translator {
     case SymOp::Ne: {
       z3::expr a = tr(s->args[0]), b = tr(s->args[1]);
       if (a.is_bool() != b.is_bool()) {
-        a = asInt(s->args[0]);
-        b = asInt(s->args[1]);
+        assign(a, asInt(s->args[0]));
+        assign(b, asInt(s->args[1]));
       }
       return s->op == SymOp::Eq ? a == b : a != b;
     }
@@ -369,25 +380,15 @@ VarBounds boundsFrom(const std::vector<Sym> &context) {
 
 } // namespace
 
-// One Z3 context per thread for the life of the process, never deleted:
-// deleting a context after even a few queries costs ~80 ms (callgrind:
-// Z3_del_context was 39 % of the instructions of linting a typical sample,
-// more than the Clang parse; see docs/performance.md). The solver's terms are
-// reference-counted, so a context shared by the Solvers of a thread keeps
-// nothing of one query alive for the next.
-static z3::context &threadContext() {
-  static thread_local z3::context *c = new z3::context;
-  return *c;
-}
-
 struct Solver::Impl {
-  z3::context &ctx = threadContext();
+  z3::context ctx;
   unsigned timeoutMs;
   struct CacheEntry {
     Verdict verdict;
     std::vector<z3::expr> terms; // keep the ids in the key meaning the same terms
   };
   std::unordered_map<std::string, CacheEntry> cache;
+  std::unordered_map<uint32_t, size_t> localIds;
 };
 
 Solver::Solver(unsigned timeoutMs) : impl(new Impl) { impl->timeoutMs = timeoutMs; }
@@ -417,16 +418,17 @@ Verdict Solver::check(const Obligation &ob) {
   Translator tr(c);
   VarBounds bounds = boundsFrom(ob.context);
   tr.bounds = &bounds;
+  tr.localIds = &impl->localIds;
   z3::expr prop = tr.asBool(ob.property);
   z3::expr ctx = c.bool_val(true);
   for (const Sym &s : ob.context)
-    ctx = ctx && tr.asBool(s);
+    assign(ctx, ctx && tr.asBool(s));
   std::vector<std::pair<std::string, z3::expr>> reports;
   for (auto &r : ob.report)
     reports.push_back({r.first, tr.asInt(r.second)});
   z3::expr sides = c.bool_val(true);
   for (auto &s : tr.side)
-    sides = sides && s;
+    assign(sides, sides && s);
   z3::expr ctxAll = (sides && ctx).simplify();
   z3::expr propS = prop.simplify();
 

@@ -136,6 +136,14 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, llvm::StringRef) override {
     return std::make_unique<KernelConsumer>(opts, model, errs);
   }
+  void EndSourceFileAction() override {
+    if (!deps)
+      return;
+    SourceManager &sm = getCompilerInstance().getSourceManager();
+    for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it)
+      deps->push_back(it->first.getName().str());
+  }
+  std::vector<std::string> *deps = nullptr; // owned by the caller
 
 private:
   const FrontendOptions &opts;
@@ -187,6 +195,7 @@ FrontendResult runTool(const std::string &file, const std::string *code, const F
   llvm::IntrusiveRefCntPtr<FileManager> files(new FileManager(FileSystemOptions(), overlay));
   ErrorCollector errs;
   auto action = std::make_unique<KernelAction>(opts, res.model, errs, res.missingIncludes);
+  action->deps = &res.dependencies;
   tooling::ToolInvocation inv(args, std::move(action), files.get());
   inv.setDiagnosticConsumer(&errs);
   bool ran = inv.run();
