@@ -2,6 +2,8 @@
 // YAML parser so an error names the file, the line and the key.
 #include "cli/Config.h"
 
+#include "cli/Options.h"
+
 #include <llvm/ADT/SmallString.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -138,6 +140,15 @@ std::optional<Config> parseConfig(const std::string &text, const std::string &fi
     } else if (*key == "AutoSync") {
       if (!needBool(c.autoSync))
         return std::nullopt;
+    } else if (*key == "SimtDCache") {
+      uint64_t b = 0;
+      if (!needScalar(s))
+        return std::nullopt;
+      if (!parseByteSize(s, b)) {
+        error = where(sm, file, value) + "'SimtDCache' must be a size such as 65536 or 64K, not '" + s + "'";
+        return std::nullopt;
+      }
+      c.simtDCache = b;
     } else if (*key == "InheritParentConfig") {
       std::optional<bool> b;
       if (!needBool(b))
@@ -145,7 +156,8 @@ std::optional<Config> parseConfig(const std::string &text, const std::string &fi
       c.inheritParent = *b;
     } else {
       error = where(sm, file, kv.getKey()) + "unknown key '" + *key +
-              "' (Checks, WarningsAsErrors, Targets, Assumptions, AutoSync, HeaderFilterRegex, InheritParentConfig)";
+              "' (Checks, WarningsAsErrors, Targets, Assumptions, AutoSync, SimtDCache, HeaderFilterRegex, "
+              "InheritParentConfig)";
       return std::nullopt;
     }
     if (!diag.empty()) {
@@ -179,6 +191,8 @@ Config mergeConfig(const Config &parent, const Config &child) {
     r.targets = parent.targets;
   if (!child.autoSync)
     r.autoSync = parent.autoSync;
+  if (!child.simtDCache)
+    r.simtDCache = parent.simtDCache;
   if (!child.headerFilterRegex)
     r.headerFilterRegex = parent.headerFilterRegex;
   r.assumptions = parent.assumptions;
@@ -237,6 +251,8 @@ std::string dumpConfig(const Config &c) {
   for (const std::string &a : c.assumptions)
     s += "  - '" + a + "'\n";
   s += std::string("AutoSync: ") + (c.autoSync.value_or(true) ? "true" : "false") + "\n";
+  if (c.simtDCache)
+    s += "SimtDCache: " + std::to_string(*c.simtDCache) + "\n";
   s += "HeaderFilterRegex: '" + c.headerFilterRegex.value_or("") + "'\n";
   s += "...\n";
   return s;

@@ -3,9 +3,11 @@
 //   Targets: [ascend910b, ascend950]
 //   Assumptions: ['tileLength % 16 == 0']
 //   AutoSync: true               HeaderFilterRegex: '.*'
+//   SimtDCache: 64K              (Ascend 950 SIMD/SIMT kernels)
 //   InheritParentConfig: true
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +20,7 @@ struct Config {
   std::optional<std::vector<std::string>> targets;
   std::vector<std::string> assumptions;
   std::optional<bool> autoSync;
+  std::optional<uint64_t> simtDCache; // SimtDCache: UB left to the SIMT Data Cache
   bool inheritParent = false;
 };
 

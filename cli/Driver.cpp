@@ -7,6 +7,7 @@
 #include "cli/CompileArgs.h"
 #include "cli/Config.h"
 #include "cli/ExprParser.h"
+#include "cli/Progress.h"
 #include "cli/ResultCache.h"
 #include "cli/ResultIO.h"
 #include "cli/Suppressions.h"
@@ -100,6 +101,7 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   KernelModel km = k; // assumptions from the command line join the source's
   if (!km.kernelCore && fs.core)
     km.kernelCore = fs.core;
+  km.simtDCacheBytes = fs.simtDCache;
   for (auto &[text, a] : assumptions) {
     auto b = bindAssumption(a, km);
     if (!b) {
@@ -134,31 +136,26 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
         d.severity = Severity::Error;
       fr.diags.push_back(d);
     }
-    for (ProofItem &item : ctx.items) {
-      if (!k.incomplete.empty())
-        item.ob.unknownReason = k.incomplete;
-      Verdict v = solver.check(item.ob);
+    std::vector<Verdict> all;
+    std::vector<SolvedItem> failed = solveItems(ctx.items, solver, k.incomplete, &all);
+    for (const Verdict &v : all) {
       ++kv.obligations;
-      switch (v.status) {
-      case Status::Proved:
-        ++kv.proved;
-        continue;
-      case Status::Violated:
-        ++kv.violated;
-        break;
-      case Status::Counterexample:
-        ++kv.counterexample;
-        break;
-      case Status::Unknown:
-        ++kv.unknown;
-        break;
-      }
+      kv.proved += v.status == Status::Proved;
+      kv.violated += v.status == Status::Violated;
+      kv.counterexample += v.status == Status::Counterexample;
+      kv.unknown += v.status == Status::Unknown;
+    }
+    for (SolvedItem &si : failed) {
+      const ProofItem &item = ctx.items[si.item];
+      const Verdict &v = si.verdict;
       Diagnostic d;
       d.check = ci.id;
       d.status = v.status;
       d.severity = v.status == Status::Violated         ? Severity::Error
                    : v.status == Status::Counterexample ? Severity::Warning
                                                         : Severity::Note;
+      if (item.performance)
+        d.severity = v.status == Status::Violated ? Severity::Warning : Severity::Note;
       if (d.severity == Severity::Warning && !fs.warningsAsErrors.empty() && checkEnabled(fs.warningsAsErrors, ci.id))
         d.severity = Severity::Error;
       if (d.severity == Severity::Note && !o.showUnknown)
@@ -170,6 +167,7 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
       d.counterexample = v.counterexample;
       d.related = item.related;
       d.hint = item.hint;
+      d.fixits = item.fixits;
       fr.diags.push_back(std::move(d));
     }
   }
@@ -274,6 +272,7 @@ static bool settingsFor(const std::string &file, const Options &o, const TargetR
           ? (o.warningsAsErrors.empty() ? *cfg.warningsAsErrors : *cfg.warningsAsErrors + "," + o.warningsAsErrors)
           : o.warningsAsErrors;
   fs.autoSync = o.autoSyncGiven ? o.autoSync : cfg.autoSync.value_or(true);
+  fs.simtDCache = o.simtDCache ? o.simtDCache : cfg.simtDCache;
   std::vector<std::string> names = !o.targets.empty() ? o.targets : cfg.targets.value_or(std::vector<std::string>{});
   for (const std::string &n : names) {
     const model::TargetSpec *t = resolve(n);
@@ -324,6 +323,7 @@ std::string cacheKeyFor(const std::string &file, const Options &o, const FileSet
   k.add(std::string(cwd)).add(file).add(hashFile(file));
   k.add(fs.configPath).add(fs.configPath.empty() ? std::string() : hashFile(fs.configPath));
   k.add(fs.checks).add(fs.warningsAsErrors).add(fs.autoSync).add(fs.core ? int(*fs.core) + 1 : 0);
+  k.add(fs.simtDCache ? std::to_string(*fs.simtDCache) : std::string("-"));
   for (const model::TargetSpec *t : fs.targets) {
     auto it = targetHashes.find(t);
     if (it == targetHashes.end())
@@ -531,12 +531,14 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
     jobs.push_back(std::move(job));
   }
   unsigned parallel = o.jobs == 0 ? availableCores() : o.jobs;
+  Progress progress(jobs.size(), !o.quiet);
   if (parallel > 1 && jobs.size() > 1 && o.timelineFile.empty()) {
     // -j: worker processes; results come back in input order.
     bool timelineWritten = false;
-    std::vector<WorkerOutcome> outcomes = runInWorkers(jobs.size(), parallel, [&](size_t i) {
-      return fileResultToText(lintFile(jobs[i], o, resolve, assumptions, fo, timelineWritten));
-    });
+    std::vector<WorkerOutcome> outcomes = runInWorkers(
+        jobs.size(), parallel,
+        [&](size_t i) { return fileResultToText(lintFile(jobs[i], o, resolve, assumptions, fo, timelineWritten)); },
+        [&](size_t i) { progress.step(jobs[i].file); });
     for (size_t i = 0; i < jobs.size(); ++i) {
       std::optional<FileResult> fr;
       if (outcomes[i].result)
@@ -551,9 +553,12 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
       rr.files.push_back(std::move(*fr));
     }
   } else {
-    for (const FileJob &job : jobs)
+    for (const FileJob &job : jobs) {
+      progress.step(job.file);
       rr.files.push_back(lintFile(job, o, resolve, assumptions, fo, rr.timelineWritten));
+    }
   }
+  progress.finish();
   bool anyConfigError = false, anyFailed = false, anyError = false;
   for (const FileResult &fr : rr.files) {
     rr.stats.add(fr.stats);

@@ -55,6 +55,7 @@ struct FileSettings {
   std::string configPath;
   std::string checks = "*", warningsAsErrors;
   bool autoSync = true;
+  std::optional<uint64_t> simtDCache; // --simt-dcache over SimtDCache
   std::vector<const model::TargetSpec *> targets;
   std::vector<std::pair<std::string, Sym>> assumptions;
   std::vector<std::string> compileArgs; // for Clang, from compile_commands.json and `--`

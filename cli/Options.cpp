@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -18,16 +19,27 @@ Options:
   --target-file=FILE        load a chip description (JSON, see docs/target-format.md)
   --checks=GLOBS            enable/disable checks, clang-tidy syntax ('-*,sync-*')
   --warnings-as-errors[=GLOBS]  treat warnings of matching checks as errors
-  --format=text|json|sarif  output format (default: text)
+  --format=text|json|sarif|lsp  output format (default: text); lsp: one LSP
+                            publishDiagnostics params object per file and line
+  --header-filter=REGEX     show findings in headers (files other than the one
+                            linted) only when their path matches REGEX
+                            (default: all; '' shows none, as clang-tidy)
+  --fix                     apply the suggested fix-its to the files
+  --export-fixes=FILE       write findings and fix-its as clang-apply-replacements YAML
+  --write-baseline=FILE     record the current findings in FILE
+  --baseline=FILE           do not show the findings FILE records
   --assume=EXPR             assume EXPR holds (e.g. 'tileLength % 16 == 0'), repeatable
   --tiling=NAME=VALUE,...   concrete launch values
   --tiling-file=FILE        concrete launch values from a JSON object
   --timeline=FILE           simulate the first kernel with the --tiling values and write its
                             pipe schedule as a Chrome trace (chrome://tracing, Perfetto)
-  --smt-timeout=MS          Z3 time limit per query (default: 2000)
+  --smt-timeout=MS          Z3 budget per query, as a load-independent resource
+                            limit of about MS ms of search (default: 2000)
   --timeout=SEC             time limit per file; what is left is unknown (default: 60)
   --auto-sync=on|off        whether the compiler inserts S<->MTE2/MTE3/V and V<->V
                             synchronisation (default on, as BiSheng does)
+  --simt-dcache=SIZE        the kernel runs SIMT code and its launch leaves SIZE of UB
+                            (e.g. 64K) to the SIMT Data Cache (Ascend 950)
   --show-unknown            show obligations that could not be decided (as notes)
   --quiet                   no per-kernel verdict lines
   --stats                   print phase times and Z3 query counts to stderr
@@ -48,6 +60,23 @@ Options:
 Exit status: 0 no error-level finding, 1 error-level findings, 2 bad invocation
 or configuration, 3 a file could not be analysed.
 )";
+}
+
+bool parseByteSize(const std::string &s, uint64_t &bytes) {
+  size_t i = 0;
+  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])))
+    ++i;
+  if (i == 0 || i > 12)
+    return false;
+  uint64_t n = std::stoull(s.substr(0, i));
+  std::string unit = s.substr(i);
+  if (unit.empty() || unit == "B")
+    bytes = n;
+  else if (unit == "K" || unit == "KB" || unit == "KiB" || unit == "k")
+    bytes = n * 1024;
+  else
+    return false;
+  return true;
 }
 
 static bool startsWith(const std::string &s, const std::string &p) { return s.compare(0, p.size(), p) == 0; }
@@ -120,7 +149,18 @@ bool parseOptions(int argc, const char *const *argv, Options &o, std::string &er
       o.stats = true;
     else if (a == "--dump-config")
       o.dumpConfig = true;
-    else if (value("--config-file", v))
+    else if (a == "--fix")
+      o.fix = true;
+    else if (value("--export-fixes", v))
+      o.exportFixes = v;
+    else if (value("--write-baseline", v))
+      o.writeBaseline = v;
+    else if (value("--baseline", v))
+      o.baseline = v;
+    else if (value("--header-filter", v)) {
+      o.headerFilter = v;
+      o.headerFilterGiven = true;
+    } else if (value("--config-file", v))
       o.configFile = v;
     else if (value("--timeline", v))
       o.timelineFile = v;
@@ -170,8 +210,10 @@ bool parseOptions(int argc, const char *const *argv, Options &o, std::string &er
         o.format = OutputFormat::Json;
       else if (v == "sarif")
         o.format = OutputFormat::Sarif;
+      else if (v == "lsp")
+        o.format = OutputFormat::Lsp;
       else {
-        error = "unknown --format '" + v + "' (text, json, sarif)";
+        error = "unknown --format '" + v + "' (text, json, sarif, lsp)";
         return false;
       }
     } else if (value("--smt-timeout", v)) {
@@ -215,9 +257,16 @@ bool parseOptions(int argc, const char *const *argv, Options &o, std::string &er
         return false;
       }
       o.jobs = unsigned(std::stoul(n));
-    } else if (value("--cache-dir", v))
+    } else if (value("--cache-dir", v)) {
       o.cacheDir = v;
-    else if (value("-p", v))
+    } else if (value("--simt-dcache", v)) {
+      uint64_t b = 0;
+      if (!parseByteSize(v, b)) {
+        error = "--simt-dcache: expected a size such as 65536 or 64K, got '" + v + "'";
+        return false;
+      }
+      o.simtDCache = b;
+    } else if (value("-p", v))
       o.buildDir = v;
     else if (!error.empty())
       return false;

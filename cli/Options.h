@@ -1,13 +1,15 @@
 // Command-line options (the public interface in design.md).
 #pragma once
 
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace alint {
 
-enum class OutputFormat { Text, Json, Sarif };
+enum class OutputFormat { Text, Json, Sarif, Lsp };
 
 struct Options {
   std::vector<std::string> files;
@@ -26,13 +28,20 @@ struct Options {
   std::vector<std::string> extraArgs;    // after --
   std::string buildDir;                  // -p
   unsigned smtTimeoutMs = 2000;
-  unsigned fileTimeoutSec = 60; // per file; remaining obligations become unknown
-  bool autoSync = true;         // the compiler orders S<->MTE2/MTE3/V and V<->V
+  unsigned fileTimeoutSec = 60;       // per file; remaining obligations become unknown
+  bool autoSync = true;               // the compiler orders S<->MTE2/MTE3/V and V<->V
+  std::optional<uint64_t> simtDCache; // --simt-dcache: UB the launch leaves to the SIMT Data Cache
   bool showUnknown = false;
   bool quiet = false;
   bool stats = false;
   unsigned jobs = 1;    // -j: files linted in parallel (worker processes); 0 = one per core
   std::string cacheDir; // --cache-dir: per-file result cache
+  // workflow (cli/Workflow.cpp)
+  std::string exportFixes;             // --export-fixes: clang-apply-replacements YAML
+  bool fix = false;                    // --fix: apply the fix-its to the files
+  std::string baseline, writeBaseline; // --baseline / --write-baseline
+  std::string headerFilter;            // --header-filter
+  bool headerFilterGiven = false;
   // one-shot actions
   bool listTargets = false, listChecks = false, printApiDir = false, help = false, version = false;
   std::string dumpTarget;
@@ -40,6 +49,9 @@ struct Options {
 };
 
 // Parses argv; on error returns false with a one-line message in `error`.
+// "65536", "64K", "64KiB", "64KB" -> bytes (K = 1024); false if malformed.
+bool parseByteSize(const std::string &s, uint64_t &bytes);
+
 bool parseOptions(int argc, const char *const *argv, Options &o, std::string &error);
 std::string usage();
 

@@ -1,10 +1,17 @@
 // Output formats: clang-tidy text, JSON (design.md), SARIF 2.1.0.
 #include "cli/Output.h"
 
+#include "cli/Baseline.h"
+#include "cli/FixIts.h"
+#include "cli/PortingReport.h"
 #include "rules/Check.h"
+
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <iostream>
 #include <map>
 #include <set>
@@ -46,6 +53,9 @@ void printText(const RunResult &rr, const Options &o, size_t targetCount, std::o
         out << where(r.loc) << ": note: " << r.message << "\n";
       if (!d.hint.empty() && d.severity != Severity::Note)
         out << where(d.loc) << ": note: hint: " << d.hint << "\n";
+      for (const FixIt &f : d.fixits) // clang-tidy's wording once applied
+        out << where(f.loc) << ": note: "
+            << (o.fix ? std::string("FIX-IT applied suggested code changes") : "FIX-IT: " + describeFixIt(f)) << "\n";
       // Porting: say when a finding holds on some of the linted chips only.
       if (targetCount > 1 && d.severity != Severity::Note) {
         std::set<std::string> all, here;
@@ -81,6 +91,8 @@ void printText(const RunResult &rr, const Options &o, size_t targetCount, std::o
         out << "\n";
       }
   }
+  if (!o.quiet)
+    printPortingText(buildPortingReport(rr), out);
 }
 
 static json locJson(const SourceLoc &l) { return {{"file", l.file}, {"line", l.line}, {"column", l.column}}; }
@@ -119,6 +131,7 @@ void printJson(const RunResult &rr, std::ostream &out) {
         json fj = locJson(f.loc);
         fj["replacement"] = f.replacement;
         fj["length"] = f.length;
+        fj["offset"] = f.offset;
         fx.push_back(fj);
       }
       j["fixits"] = fx;
@@ -153,11 +166,25 @@ void printJson(const RunResult &rr, std::ostream &out) {
                 {"proved", proved},
                 {"violated", violated},
                 {"counterexample", cex},
-                {"unknown", unknown}}}};
+                {"unknown", unknown}}},
+              {"porting", portingJson(buildPortingReport(rr))}};
   out << doc.dump(2) << "\n";
 }
 
-void printSarif(const RunResult &rr, std::ostream &out) {
+// SARIF artifact URIs: relative to the working folder when the file is below
+// it (GitHub code scanning wants paths relative to the repository root),
+// otherwise the path as Clang reports it.
+static std::string sarifUri(const std::string &file) {
+  if (file.empty() || !llvm::sys::path::is_absolute(file))
+    return file;
+  llvm::SmallString<256> cwd;
+  if (llvm::sys::fs::current_path(cwd))
+    return file;
+  std::string c = std::string(cwd) + "/";
+  return file.compare(0, c.size(), c) == 0 ? file.substr(c.size()) : file;
+}
+
+void printSarif(const RunResult &rr, SourceText &src, std::ostream &out) {
   json rules = json::array();
   std::map<std::string, int> ruleIndex;
   for (const CheckInfo &ci : checkRegistry()) {
@@ -176,7 +203,7 @@ void printSarif(const RunResult &rr, std::ostream &out) {
                                                             : "note"},
                 {"message", {{"text", d.message + (d.target.empty() ? "" : " [" + d.target + "]")}}},
                 {"locations", json::array({{{"physicalLocation",
-                                             {{"artifactLocation", {{"uri", d.loc.file}}},
+                                             {{"artifactLocation", {{"uri", sarifUri(d.loc.file)}}},
                                               {"region",
                                                {{"startLine", std::max(1u, d.loc.line)},
                                                 {"startColumn", std::max(1u, d.loc.column)}}}}}}})}};
@@ -185,23 +212,16 @@ void printSarif(const RunResult &rr, std::ostream &out) {
       json rel = json::array();
       int id = 0;
       for (const Related &x : d.related)
-        rel.push_back(
-            {{"id", id++},
-             {"message", {{"text", x.message}}},
-             {"physicalLocation",
-              {{"artifactLocation", {{"uri", x.loc.file}}}, {"region", {{"startLine", std::max(1u, x.loc.line)}}}}}});
+        rel.push_back({{"id", id++},
+                       {"message", {{"text", x.message}}},
+                       {"physicalLocation",
+                        {{"artifactLocation", {{"uri", sarifUri(x.loc.file)}}},
+                         {"region", {{"startLine", std::max(1u, x.loc.line)}}}}}});
       if (!rel.empty())
         r["relatedLocations"] = rel;
-      // FNV-1a: stable across builds and platforms; no line numbers, so a
-      // finding keeps its fingerprint when unrelated edits move it.
-      uint64_t h = 1469598103934665603ULL;
-      for (unsigned char ch : d.check + "|" + d.loc.file + "|" + d.kernel + "|" + d.target + "|" + d.message) {
-        h ^= ch;
-        h *= 1099511628211ULL;
-      }
-      std::ostringstream fp;
-      fp << std::hex << h;
-      r["partialFingerprints"] = {{"ascendcLint/v1", fp.str()}};
+      // No line numbers: a finding keeps its fingerprint when unrelated edits
+      // move it (cli/Baseline.h; the same as --baseline uses).
+      r["partialFingerprints"] = {{"ascendcLint/v2", fingerprint(d, src)}};
       results.push_back(r);
     }
   json doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
@@ -214,6 +234,115 @@ void printSarif(const RunResult &rr, std::ostream &out) {
                                          {"rules", rules}}}}},
                                      {"results", results}}})}};
   out << doc.dump(2) << "\n";
+}
+
+// file:// URI of a path (absolute, percent-encoded as RFC 3986 asks).
+static std::string fileUri(const std::string &path) {
+  llvm::SmallString<256> a(path);
+  llvm::sys::fs::make_absolute(a);
+  llvm::sys::path::remove_dots(a, true);
+  std::string u = "file://";
+  static const char *hex = "0123456789ABCDEF";
+  for (unsigned char c : std::string(a)) {
+    if (std::isalnum(c) || c == '/' || c == '-' || c == '.' || c == '_' || c == '~')
+      u += char(c);
+    else {
+      u += '%';
+      u += hex[c >> 4];
+      u += hex[c & 15];
+    }
+  }
+  return u;
+}
+
+// 0-based LSP range of a finding: from its column to the end of the code on
+// its line (before a // comment), in UTF-16 code units.
+static json lspRange(const SourceLoc &l, SourceText &src) {
+  unsigned line = l.line ? l.line - 1 : 0;
+  std::string text = src.line(l.file, l.line);
+  size_t startByte = l.column ? l.column - 1 : 0;
+  std::string code = text.substr(0, text.find("//"));
+  size_t endByte = code.find_last_not_of(" \t\r");
+  endByte = endByte == std::string::npos ? 0 : endByte + 1;
+  if (endByte < startByte)
+    endByte = startByte;
+  unsigned sc = utf16Length(text, startByte), ec = utf16Length(text, endByte);
+  return {{"start", {{"line", line}, {"character", sc}}}, {"end", {{"line", line}, {"character", ec}}}};
+}
+
+void printLsp(const RunResult &rr, SourceText &src, std::ostream &out) {
+  // Documents in first-seen order: each linted file (even without findings,
+  // so an editor clears stale ones), then headers with findings.
+  std::vector<std::string> order;
+  std::map<std::string, json> docs;
+  auto doc = [&](const std::string &file) -> json & {
+    std::string uri = fileUri(file);
+    if (!docs.count(uri)) {
+      order.push_back(uri);
+      docs[uri] = json::array();
+    }
+    return docs[uri];
+  };
+  for (const FileResult &fr : rr.files) {
+    doc(fr.file);
+    std::set<std::string> targets;
+    for (const KernelVerdict &kv : fr.verdicts)
+      targets.insert(kv.target);
+    for (const Diagnostic &d : fr.diags) {
+      if (d.loc.file.empty())
+        continue;
+      std::string msg = d.message;
+      if (targets.size() > 1 && msg.find(d.target) == std::string::npos)
+        msg += " (on " + d.target + ")";
+      if (!d.counterexample.empty())
+        msg += "\ncounterexample: " + cexText(d);
+      if (!d.hint.empty() && d.severity != Severity::Note)
+        msg += "\nhint: " + d.hint;
+      json j = {{"range", lspRange(d.loc, src)},
+                {"severity", d.severity == Severity::Error     ? 1
+                             : d.severity == Severity::Warning ? 2
+                                                               : 3},
+                {"code", d.check},
+                {"source", "ascendc-lint"},
+                {"message", msg}};
+      json rel = json::array();
+      for (const Related &r : d.related)
+        if (!r.loc.file.empty())
+          rel.push_back(
+              {{"location", {{"uri", fileUri(r.loc.file)}, {"range", lspRange(r.loc, src)}}}, {"message", r.message}});
+      if (!rel.empty())
+        j["relatedInformation"] = rel;
+      // For textDocument/codeAction: the fix-its as TextEdits.
+      json data = {{"target", d.target}, {"kernel", d.kernel}, {"status", statusName(d.status)}};
+      json edits = json::array();
+      for (const FixIt &f : d.fixits) {
+        std::string lt = src.line(f.loc.file, f.loc.line);
+        unsigned line = f.loc.line - 1, col = utf16Length(lt, f.loc.column - 1);
+        // The end of the replaced text (it may span lines).
+        std::string t = src.text(f.loc.file);
+        unsigned eline = line;
+        size_t lineStart = size_t(f.offset) - (f.loc.column - 1);
+        for (size_t k = size_t(f.offset); k < size_t(f.offset) + f.length && k < t.size(); ++k)
+          if (t[k] == '\n') {
+            ++eline;
+            lineStart = k + 1;
+          }
+        std::string elt = src.line(f.loc.file, eline + 1);
+        unsigned ecol = utf16Length(elt, size_t(f.offset) + f.length - lineStart);
+        edits.push_back(
+            {{"uri", fileUri(f.loc.file)},
+             {"range",
+              {{"start", {{"line", line}, {"character", col}}}, {"end", {{"line", eline}, {"character", ecol}}}}},
+             {"newText", f.replacement}});
+      }
+      if (!edits.empty())
+        data["fixits"] = edits;
+      j["data"] = data;
+      doc(d.loc.file).push_back(j);
+    }
+  }
+  for (const std::string &uri : order)
+    out << json{{"uri", uri}, {"diagnostics", docs[uri]}}.dump() << "\n";
 }
 
 } // namespace alint

@@ -1,7 +1,8 @@
-// Output formats: clang-tidy style text, JSON (docs/json-format.md), SARIF.
+// Output formats: clang-tidy style text, JSON (docs/json-format.md), SARIF, LSP (docs/lsp.md).
 #pragma once
 
 #include "cli/Driver.h"
+#include "cli/SourceText.h"
 
 #include <iosfwd>
 
@@ -9,6 +10,9 @@ namespace alint {
 
 void printText(const RunResult &rr, const Options &o, size_t targetCount, std::ostream &out, std::ostream &err);
 void printJson(const RunResult &rr, std::ostream &out);
-void printSarif(const RunResult &rr, std::ostream &out);
+void printSarif(const RunResult &rr, SourceText &src, std::ostream &out);
+// LSP textDocument/publishDiagnostics params, one JSON object per line and
+// document (JSON Lines; docs/lsp.md).
+void printLsp(const RunResult &rr, SourceText &src, std::ostream &out);
 
 } // namespace alint

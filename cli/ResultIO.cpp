@@ -52,7 +52,8 @@ std::string fileResultToText(const FileResult &fr) {
     for (const Related &r : d.related)
       related.push_back(json::array({locJson(r.loc), r.message}));
     for (const FixIt &f : d.fixits)
-      fixits.push_back(json::array({locJson(f.loc), f.replacement, f.length}));
+      fixits.push_back(json::array(
+          {locJson(f.loc), f.replacement, f.length, f.offset, f.cloneCallFrom, f.cloneCallAs, f.cloneBefore}));
     diags.push_back(json{{"check", d.check},
                          {"severity", int(d.severity)},
                          {"status", int(d.status)},
@@ -105,8 +106,17 @@ std::optional<FileResult> fileResultFromText(const std::string &text) {
         d.counterexample.push_back({c.at(0).get<std::string>(), c.at(1).get<int64_t>()});
       for (const json &r : jd.at("related"))
         d.related.push_back({locFrom(r.at(0)), r.at(1).get<std::string>()});
-      for (const json &f : jd.at("fixits"))
-        d.fixits.push_back({locFrom(f.at(0)), f.at(1).get<std::string>(), f.at(2).get<unsigned>()});
+      for (const json &f : jd.at("fixits")) {
+        FixIt x;
+        x.loc = locFrom(f.at(0));
+        x.replacement = f.at(1).get<std::string>();
+        x.length = f.at(2).get<unsigned>();
+        x.offset = f.at(3).get<long>();
+        x.cloneCallFrom = f.at(4).get<std::string>();
+        x.cloneCallAs = f.at(5).get<std::string>();
+        x.cloneBefore = f.at(6).get<bool>();
+        d.fixits.push_back(std::move(x));
+      }
       d.hint = jd.at("hint").get<std::string>();
       fr.diags.push_back(std::move(d));
     }

@@ -72,14 +72,18 @@ unsigned availableCores() {
   return n > 0 ? unsigned(n) : 1;
 }
 
-std::vector<WorkerOutcome> runInWorkers(size_t n, unsigned jobs, const std::function<std::string(size_t)> &work) {
+std::vector<WorkerOutcome> runInWorkers(size_t n, unsigned jobs, const std::function<std::string(size_t)> &work,
+                                        const std::function<void(size_t)> &started) {
   std::vector<WorkerOutcome> out(n);
   if (n == 0)
     return out;
   void *mem = mmap(nullptr, sizeof(std::atomic<uint64_t>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (mem == MAP_FAILED) { // no shared counter: do the work here
-    for (size_t i = 0; i < n; ++i)
+    for (size_t i = 0; i < n; ++i) {
+      if (started)
+        started(i);
       out[i].result = work(i);
+    }
     return out;
   }
   auto *next = new (mem) std::atomic<uint64_t>(0); // the next item to take, shared by the workers
@@ -161,6 +165,8 @@ std::vector<WorkerOutcome> runInWorkers(size_t n, unsigned jobs, const std::func
             if (w.buf[0] == 'S') {
               w.busy = true;
               w.current = index;
+              if (started)
+                started(size_t(index));
             } else {
               out[index].result = w.buf.substr(kHeader, len);
               w.busy = false;

@@ -21,8 +21,10 @@ struct WorkerOutcome {
 // taking the next item when it is free. Results are returned by index, so
 // the order does not depend on which worker finished first. A worker that
 // dies takes only its current item with it; another worker is started for
-// the items left. work() runs only in the workers.
-std::vector<WorkerOutcome> runInWorkers(size_t n, unsigned jobs, const std::function<std::string(size_t)> &work);
+// the items left. work() runs only in the workers; started(i), if given, in
+// this process when a worker starts item i (for progress).
+std::vector<WorkerOutcome> runInWorkers(size_t n, unsigned jobs, const std::function<std::string(size_t)> &work,
+                                        const std::function<void(size_t)> &started = nullptr);
 
 // The number of processors this process may run on.
 unsigned availableCores();

@@ -7,6 +7,7 @@
 #include "cli/ExprParser.h"
 #include "cli/Options.h"
 #include "cli/Output.h"
+#include "cli/Workflow.h"
 #include "rules/Check.h"
 #include <llvm/Support/CrashRecoveryContext.h>
 
@@ -139,6 +140,8 @@ int main(int argc, char **argv) {
       eff.autoSync = o.autoSync;
     if (!o.warningsAsErrors.empty())
       eff.warningsAsErrors = o.warningsAsErrors;
+    if (o.headerFilterGiven)
+      eff.headerFilterRegex = o.headerFilter;
     for (auto &a : o.assumptions)
       eff.assumptions.push_back(a);
     std::cout << dumpConfig(eff);
@@ -157,7 +160,17 @@ int main(int argc, char **argv) {
     std::cerr << "ascendc-lint: error: no input files (see --help)\n";
     return 2;
   }
+  if (!checkWorkflowOptions(o, err)) {
+    std::cerr << "ascendc-lint: error: " << err << "\n";
+    return 2;
+  }
   RunResult rr = runLint(o, resolve, assumptions);
+  SourceText src;
+  std::vector<std::string> messages;
+  if (!finishRun(rr, o, src, messages, err)) {
+    std::cerr << "ascendc-lint: error: " << err << "\n";
+    return 2;
+  }
   switch (o.format) {
   case OutputFormat::Text: {
     size_t targetCount = 1; // name the target in messages when a file is linted for several
@@ -172,10 +185,13 @@ int main(int argc, char **argv) {
   }
   case OutputFormat::Json:
   case OutputFormat::Sarif:
+  case OutputFormat::Lsp:
     if (o.format == OutputFormat::Json)
       printJson(rr, std::cout);
+    else if (o.format == OutputFormat::Sarif)
+      printSarif(rr, src, std::cout);
     else
-      printSarif(rr, std::cout);
+      printLsp(rr, src, std::cout);
     // stdout holds one document; messages about the run go to stderr
     for (auto &f : rr.files) {
       if (!f.ok)
@@ -187,6 +203,8 @@ int main(int argc, char **argv) {
     }
     break;
   }
+  for (const std::string &m : messages)
+    std::cerr << "note: " << m << "\n";
   if (o.stats) {
     const auto &s = rr.stats;
     std::cerr << "stats: parse+extract " << s.parseSeconds << " s, checks " << s.checkSeconds << " s (z3 "

@@ -7,8 +7,7 @@
 
 namespace alint {
 
-// Byte offset of each buffer from the start of its memory.
-static std::vector<Sym> bufferBases(const KernelModel &k, const model::TargetSpec &t) {
+std::vector<Sym> bufferBases(const KernelModel &k, const model::TargetSpec &t) {
   std::vector<Sym> bases(k.buffers.size());
   std::map<std::pair<int, Mem>, Sym> next; // a destroyed pipe's successor starts again at 0
   for (const Buffer &b : k.buffers) {

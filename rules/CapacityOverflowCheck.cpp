@@ -2,6 +2,10 @@
 // memory (queue depth x length, TBuf length; each length rounded up to 32
 // bytes as TPipe does, asc-devkit impl/basic_api/kernel_tpipe_impl.h:279)
 // fit the memory's usable size on the target, for every admissible value.
+// On a target with SIMT (950), a kernel whose launch leaves part of UB to the
+// SIMT Data Cache (--simt-dcache / SimtDCache) has that much less UB for its
+// buffers; a Data Cache below the target's minimum fails the launch check
+// (asc-devkit SIMD/SIMT 编程模型 "UB划分"; target field "simt").
 #include "rules/Checks.h"
 
 #include <set>
@@ -47,6 +51,19 @@ void CapacityOverflowCheck::run(CheckContext &ctx) const {
     epochs.insert(b.epoch);
   if (epochs.empty())
     epochs.insert(0);
+  // The UB the SIMT Data Cache takes (0 without SIMT or on a chip without it).
+  uint64_t dcache = t.simt && k.simtDCacheBytes ? *k.simtDCacheBytes : 0;
+  if (t.simt && k.simtDCacheBytes && dcache < t.simt->dcacheMinBytes) {
+    Diagnostic d;
+    d.check = id();
+    d.severity = Severity::Error;
+    d.status = Status::Violated;
+    d.loc = k.loc;
+    d.message = "the launch leaves " + bytesText(int64_t(dcache)) + " of UB to the SIMT Data Cache but " + t.name +
+                " needs at least " + bytesText(int64_t(t.simt->dcacheMinBytes)) + ": the launch fails its check";
+    d.hint = "lower the static and dynamic UB (dyn_ub_size) of the launch and raise --simt-dcache to match";
+    ctx.report(std::move(d));
+  }
   for (int epoch : epochs)
     for (const auto &[mem, spec] : t.memories) {
       if (mem == Mem::GM || !spec.allocatable || spec.usableBytes == 0)
@@ -69,7 +86,14 @@ void CapacityOverflowCheck::run(CheckContext &ctx) const {
           inLoop = b->name;
       }
       item.ob.check = id();
-      item.ob.property = mkCmp(SymOp::Le, total, mkConst(int64_t(spec.usableBytes)));
+      uint64_t limit = spec.usableBytes;
+      std::string limitWhy;
+      if (mem == Mem::UB && dcache) {
+        limit = limit > dcache ? limit - dcache : 0;
+        limitWhy = " (" + bytesText(int64_t(spec.usableBytes)) + " less the " + bytesText(int64_t(dcache)) +
+                   " SIMT Data Cache)";
+      }
+      item.ob.property = mkCmp(SymOp::Le, total, mkConst(int64_t(limit)));
       item.ob.context = ctx.contextAt(mkBool(true), {});
       item.ob.report = {{"total", total}};
       if (!inLoop.empty())
@@ -79,18 +103,18 @@ void CapacityOverflowCheck::run(CheckContext &ctx) const {
                                 " from its tiling, which is not modelled";
       item.loc = bufs.empty() ? k.loc : bufs.back()->loc;
       std::string memS(memName(mem));
-      std::string usable = bytesText(int64_t(spec.usableBytes));
+      std::string usable = bytesText(int64_t(limit));
       std::string target = t.name;
       std::string exprS = toString(total);
-      item.message = [memS, usable, target, exprS](const Verdict &v) {
+      item.message = [memS, usable, target, exprS, limitWhy](const Verdict &v) {
         auto it = v.reportValues.find("total");
         std::string need = it != v.reportValues.end() ? bytesText(it->second) : exprS;
         if (v.status == Status::Unknown)
           return memS + " use on " + target + " could not be decided: " + v.reason;
         if (v.status == Status::Violated)
-          return memS + " buffers need " + need + " but " + target + " has " + usable + " of " + memS;
-        return memS + " buffers may need more than the " + usable + " of " + memS + " on " + target + " (e.g. " + need +
-               "; total = " + exprS + ")";
+          return memS + " buffers need " + need + " but " + target + " has " + usable + " of " + memS + limitWhy;
+        return memS + " buffers may need more than the " + usable + " of " + memS + " on " + target + limitWhy +
+               " (e.g. " + need + "; total = " + exprS + ")";
       };
       for (const Buffer *b : bufs) {
         std::string what = b->name + ": ";

@@ -23,10 +23,20 @@ struct Related {
   std::string message;
 };
 
+// A source change that certainly fixes a finding (clang-tidy's fix-it).
+// Resolved: replace `length` bytes at `loc` (byte `offset` in loc.file) with
+// `replacement`. A check does not see the source text, so it may instead ask
+// for a copy of the call statement that starts at `loc` with its callee
+// renamed to `cloneCallAs`, on its own line after (or before) the statement;
+// cli/FixIts.cpp resolves that against the text, or drops the fix-it when the
+// text is not a plain `Callee<...>(...);` statement.
 struct FixIt {
   SourceLoc loc;
   std::string replacement;
   unsigned length = 0;
+  long offset = -1;                       // set once resolved
+  std::string cloneCallFrom, cloneCallAs; // e.g. "SetFlag" -> "WaitFlag"
+  bool cloneBefore = false;
 };
 
 struct Diagnostic {
@@ -52,7 +62,29 @@ struct ProofItem {
   std::function<std::string(const Verdict &)> message;
   std::vector<Related> related;
   std::string hint;
+  // Items with the same non-empty group are alternative explanations of one
+  // finding (e.g. the candidate partners of one access in sync-race, nearest
+  // first): only the most severe failing one is reported, the nearest among
+  // equals, and solving stops at the first violation.
+  std::string group;
+  // A performance lint: never an error. Violated (the slow case holds for
+  // every admissible value) is a warning; a counterexample is only a note.
+  bool performance = false;
+  std::vector<FixIt> fixits; // only where the change is certain
 };
+
+// The outcome of one proof item that is to be reported or counted.
+struct SolvedItem {
+  size_t item = 0; // index into the items
+  Verdict verdict;
+};
+
+// Solves `items` (in order) and returns the ones whose verdict is not
+// `proved`, with groups reduced to their representative. `incomplete`, when
+// set, makes every item unknown with that reason. `solved` counts the
+// obligations decided (for the verdict line).
+std::vector<SolvedItem> solveItems(std::vector<ProofItem> &items, Solver &solver, const std::string &incomplete,
+                                   std::vector<Verdict> *all = nullptr);
 
 // Analyses shared by the checks of one kernel on one target, built once.
 struct AnalysisCache {

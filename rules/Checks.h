@@ -38,6 +38,9 @@ ALINT_DECLARE_CHECK(NdDmaDstOverlapCheck, "nddma-dst-overlap",
                     "NDDMA destination strides never send two source elements to one UB element")
 ALINT_DECLARE_CHECK(NdDmaDciCheck, "nddma-dci", "NdDmaDci() precedes NDDMA copies")
 
+ALINT_DECLARE_CHECK(PerfBankConflictCheck, "perf-bank-conflict",
+                    "the source operands of a vector instruction do not start in conflicting UB banks")
+
 #undef ALINT_DECLARE_CHECK
 
 // Shared helpers for the checks.
@@ -46,5 +49,10 @@ std::string locText(const SourceLoc &l);
 // Bytes one buffer of a queue / TBuf occupies: TPipe rounds the InitBuffer
 // length up to 32 bytes (asc-devkit impl/basic_api/kernel_tpipe_impl.h:279).
 Sym slotBytes(const Buffer &b);
+// Byte offset of each buffer from the start of its memory, laid out as TPipe
+// does: the InitBuffer calls that run, one after the other per memory (and per
+// TPipe epoch). Null for buffers carved from a pool (their place is unknown).
+// Defined in AlignAddressCheck.cpp; perf-bank-conflict uses the same layout.
+std::vector<Sym> bufferBases(const KernelModel &k, const model::TargetSpec &t);
 
 } // namespace alint

@@ -1,6 +1,9 @@
 #include "rules/Check.h"
 #include "rules/Checks.h"
 
+#include <map>
+#include <set>
+
 namespace alint {
 
 const char *severityName(Severity s) {
@@ -41,6 +44,53 @@ std::vector<Sym> CheckContext::contextAt(const Sym &cond, const std::vector<int>
   return ctx;
 }
 
+static int severityRank(Status s) {
+  switch (s) {
+  case Status::Violated:
+    return 3;
+  case Status::Counterexample:
+    return 2;
+  case Status::Unknown:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+std::vector<SolvedItem> solveItems(std::vector<ProofItem> &items, Solver &solver, const std::string &incomplete,
+                                   std::vector<Verdict> *all) {
+  std::vector<SolvedItem> out;
+  std::map<std::string, size_t> groupAt; // group -> its entry in out
+  std::set<std::string> settled;         // groups with a violation: done
+  for (size_t i = 0; i < items.size(); ++i) {
+    ProofItem &item = items[i];
+    const std::string &grp = item.group;
+    if (!grp.empty() && settled.count(grp))
+      continue;
+    if (!incomplete.empty())
+      item.ob.unknownReason = incomplete;
+    Verdict v = solver.check(item.ob);
+    if (all)
+      all->push_back(v);
+    if (v.status == Status::Proved)
+      continue;
+    if (grp.empty()) {
+      out.push_back({i, std::move(v)});
+      continue;
+    }
+    if (v.status == Status::Violated)
+      settled.insert(grp);
+    auto it = groupAt.find(grp);
+    if (it == groupAt.end()) {
+      groupAt[grp] = out.size();
+      out.push_back({i, std::move(v)});
+    } else if (severityRank(v.status) > severityRank(out[it->second].verdict.status)) {
+      out[it->second] = {i, std::move(v)};
+    }
+  }
+  return out;
+}
+
 template <class T> static std::unique_ptr<Check> make() { return std::make_unique<T>(); }
 
 const std::vector<CheckInfo> &checkRegistry() {
@@ -63,6 +113,7 @@ const std::vector<CheckInfo> &checkRegistry() {
     add(&make<NdDmaParamsCheck>);
     add(&make<NdDmaDstOverlapCheck>);
     add(&make<NdDmaDciCheck>);
+    add(&make<PerfBankConflictCheck>);
     return r;
   }();
   return reg;

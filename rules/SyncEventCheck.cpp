@@ -101,8 +101,8 @@ void SyncEventCheck::run(CheckContext &ctx) const {
       ProofItem item;
       item.ob.check = id();
       item.ob.property = mkBool(false);
-      item.ob.context = ctx.contextAt(first.cond, k.ops[first.op].loops);
-      for (const Sym &c : ctx.contextAt(s.cond, op.loops))
+      item.ob.context = ctx.contextAt(first.condFirst, k.ops[first.op].loops);
+      for (const Sym &c : ctx.contextAt(s.condFirst, op.loops))
         item.ob.context.push_back(c);
       for (const Sym &f : g.facts)
         item.ob.context.push_back(f);

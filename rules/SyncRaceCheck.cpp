@@ -31,15 +31,15 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
   const KernelModel &k = ctx.kernel;
   const model::TargetSpec &t = ctx.target;
   const SyncGraph &g = ctx.syncGraph();
-  // One finding per pair of operations, and per access only the nearest
-  // earlier conflicting access: the one a fix must order first.
-  std::set<std::pair<int, int>> seenOps;
+  // Every unordered earlier access to the same memory is a candidate partner
+  // (a nearer one may be proved disjoint while a farther one overlaps); the
+  // candidates of one access form a group, nearest first, and one finding is
+  // reported per access and memory: the one a fix must order first.
   for (int y = 0; y < int(g.seq.size()); ++y) {
     const SeqOp &sy = g.seq[y];
     const Op &oy = k.ops[sy.op];
     if (!isAccess(oy.kind) || sy.pipe == Pipe::None)
       continue;
-    std::set<size_t> reportedRegion; // regions of y already given a partner
     for (int x = y - 1; x >= 0; --x) {
       const SeqOp &sx = g.seq[x];
       const Op &ox = k.ops[sx.op];
@@ -52,11 +52,8 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
       }
       if (g.happensBefore(x, y))
         continue;
-      bool pairDone = false;
-      for (size_t ix = 0; ix < sx.regions.size() && !pairDone; ++ix)
-        for (size_t iy = 0; iy < sy.regions.size() && !pairDone; ++iy) {
-          if (reportedRegion.count(iy))
-            continue;
+      for (size_t ix = 0; ix < sx.regions.size(); ++ix)
+        for (size_t iy = 0; iy < sy.regions.size(); ++iy) {
           const Region &rx = sx.regions[ix], &ry = sy.regions[iy];
           if (!rx.write && !ry.write)
             continue;
@@ -82,16 +79,11 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
             ay = add(toMath(gy.baseOffsetBytes), ay);
             where = "GM argument '" + gx.root + "'";
           }
-          bool carried = sy.inLastCopy && !sx.inLastCopy;
-          pairDone = true;
-          for (size_t r = 0; r < sy.regions.size(); ++r)
-            if (sy.regions[r].bufferId == ry.bufferId && sy.regions[r].global == ry.global)
-              reportedRegion.insert(r);
-          if (!seenOps.insert({sx.op, sy.op}).second)
-            continue;
+          bool carried = sx.copies != sy.copies;
           ProofItem item;
           item.ob.check = id();
           item.loc = oy.loc;
+          item.group = std::to_string(sy.op) + (ry.global ? ":g" : ":b") + std::to_string(ry.bufferId);
           if (!rx.lengthBytes || !ry.lengthBytes) {
             item.ob.unknownReason = "extent of " + (rx.lengthBytes ? oy.api : ox.api) + " is not modelled";
             item.ob.property = mkBool(true);
@@ -139,8 +131,16 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
               return "possible race: " + what + "; overlap could not be decided: " + v.reason;
             return (v.status == Status::Violated ? "data race: " : "possible data race: ") + what;
           };
-          item.related.push_back(
-              {ox.loc, "the other access: " + ox.api + " on " + px + (carried ? " (previous iteration)" : "")});
+          std::string when;
+          if (carried) {
+            // iterations apart in the innermost loop the two copies differ in
+            int d = 1;
+            for (size_t l = 0; l < std::min(sx.copies.size(), sy.copies.size()); ++l)
+              if (sx.copies[l] != sy.copies[l])
+                d = sy.copies[l] - sx.copies[l];
+            when = d == 1 ? " (previous iteration)" : " (" + std::to_string(d) + " iterations earlier)";
+          }
+          item.related.push_back({ox.loc, "the other access: " + ox.api + " on " + px + when});
           item.hint = fix;
           ctx.prove(std::move(item));
         }

@@ -1,8 +1,10 @@
 // sync-unpaired: every WaitFlag has a SetFlag that reaches it on every path
 // (else the pipe waits forever: error 507014/507035), and every SetFlag is
 // consumed by a WaitFlag (else the event leaks into the next kernel). Loops
-// are unrolled twice: a wait at the top of the body must be primed before the
-// loop, a set at the end of the last iteration must be drained after it.
+// are unrolled as their first iterations (checker/graph: two, or P + 1 for
+// ids that repeat with period P): a wait at the top of the body must be
+// primed before the loop, a set at the end of the last iteration must be
+// drained after it.
 #include "rules/Checks.h"
 
 #include <map>
@@ -16,6 +18,33 @@ static std::string flagText(const Op &op) {
   return ev + "(" + (op.eventId ? toString(op.eventId) : "?") + ")";
 }
 
+// The fix-it for an unpaired flag outside loops: its partner as the adjacent
+// statement (a WaitFlag right after the SetFlag, a SetFlag right before the
+// WaitFlag: the idiomatic pair, which only adds ordering). Offered only when
+// it is certain: the statement is the only one at its location in the kernel
+// (not in a helper called from elsewhere), and no unpaired flag of the other
+// kind names the same event (then a wrong id is the likelier bug).
+static void addPartnerFixIt(const KernelModel &k, const SyncGraph &g, const SeqOp &s, ProofItem &item) {
+  const Op &op = k.ops[s.op];
+  bool wait = s.sync == SeqOp::Sync::Wait;
+  if (!op.loops.empty() || !op.eventId || !op.loc.valid())
+    return;
+  for (const Op &o : k.ops)
+    if (&o != &op && o.loc.line == op.loc.line && o.loc.column == op.loc.column && o.loc.file == op.loc.file)
+      return;
+  for (const SeqOp &x : g.seq)
+    if (!x.implicit && x.match < 0 && x.sync == (wait ? SeqOp::Sync::Set : SeqOp::Sync::Wait) &&
+        k.ops[x.op].event == op.event && k.ops[x.op].flagSrc == op.flagSrc && k.ops[x.op].flagDst == op.flagDst)
+      return;
+  FixIt f;
+  f.loc = op.loc;
+  std::string set = op.event ? "SetFlag" : "set_flag", waitName = op.event ? "WaitFlag" : "wait_flag";
+  f.cloneCallFrom = wait ? waitName : set;
+  f.cloneCallAs = wait ? set : waitName;
+  f.cloneBefore = wait;
+  item.fixits.push_back(f);
+}
+
 void SyncUnpairedCheck::run(CheckContext &ctx) const {
   const KernelModel &k = ctx.kernel;
   const SyncGraph &g = ctx.syncGraph();
@@ -26,12 +55,27 @@ void SyncUnpairedCheck::run(CheckContext &ctx) const {
       continue;
     const Op &op = k.ops[s.op];
     bool wait = s.sync == SeqOp::Sync::Wait;
-    // Waits are judged in the first copy (the first iteration), sets in the
-    // last copy (the last iteration).
-    if (wait && s.inLastCopy)
-      continue;
+    // Waits are judged in every copy (the copies are the first iterations:
+    // what comes before each is all in the sequence), sets in the later
+    // copies (standing for the last iterations, before the code after the
+    // loop).
     if (!wait && !s.inLastCopy && !op.loops.empty())
       continue;
+    // A set followed by another set of the same flag before any wait is not
+    // left set: the two collapse into one (sync-event reports that).
+    if (!wait && s.match < 0) {
+      bool collapsed = false;
+      for (int j = i + 1; j < int(g.seq.size()) && !collapsed; ++j) {
+        const SeqOp &n = g.seq[j];
+        if (n.queueKey != s.queueKey)
+          continue;
+        if (n.sync == SeqOp::Sync::Wait)
+          break;
+        collapsed = n.sync == SeqOp::Sync::Set;
+      }
+      if (collapsed)
+        continue;
+    }
     ProofItem item;
     item.ob.check = id();
     item.loc = op.loc;
@@ -40,7 +84,7 @@ void SyncUnpairedCheck::run(CheckContext &ctx) const {
       if (!seen.insert({s.op, 0}).second)
         continue;
       item.ob.property = mkBool(false); // reachable => unpaired
-      item.ob.context = ctx.contextAt(s.cond, op.loops);
+      item.ob.context = ctx.contextAt(s.condFirst, op.loops);
       if (wait) {
         item.message = [ft](const Verdict &v) {
           if (v.status == Status::Unknown)
@@ -49,6 +93,7 @@ void SyncUnpairedCheck::run(CheckContext &ctx) const {
         };
         item.hint = op.loops.empty() ? "add the matching SetFlag before this wait"
                                      : "prime the loop with a SetFlag before it (and drain after it)";
+        addPartnerFixIt(k, g, s, item);
       } else {
         item.message = [ft](const Verdict &v) {
           if (v.status == Status::Unknown)
@@ -56,6 +101,7 @@ void SyncUnpairedCheck::run(CheckContext &ctx) const {
           return "SetFlag " + ft + " is never waited for: the event stays set into the next kernel";
         };
         item.hint = "add the matching WaitFlag (after the loop, for a set at the end of a loop body)";
+        addPartnerFixIt(k, g, s, item);
       }
       ctx.prove(std::move(item));
       continue;
@@ -72,9 +118,9 @@ void SyncUnpairedCheck::run(CheckContext &ctx) const {
     Sym some = mkBool(false);
     for (int j = 0; j < i; ++j)
       if (g.seq[j].sync == SeqOp::Sync::Set && g.seq[j].queueKey == s.queueKey)
-        some = mkOr(some, g.seq[j].cond ? g.seq[j].cond : mkBool(true));
+        some = mkOr(some, g.seq[j].condFirst ? g.seq[j].condFirst : mkBool(true));
     item.ob.property = some;
-    item.ob.context = ctx.contextAt(s.cond, op.loops);
+    item.ob.context = ctx.contextAt(s.condFirst, op.loops);
     for (const Sym &f : g.facts)
       item.ob.context.push_back(f);
     const Op &sop = k.ops[set.op];

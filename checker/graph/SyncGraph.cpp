@@ -91,7 +91,51 @@ struct Builder {
         out.push_back(loopById[l]->var);
   }
 
-  void emit(size_t b, size_t e, size_t depth, const Subst &m, bool lastCopy) {
+  // The period of a loop body: event ids, offsets and conditions that use
+  // the loop variable as `v % P` or `v & (P - 1)`, and queues with P slots
+  // allocated in it. Iterations i and i + P are alike; i + 1 .. i + P - 1
+  // differ (ping-pong buffers and ids), so the body is emitted P + 1 times.
+  int periodOf(size_t b, size_t e, const Loop *loop) const {
+    int period = 1;
+    if (!loop || !loop->var)
+      return 1;
+    uint32_t lv = loop->var->var->id;
+    std::function<void(const Sym &)> scan = [&](const Sym &x) {
+      if (!x)
+        return;
+      if ((x->op == SymOp::Rem || x->op == SymOp::BitAnd) && x->args.size() == 2) {
+        std::vector<std::shared_ptr<const VarInfo>> vs;
+        collectVars(x->args[0], vs);
+        bool uses = std::any_of(vs.begin(), vs.end(), [&](auto &v) { return v->id == lv; });
+        auto m = asConst(x->args[1]);
+        if (uses && m) {
+          int64_t p = x->op == SymOp::Rem ? *m : *m + 1;
+          if (p >= 2 && p <= 4 && (x->op == SymOp::Rem || (p & (p - 1)) == 0))
+            period = std::max<int>(period, int(p));
+        }
+      }
+      for (const Sym &a : x->args)
+        scan(a);
+    };
+    for (size_t i = b; i < e; ++i) {
+      const Op &op = k.ops[i];
+      scan(op.eventId);
+      scan(op.cond);
+      for (const Region &r : op.regions)
+        scan(r.offsetBytes);
+      if (op.kind == OpKind::AllocTensor && op.bufferId >= 0 && op.bufferId < int(k.buffers.size()))
+        if (auto d = asConst(k.buffers[op.bufferId].num); d && *d >= 2 && *d <= 4)
+          period = std::max<int>(period, int(*d));
+    }
+    return period;
+  }
+
+  // m: the any-iteration view (addresses, access conditions); f: the
+  // first-iterations view (event ids, flag conditions).
+  // entry: what a later copy implies: iteration i of each enclosing loop ran
+  // (lo <= i < hi), which keeps i + c from wrapping in the queries.
+  void emit(size_t b, size_t e, size_t depth, const Subst &m, const Subst &f, std::vector<int> copies, bool later,
+            const Sym &entry) {
     size_t i = b;
     while (i < e) {
       const Op &op = k.ops[i];
@@ -101,34 +145,58 @@ struct Builder {
         while (j < e && k.ops[j].loops.size() > depth && k.ops[j].loops[depth] == L)
           ++j;
         const Loop *loop = loopById.count(L) ? loopById[L] : nullptr;
-        // iteration i
-        emit(i, j, depth + 1, m, lastCopy);
-        // iteration i + 1 (fresh inner variables)
-        Subst m2 = m;
-        if (loop && loop->var && loop->step) {
-          Sym next = mkBin(SymOp::Add, toMath(loop->var), toMath(loop->step), IntType::math());
-          m2[loop->var->var->id] = apply(next, m);
-        }
-        std::vector<Sym> inner;
-        innerVars(i, j, L, inner);
-        for (const Sym &v : inner) {
-          Sym fresh = mkVar(v->var->name + "'", v->type, v->var->role, v->var->reason);
-          m2[v->var->id] = fresh;
-          if (slotVars.count(v->var->id))
-            slotVars.insert(fresh->var->id);
-          // the copy's variable has the same range as the original
-          for (const Sym &f : k.facts) {
-            std::vector<std::shared_ptr<const VarInfo>> vs;
-            collectVars(f, vs);
-            if (vs.size() >= 1 && std::any_of(vs.begin(), vs.end(), [&](auto &x) { return x->id == v->var->id; }))
-              g.facts.push_back(apply(f, {{v->var->id, fresh}}));
+        int n = periodOf(i, j, loop) + 1;
+        if (g.seq.size() > 20000) // nested periodic loops: keep the sequence bounded
+          n = 2;
+        Subst mc = m;
+        std::vector<int> cp = copies;
+        cp.push_back(0);
+        for (int c = 0; c < n; ++c) {
+          Subst fc = f;
+          if (loop && loop->var) {
+            Sym lo = loop->lo ? apply(loop->lo, f) : mkConst(0);
+            Sym st = loop->step ? toMath(loop->step) : mkConst(1);
+            fc[loop->var->var->id] = add(toMath(lo), mul(mkConst(c), st));
           }
+          if (c > 0) {
+            // iteration i + c: the loop variable advanced, fresh inner variables
+            if (loop && loop->var && loop->step) {
+              Sym next = mkBin(SymOp::Add, toMath(loop->var), mul(mkConst(c), toMath(loop->step)), IntType::math());
+              mc[loop->var->var->id] = apply(next, m);
+            }
+            std::vector<Sym> inner;
+            innerVars(i, j, L, inner);
+            for (const Sym &v : inner) {
+              Sym fresh = mkVar(v->var->name + std::string(size_t(c), '\''), v->type, v->var->role, v->var->reason);
+              mc[v->var->id] = fresh;
+              fc[v->var->id] = fresh;
+              if (slotVars.count(v->var->id))
+                slotVars.insert(fresh->var->id);
+              // the copy's variable has the same range as the original
+              for (const Sym &fa : k.facts) {
+                std::vector<std::shared_ptr<const VarInfo>> vs;
+                collectVars(fa, vs);
+                if (vs.size() >= 1 && std::any_of(vs.begin(), vs.end(), [&](auto &x) { return x->id == v->var->id; }))
+                  g.facts.push_back(apply(fa, {{v->var->id, fresh}}));
+              }
+            }
+          }
+          cp.back() = c;
+          Sym en = entry;
+          if (c > 0 && loop && loop->var && loop->lo && loop->hi && loop->step) {
+            // (an exclusive lower bound for a loop counting down)
+            bool down = asConst(loop->step).value_or(1) < 0;
+            Sym v = toMath(loop->var), lo = toMath(loop->lo), hi = toMath(loop->hi);
+            Sym in = down ? mkAnd(mkCmp(SymOp::Lt, hi, v), mkCmp(SymOp::Le, v, lo))
+                          : mkAnd(mkCmp(SymOp::Le, lo, v), mkCmp(SymOp::Lt, v, hi));
+            en = mkAnd(en, finish(in, m));
+          }
+          emit(i, j, depth + 1, mc, fc, cp, later || c > 0, en);
         }
-        emit(i, j, depth + 1, m2, true);
         i = j;
         continue;
       }
-      emitOne(i, m, lastCopy);
+      emitOne(i, m, f, copies, later, entry);
       ++i;
     }
   }
@@ -139,14 +207,17 @@ struct Builder {
     return t.queueEvent(k.buffers[bufferId].srcPos, k.buffers[bufferId].dstPos, forward);
   }
 
-  void emitOne(size_t i, const Subst &m, bool lastCopy) {
+  void emitOne(size_t i, const Subst &m, const Subst &f, const std::vector<int> &copies, bool later,
+               const Sym &entry) {
     const Op &op = k.ops[i];
     SeqOp s;
     s.op = int(i);
-    s.cond = finish(op.cond, m);
+    s.cond = mkAnd(finish(op.cond, m), entry);
+    s.condFirst = finish(op.cond, f);
     s.pipe = op.pipe;
     s.loops = op.loops;
-    s.inLastCopy = lastCopy;
+    s.copies = copies;
+    s.inLastCopy = later;
     // Queue slots: AllocTensor hands out slots round-robin (TQue).
     if (op.kind == OpKind::AllocTensor) {
       auto it = op.params.find("slot");
@@ -166,7 +237,7 @@ struct Builder {
       x.slot = finish(r.slot, m);
       s.regions.push_back(x);
     }
-    s.eventId = finish(op.eventId, m);
+    s.eventId = op.eventId ? finish(op.eventId, f) : nullptr;
     switch (op.kind) {
     case OpKind::SetFlag:
     case OpKind::WaitFlag: {
@@ -305,7 +376,7 @@ SyncGraph buildSyncGraph(const KernelModel &k, const model::TargetSpec &t, const
   SyncGraph g;
   g.opts = o;
   Builder b(k, t, g);
-  b.emit(0, k.ops.size(), 0, {}, false);
+  b.emit(0, k.ops.size(), 0, {}, {}, {}, false, mkBool(true));
   // Match each wait to the nearest earlier unmatched set with the same key.
   std::map<std::string, std::vector<int>> pending;
   for (int i = 0; i < int(g.seq.size()); ++i) {

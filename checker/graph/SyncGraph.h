@@ -1,8 +1,17 @@
 // The pipe dependency graph of one kernel on one target: the operations as a
-// sequence in program order with every loop body emitted twice (iteration i
-// and i + 1, as the compiler's sync solver does), flags matched to their
-// waits, queue operations turned into their implicit events, and a
-// happens-before relation decided by reachability over pipe frontiers.
+// sequence in program order with every loop body emitted as consecutive
+// iterations (i and i + 1, as the compiler's sync solver does; i .. i + P when
+// event ids, offsets or queue slots repeat with period P, as ping-pong
+// `i % 2` ids do), flags matched to their waits, queue operations turned into
+// their implicit events, and a happens-before relation decided by
+// reachability over pipe frontiers.
+//
+// Two views of the copies: addresses and the conditions of accesses speak of
+// any iteration i (i, i + 1, ...), while event ids and the conditions of
+// flag operations are those of the first iterations (lo, lo + 1, ...), so a
+// wait in copy c meets the sets of the copies before it or, at the start,
+// the ones before the loop. With ids periodic in i the ordering the two views
+// give is the same.
 #pragma once
 
 #include "checker/ir/KernelModel.h"
@@ -21,20 +30,21 @@ struct SyncOptions {
 // One operation instance in the unrolled sequence.
 struct SeqOp {
   int op = -1;                 // index into KernelModel::ops
-  int copy = 0;                // bit k set: inside the second copy of the k-th enclosing loop
+  std::vector<int> copies;     // copy index in each enclosing loop (outermost first)
   Sym cond;                    // path condition of this instance (loop vars substituted)
+  Sym condFirst;               // the same in the first-iterations view (flag operations)
   std::vector<Region> regions; // with loop vars and queue slots substituted
   Pipe pipe = Pipe::None;
   // Synchronisation role (explicit flags and the implicit queue events).
   enum class Sync { None, Set, Wait, Barrier } sync = Sync::None;
   std::optional<HardEvent> event;
   Pipe flagSrc = Pipe::None, flagDst = Pipe::None;
-  Sym eventId;             // explicit flags
+  Sym eventId;             // explicit flags (first-iterations view)
   std::string queueKey;    // implicit events: "q<buffer>:fwd" / "q<buffer>:bwd#slot"
   bool implicit = false;   // from EnQue/DeQue/AllocTensor/FreeTensor
   int match = -1;          // Wait: index of the matched Set; Set: of its Wait
   std::vector<int> loopsA; // enclosing loops whose first copy this is in
-  bool inLastCopy = false; // in the second copy of some loop (iteration i+1)
+  bool inLastCopy = false; // in a later copy (iteration i + 1 or after) of some loop
   std::vector<int> loops;  // enclosing loop ids (as in the Op)
 };
 

@@ -20,7 +20,20 @@ struct Access {
   int64_t lo, hi;  // byte range in that memory
   bool write;
   uint64_t start, end;
+  int seqNo = 0;               // position among its pipe's operations (1-based)
+  std::vector<int> knows;      // per pipe: operations up to this number happen before it
+  int iteration = -1;
 };
+
+// Happens-before knowledge (vector clocks, timing independent): per pipe, the
+// number of that pipe's operations known to have completed. Every source of
+// knowledge is prefix closed per pipe (a SetFlag fires after all earlier
+// operations of its pipe), so a counter per pipe is exact.
+using Clock = std::vector<int>;
+void join(Clock &a, const Clock &b) {
+  for (size_t i = 0; i < a.size(); ++i)
+    a[i] = std::max(a[i], b[i]);
+}
 
 // Bytes per cycle of a movement: the target's figure where it has one (a
 // path's bandwidth), else 128 (MTE2/MTE3 GM traffic, hardware.md §3.2 B7/B8).
@@ -93,6 +106,34 @@ PipeSimResult simulatePipes(const KernelModel &k, const TargetSpec &t, const Sim
       return std::nullopt;
     return t.queueEvent(k.buffers[bufferId].srcPos, k.buffers[bufferId].dstPos, fwd);
   };
+  // Ordering as the pipe dependency graph defines it (checker/graph): program
+  // order orders S, M and (with auto-sync) V among themselves; a SetFlag or a
+  // barrier on a pipe follows everything issued to it before.
+  auto selfOrdered = [&](Pipe p) { return p == Pipe::S || p == Pipe::M || (p == Pipe::V && autoSync); };
+  auto crossOrdered = [&](Pipe a, Pipe b) {
+    if (a == b)
+      return selfOrdered(a);
+    if (!autoSync)
+      return false;
+    auto pair = [&](Pipe x, Pipe y) { return (a == x && b == y) || (a == y && b == x); };
+    return pair(Pipe::S, Pipe::V) || pair(Pipe::S, Pipe::MTE2) || pair(Pipe::S, Pipe::MTE3);
+  };
+  std::vector<Clock> accessKnows(kPipes, Clock(kPipes, 0)); // what the next access on a pipe follows
+  std::vector<Clock> syncKnows(kPipes, Clock(kPipes, 0));   // what the next SetFlag/barrier on a pipe follows
+  std::vector<int> seqCount(kPipes, 0);
+  std::map<std::string, Clock> flagClock;
+  std::map<std::string, std::deque<Clock>> queueClock;
+  auto learn = [&](Pipe dst, const Clock &c) {
+    if (dst == Pipe::S) { // a wait on S holds back all later issue
+      for (int q = 0; q < kPipes; ++q) {
+        join(accessKnows[q], c);
+        join(syncKnows[q], c);
+      }
+    } else if (int q = pi(dst); q >= 0) {
+      join(accessKnows[q], c);
+      join(syncKnows[q], c);
+    }
+  };
   auto autoOrdered = [&](Pipe a, Pipe b) {
     if (a == b)
       return true; // an in-order pipe
@@ -130,8 +171,10 @@ PipeSimResult simulatePipes(const KernelModel &k, const TargetSpec &t, const Sim
     case OpKind::WaitFlag: {
       if (op.event == HardEvent::V_V || op.event == HardEvent::FIX_FIX) {
         Pipe p = op.event == HardEvent::V_V ? Pipe::V : Pipe::FIX;
-        if (op.kind == OpKind::SetFlag)
+        if (op.kind == OpKind::SetFlag) {
           gate[pi(p)] = std::max(gate[pi(p)], pipeFree[pi(p)]);
+          join(accessKnows[pi(p)], syncKnows[pi(p)]);
+        }
         break;
       }
       auto id = evStep(op.eventId, st);
@@ -139,6 +182,8 @@ PipeSimResult simulatePipes(const KernelModel &k, const TargetSpec &t, const Sim
                         (id ? std::to_string(*id) : std::string("?"));
       if (op.kind == OpKind::SetFlag) {
         setFlag(op.flagSrc, key);
+        if (int p = pi(op.flagSrc); p >= 0)
+          flagClock[key] = syncKnows[p];
       } else {
         auto it = flags.find(key);
         if (it == flags.end()) {
@@ -150,6 +195,10 @@ PipeSimResult simulatePipes(const KernelModel &k, const TargetSpec &t, const Sim
         }
         waitFor(op.flagDst, it->second.first);
         flags.erase(it);
+        if (flagClock.count(key)) {
+          learn(op.flagDst, flagClock[key]);
+          flagClock.erase(key);
+        }
       }
       break;
     }
@@ -164,8 +213,16 @@ PipeSimResult simulatePipes(const KernelModel &k, const TargetSpec &t, const Sim
         for (int p = 0; p < kPipes; ++p)
           gate[p] = std::max(gate[p], all);
         issue = all;
+        Clock everything(kPipes, 0);
+        for (int p = 0; p < kPipes; ++p)
+          join(everything, syncKnows[p]);
+        for (int p = 0; p < kPipes; ++p) {
+          join(accessKnows[p], everything);
+          join(syncKnows[p], everything);
+        }
       } else if (int p = pi(op.pipe); p >= 0) {
         gate[p] = std::max(gate[p], pipeFree[p]);
+        join(accessKnows[p], syncKnows[p]);
       }
       break;
     }
@@ -184,6 +241,7 @@ PipeSimResult simulatePipes(const KernelModel &k, const TargetSpec &t, const Sim
       if (set) {
         int p = pi(pp.first);
         queueEvents[key].push_back(std::max(issue, p >= 0 ? std::max(pipeFree[p], gate[p]) : issue));
+        queueClock[key].push_back(p >= 0 ? syncKnows[p] : Clock(kPipes, 0));
       } else {
         auto &q = queueEvents[key];
         if (q.empty()) {
@@ -195,6 +253,11 @@ PipeSimResult simulatePipes(const KernelModel &k, const TargetSpec &t, const Sim
         }
         waitFor(pp.second, q.front());
         q.pop_front();
+        auto &qc = queueClock[key];
+        if (!qc.empty()) {
+          learn(pp.second, qc.front());
+          qc.pop_front();
+        }
       }
       break;
     }
@@ -214,7 +277,7 @@ PipeSimResult simulatePipes(const KernelModel &k, const TargetSpec &t, const Sim
         auto off = evStep(rg.offsetBytes, st), len = evStep(rg.lengthBytes, st);
         if (!off || !len || rg.bufferId < 0)
           continue;
-        Access a{st.op, op.pipe, "", 0, 0, rg.write, 0, 0};
+        Access a{st.op, op.pipe, "", 0, 0, rg.write, 0, 0, 0, {}, -1};
         if (rg.global) {
           const GlobalBuf &g = k.globals[rg.bufferId];
           auto b = evStep(g.baseOffsetBytes, st);
@@ -255,6 +318,21 @@ PipeSimResult simulatePipes(const KernelModel &k, const TargetSpec &t, const Sim
       else if (op.kind == OpKind::Cube)
         dur = 32;
       uint64_t end = start + dur;
+      int n = ++seqCount[p];
+      Clock knows = accessKnows[p];
+      for (Access &m : mine) {
+        m.seqNo = n;
+        m.knows = knows;
+        m.iteration = st.internals.empty() ? -1 : int(st.internals.front().value);
+        for (const Access &a : accesses)
+          if (a.mem == m.mem && a.lo < m.hi && m.lo < a.hi && (a.write || m.write) && !crossOrdered(a.pipe, m.pipe) &&
+              knows[pi(a.pipe)] < a.seqNo)
+            r.unordered.push_back({a.op, st.op, a.iteration, m.iteration});
+      }
+      knows[p] = n;
+      join(syncKnows[p], knows);
+      if (selfOrdered(op.pipe))
+        join(accessKnows[p], knows);
       for (Access &m : mine) {
         m.start = start;
         m.end = end;

@@ -34,11 +34,21 @@ struct PipeSimIssue {
   std::string message;
 };
 
+// Two accesses to overlapping bytes, at least one a write, that nothing
+// orders in this execution (program order of a self-ordered pipe, flags,
+// barriers, queue events, auto-sync pairs): independent of the timing
+// estimates, the oracle the sync graph is checked against.
+struct UnorderedPair {
+  int first = -1, second = -1;         // ops, first issued earlier
+  int firstIter = -1, secondIter = -1; // outermost loop index values (-1: none)
+};
+
 struct PipeSimResult {
   bool ok = true;
   std::string error;
   std::vector<PipeEvent> events;
   std::vector<PipeSimIssue> issues;
+  std::vector<UnorderedPair> unordered;
   std::map<Pipe, uint64_t> busy; // cycles each pipe was busy
   uint64_t makespan = 0;
   bool autoSync = true;

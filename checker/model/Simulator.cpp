@@ -1217,11 +1217,16 @@ SimResult simulate(const KernelModel &k, const TargetSpec &t, const SimConfig &c
           break;
         }
       }
+      // The SIMT Data Cache the launch leaves takes its share of UB (as capacity-overflow).
+      uint64_t limit = spec->usableBytes;
+      if (mem == Mem::UB && t.simt && k.simtDCacheBytes)
+        limit = limit > *k.simtDCacheBytes ? limit - *k.simtDCacheBytes : 0;
       if (pass)
-        pass = total <= i128(spec->usableBytes);
+        pass = total <= i128(limit);
       record(d, pass, why,
              memText(mem) + " buffers need " + i128Text(total) + " bytes but " + t.name + " has " +
-                 std::to_string(spec->usableBytes) + " bytes of " + memText(mem),
+                 std::to_string(limit) + " bytes of " + memText(mem) +
+                 (limit != spec->usableBytes ? " besides the SIMT Data Cache" : ""),
              int(xi), ex, nullptr);
     }
 

@@ -55,6 +55,21 @@ struct UbBankModel {
   uint32_t periodBytes = 0; // same bank repeats every periodBytes (0 = n/a)
   std::string groupFormula; // human-readable, e.g. "(addr>>5)&7"
   std::string bankFormula;
+  // Machine-readable form (optional; without it perf-bank-conflict makes no
+  // claim on the target): group = (addr / rowBytes) % bankGroups, bank in the
+  // group = (addr >> bankShift) % banksPerGroup.
+  std::optional<uint32_t> bankShift;
+  // Which relation between two accesses of one instruction conflicts:
+  // "group" (same bank group) or "bank" (same bank); empty = not known.
+  std::string readRead, readWrite, writeWrite;
+  std::string source;
+};
+
+// SIMT Data Cache carved out of UB (950): UB left for buffers = usable UB
+// minus the Data Cache the launch leaves (docs/target-format.md, "simt").
+struct SimtSpec {
+  uint64_t dcacheMinBytes = 0; // below this the launch fails its check
+  uint64_t dcacheMaxBytes = 0; // the cache never grows beyond this
   std::string source;
 };
 
@@ -97,6 +112,7 @@ struct TargetSpec {
   EventSpec events;
   CrossCoreSpec crossCore;
   std::optional<UbBankModel> ubBanks;
+  std::optional<SimtSpec> simt; // none: no SIMT unit
   bool hasNdDma = false;
   std::string ndDmaSource;
   std::string source; // overall provenance

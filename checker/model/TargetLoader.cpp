@@ -587,7 +587,8 @@ struct Loader {
     expectObject(j, P);
     checkKeys(
         j, P,
-        {"bank_groups", "banks_per_group", "row_bytes", "period_bytes", "group_formula", "bank_formula", "source"},
+        {"bank_groups", "banks_per_group", "row_bytes", "period_bytes", "group_formula", "bank_formula", "bank_shift",
+         "read_read", "read_write", "write_write", "source"},
         {"bank_groups", "banks_per_group", "row_bytes", "period_bytes", "group_formula", "bank_formula", "source"});
     if (!t.memories.count(Mem::UB))
       fail(P, "the target declares no UB memory");
@@ -606,8 +607,55 @@ struct Loader {
       fail(key(P, "period_bytes"), "must be 0 (not periodic) or a multiple of row_bytes");
     b.groupFormula = asNonEmptyString(j["group_formula"], key(P, "group_formula"));
     b.bankFormula = asNonEmptyString(j["bank_formula"], key(P, "bank_formula"));
+    if (j.contains("bank_shift")) {
+      // The bank bits sit above the row and group bits (hardware.md §2.2:
+      // 2201 bank = addr>>16, 3510 bank = bit 8 above BG[2:0] and 32-byte rows).
+      b.bankShift = asU32(j["bank_shift"], key(P, "bank_shift"));
+      uint64_t groupSpan = uint64_t(b.rowBytes) * b.bankGroups;
+      if (*b.bankShift >= 32 || (uint64_t(1) << *b.bankShift) < groupSpan)
+        fail(key(P, "bank_shift"), "bank_shift " + std::to_string(*b.bankShift) +
+                                       " must select bits above the row and group bits (2^bank_shift >= row_bytes * "
+                                       "bank_groups = " +
+                                       std::to_string(groupSpan) + ") and be below 32");
+    }
+    for (auto [name, field] : {std::pair<const char *, std::string *>{"read_read", &b.readRead},
+                               {"read_write", &b.readWrite},
+                               {"write_write", &b.writeWrite}}) {
+      if (!j.contains(name) || j[name].is_null())
+        continue;
+      *field = asString(j[name], key(P, name));
+      if (*field != "group" && *field != "bank")
+        fail(key(P, name), "expected \"group\" or \"bank\", got " + quote(*field));
+      if (*field == "bank" && !b.bankShift)
+        fail(key(P, name), "\"bank\" needs bank_shift");
+    }
+    if (!isPowerOfTwo(b.bankGroups))
+      fail(key(P, "bank_groups"), "bank_groups " + std::to_string(b.bankGroups) + " is not a power of two");
     b.source = asNonEmptyString(j["source"], key(P, "source"));
     t.ubBanks = std::move(b);
+  }
+
+  void simt(const json &j) {
+    const std::string P = "simt";
+    if (j.is_null())
+      return;
+    expectObject(j, P);
+    checkKeys(j, P, {"dcache_min_bytes", "dcache_max_bytes", "source"},
+              {"dcache_min_bytes", "dcache_max_bytes", "source"});
+    if (!t.memories.count(Mem::UB))
+      fail(P, "the target declares no UB memory");
+    SimtSpec s;
+    s.dcacheMinBytes = asU64(j["dcache_min_bytes"], key(P, "dcache_min_bytes"));
+    s.dcacheMaxBytes = asU64(j["dcache_max_bytes"], key(P, "dcache_max_bytes"));
+    if (s.dcacheMinBytes > s.dcacheMaxBytes)
+      fail(key(P, "dcache_min_bytes"), "dcache_min_bytes " + std::to_string(s.dcacheMinBytes) +
+                                           " exceeds dcache_max_bytes " + std::to_string(s.dcacheMaxBytes));
+    if (s.dcacheMinBytes > t.memories.at(Mem::UB).usableBytes)
+      fail(key(P, "dcache_min_bytes"), "dcache_min_bytes " + std::to_string(s.dcacheMinBytes) +
+                                           " exceeds the usable UB " +
+                                           std::to_string(t.memories.at(Mem::UB).usableBytes));
+    s.source = asNonEmptyString(j["source"], key(P, "source"));
+    t.simt = std::move(s);
   }
 
   void ndDma(const json &j) {
@@ -624,7 +672,7 @@ struct Loader {
     checkKeys(j, "",
               {"schema_version", "name", "aliases", "npu_arch", "cce_aicore", "compiler_archs", "soc_version",
                "core_mode", "source", "memories", "positions", "pipes", "paths", "illegal_paths", "events",
-               "cross_core", "ub_banks", "nddma"},
+               "cross_core", "ub_banks", "simt", "nddma"},
               {"schema_version", "name", "npu_arch", "cce_aicore", "compiler_archs", "soc_version", "core_mode",
                "source", "memories", "positions", "pipes", "paths", "illegal_paths", "events", "cross_core", "nddma"});
     uint64_t v = asU64(j["schema_version"], "schema_version");
@@ -678,6 +726,8 @@ struct Loader {
     crossCore(j["cross_core"]);
     if (j.contains("ub_banks"))
       ubBanks(j["ub_banks"]);
+    if (j.contains("simt"))
+      simt(j["simt"]);
     ndDma(j["nddma"]);
   }
 };
@@ -986,10 +1036,28 @@ std::string targetToJson(const TargetSpec &t) {
     o["period_bytes"] = b.periodBytes;
     o["group_formula"] = b.groupFormula;
     o["bank_formula"] = b.bankFormula;
+    if (b.bankShift)
+      o["bank_shift"] = *b.bankShift;
+    if (!b.readRead.empty())
+      o["read_read"] = b.readRead;
+    if (!b.readWrite.empty())
+      o["read_write"] = b.readWrite;
+    if (!b.writeWrite.empty())
+      o["write_write"] = b.writeWrite;
     o["source"] = b.source;
     j["ub_banks"] = std::move(o);
   } else {
     j["ub_banks"] = nullptr;
+  }
+
+  if (t.simt) {
+    ojson o;
+    o["dcache_min_bytes"] = t.simt->dcacheMinBytes;
+    o["dcache_max_bytes"] = t.simt->dcacheMaxBytes;
+    o["source"] = t.simt->source;
+    j["simt"] = std::move(o);
+  } else {
+    j["simt"] = nullptr;
   }
 
   ojson nd;

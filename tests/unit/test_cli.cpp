@@ -342,3 +342,343 @@ TEST_CASE("--cache-dir replays a file's result while its source, headers and opt
   CHECK(miss(runTool(cached + src)));
   std::system(("rm -rf " + dir).c_str());
 }
+TEST_CASE("two targets: a porting report says which findings are on one chip only, and why", "[cli]") {
+  std::string file = kSamples + "/capacity-overflow/ub_216k_bad.cpp";
+  ToolRun t = runTool("--target=ascend910b --target=ascend950 " + file);
+  CHECK(t.exitCode == 1);
+  size_t head = t.out.find("porting report (ascend910b, ascend950): 1 finding on some chips only");
+  REQUIRE(head != std::string::npos);
+  CHECK(head > t.out.find("softmax_rows (ascend950):")); // after the diagnostics and verdicts
+  CHECK(t.out.find("[capacity-overflow] only on ascend910b, not on ascend950: capacity: UB sizes differ") !=
+        std::string::npos);
+
+  ToolRun j = runTool("--format=json --target=ascend910b --target=ascend950 " + file);
+  auto doc = nlohmann::json::parse(j.out);
+  REQUIRE(doc.contains("porting"));
+  CHECK(doc["porting"]["targets"] == nlohmann::json::array({"ascend910b", "ascend950"}));
+  REQUIRE(doc["porting"]["findings"].size() == 1);
+  auto &f = doc["porting"]["findings"][0];
+  CHECK(f["check"] == "capacity-overflow");
+  CHECK(f["severity"] == "error");
+  CHECK(f["only_on"] == nlohmann::json::array({"ascend910b"}));
+  CHECK(f["not_on"] == nlohmann::json::array({"ascend950"}));
+  CHECK(f["line"] == 16);
+  // the usable UB of both chips, from the target descriptions
+  std::string reason = f["reason"];
+  CHECK(reason.find("196352") != std::string::npos);
+  CHECK(reason.find("253952") != std::string::npos);
+
+  // NDDMA on 910B: path-illegal there, fine on 950.
+  ToolRun n =
+      runTool("--format=json --target=ascend910b --target=ascend950 " + kSamples + "/nddma/nddma_on_910b_bad.cpp");
+  auto nd = nlohmann::json::parse(n.out);
+  bool nddmaReason = false;
+  for (auto &x : nd["porting"]["findings"])
+    nddmaReason |=
+        x["reason"].get<std::string>().find("NDDMA: the multi-dimensional DMA exists only on ascend950") == 0;
+  CHECK(nddmaReason);
+
+  // One chip: no report in text, an empty one in JSON.
+  ToolRun one = runTool("--target=ascend910b " + file);
+  CHECK(one.out.find("porting report") == std::string::npos);
+  ToolRun oneJ = runTool("--format=json --target=ascend910b " + file);
+  CHECK(nlohmann::json::parse(oneJ.out)["porting"]["findings"].empty());
+}
+
+TEST_CASE("--simt-dcache and SimtDCache take the SIMT Data Cache out of the 950's UB", "[cli]") {
+  std::string file = kSamples + "/capacity-overflow/ub_216k_bad.cpp";           // 216 KiB of buffers
+  CHECK(runTool("--target=ascend950 " + file).exitCode == 0);                   // 248 KiB usable
+  CHECK(runTool("--target=ascend950 --simt-dcache=32K " + file).exitCode == 0); // 216 KiB left
+  ToolRun r = runTool("--target=ascend950 --simt-dcache=65536 " + file);        // 184 KiB left
+  CHECK(r.exitCode == 1);
+  CHECK(r.out.find("less the 65536 bytes (64 KiB) SIMT Data Cache") != std::string::npos);
+  ToolRun low = runTool("--target=ascend950 --simt-dcache=16K " + file);
+  CHECK(low.exitCode == 1);
+  CHECK(low.out.find("needs at least 32768 bytes (32 KiB)") != std::string::npos);
+  // No SIMT on 910B: the option changes nothing there.
+  CHECK(runTool("--target=ascend910b --checks=-*,capacity-* --simt-dcache=64K " + file).out ==
+        runTool("--target=ascend910b --checks=-*,capacity-* " + file).out);
+  ToolRun bad = runTool("--simt-dcache=lots " + file);
+  CHECK(bad.exitCode == 2);
+  CHECK(bad.err.find("--simt-dcache: expected a size") != std::string::npos);
+
+  std::string dir = "/tmp/alint_simt_cfg_test";
+  REQUIRE(std::system(("mkdir -p " + dir + " && cp " + file + " " + dir + "/k.cpp").c_str()) == 0);
+  {
+    std::ofstream o(dir + "/.ascendc-lint.yaml");
+    o << "Targets: [ascend950]\nSimtDCache: 64K\n";
+  }
+  CHECK(runTool(dir + "/k.cpp").exitCode == 1);
+  CHECK(runTool("--simt-dcache=32K " + dir + "/k.cpp").exitCode == 0); // the command line wins
+  {
+    std::ofstream o(dir + "/.ascendc-lint.yaml");
+    o << "SimtDCache: big\n";
+  }
+  ToolRun cfgBad = runTool(dir + "/k.cpp");
+  CHECK(cfgBad.exitCode == 2);
+  CHECK(cfgBad.err.find("'SimtDCache' must be a size") != std::string::npos);
+  std::system(("rm -rf " + dir).c_str());
+}
+// ---- workflow: LSP output, fix-its, baselines, header filter, progress ----
+
+static std::string readFile(const std::string &path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+static void writeFile(const std::string &path, const std::string &text) {
+  std::ofstream o(path);
+  o << text;
+}
+
+// A fresh temporary folder for one test.
+static std::string tempDir(const std::string &name) {
+  std::string dir = "/tmp/alint_" + name + "_" + std::to_string(::getpid());
+  std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str());
+  return dir;
+}
+
+TEST_CASE("--format=lsp prints one publishDiagnostics params object per file, 0-based", "[cli]") {
+  std::string f = kSamples + "/capacity-overflow/ub_216k_bad.cpp";
+  ToolRun r = runTool("--format=lsp --target=ascend910b " + f);
+  CHECK(r.exitCode == 1);
+  ToolRun js = runTool("--format=json --target=ascend910b " + f);
+  auto jd = nlohmann::json::parse(js.out)["diagnostics"][0];
+  std::istringstream lines(r.out);
+  std::string line;
+  std::vector<nlohmann::json> docs;
+  while (std::getline(lines, line))
+    docs.push_back(nlohmann::json::parse(line)); // JSON Lines: each line a document
+  REQUIRE(docs.size() == 1);
+  std::string uri = docs[0]["uri"];
+  CHECK(uri.rfind("file:///", 0) == 0);
+  CHECK(uri.size() > f.size());
+  CHECK(uri.compare(uri.size() - std::string("capacity-overflow/ub_216k_bad.cpp").size(), std::string::npos,
+                    "capacity-overflow/ub_216k_bad.cpp") == 0);
+  REQUIRE(docs[0]["diagnostics"].size() == 1);
+  auto &d = docs[0]["diagnostics"][0];
+  CHECK(d["code"] == "capacity-overflow");
+  CHECK(d["source"] == "ascendc-lint");
+  CHECK(d["severity"] == 1);
+  CHECK(d["range"]["start"]["line"] == jd["line"].get<int>() - 1);
+  CHECK(d["range"]["start"]["character"] == jd["column"].get<int>() - 1);
+  CHECK(d["range"]["end"]["line"] == d["range"]["start"]["line"]);
+  CHECK(d["range"]["end"]["character"] > d["range"]["start"]["character"]);
+  REQUIRE(d["relatedInformation"].size() == 3);
+  CHECK(d["relatedInformation"][0]["location"]["uri"] == uri);
+  CHECK(d["relatedInformation"][0]["location"]["range"]["start"]["line"] == jd["related"][0]["line"].get<int>() - 1);
+  CHECK(d["relatedInformation"][0]["message"] == jd["related"][0]["message"]);
+  // A clean file still gets its (empty) list, so an editor clears old findings.
+  ToolRun g = runTool("--format=lsp " + kSamples + "/capacity-overflow/ub_184k_good.cpp");
+  CHECK(g.exitCode == 0);
+  auto gd = nlohmann::json::parse(g.out.substr(0, g.out.find('\n')));
+  CHECK(gd["diagnostics"].empty());
+}
+
+TEST_CASE("a SetFlag never waited for gets a fix-it; --export-fixes and --fix apply it", "[cli]") {
+  std::string dir = tempDir("fixit");
+  std::string k = dir + "/k.cpp";
+  std::system(("cp " + kSamples + "/sync-unpaired/set_never_waited_bad.cpp " + k).c_str());
+  std::string before = readFile(k);
+  ToolRun r = runTool("--target=ascend910b " + k);
+  CHECK(r.exitCode == 1);
+  CHECK(r.out.find("k.cpp:36:1: note: FIX-IT: insert 'WaitFlag<HardEvent::MTE3_MTE2>(EVENT_ID1);'") !=
+        std::string::npos);
+  // clang-apply-replacements YAML (the tool reads a folder of them)
+  std::system(("mkdir -p " + dir + "/fixes").c_str());
+  ToolRun e = runTool("--target=ascend910b --target=ascend950 --export-fixes=" + dir + "/fixes/k.yaml " + k);
+  CHECK(e.exitCode == 1);
+  std::string yaml = readFile(dir + "/fixes/k.yaml");
+  CHECK(std::count(yaml.begin(), yaml.end(), '\n') > 10);
+  // one diagnostic per target, the replacement once (else it would be inserted twice)
+  CHECK(yaml.find("DiagnosticName") != yaml.rfind("DiagnosticName"));
+  CHECK(yaml.find("ReplacementText") == yaml.rfind("ReplacementText"));
+  CHECK(yaml.rfind("---\nMainSourceFile:  \"" + k + "\"\nDiagnostics:\n", 0) == 0);
+  CHECK(yaml.find("  - DiagnosticName:  \"sync-unpaired\"") != std::string::npos);
+  size_t at = before.find("    }\n    SetFlag<HardEvent::MTE3_MTE2>(EVENT_ID1);");
+  REQUIRE(at != std::string::npos);
+  size_t insertAt = before.find('\n', at + 6) + 1;
+  CHECK(yaml.find("Offset:          " + std::to_string(insertAt) + "\n") != std::string::npos);
+  CHECK(yaml.find("ReplacementText: \"    WaitFlag<HardEvent::MTE3_MTE2>(EVENT_ID1);\\n\"") != std::string::npos);
+  CHECK(yaml.find("Level:           Error") != std::string::npos);
+  CHECK(yaml.substr(yaml.size() - 4) == "...\n");
+  std::string fixedText =
+      before.substr(0, insertAt) + "    WaitFlag<HardEvent::MTE3_MTE2>(EVENT_ID1);\n" + before.substr(insertAt);
+  if (std::system("clang-apply-replacements-19 --version >/dev/null 2>&1") == 0) {
+    CHECK(std::system(("clang-apply-replacements-19 " + dir + "/fixes").c_str()) == 0);
+    CHECK(readFile(k) == fixedText);
+    writeFile(k, before);
+  }
+  // --fix edits the file; the finding is gone afterwards
+  ToolRun f = runTool("--target=ascend910b --target=ascend950 --fix " + k);
+  CHECK(f.out.find("note: FIX-IT applied suggested code changes") != std::string::npos);
+  CHECK(f.err.find("applied 1 of 1 suggested fixes") != std::string::npos);
+  std::string after = readFile(k);
+  CHECK(after == fixedText);
+  ToolRun again = runTool("--target=ascend910b --target=ascend950 " + k);
+  CHECK(again.exitCode == 0);
+  CHECK(again.out.find("sync-unpaired") == std::string::npos);
+  // A WaitFlag with no SetFlag: the SetFlag goes on the line before it.
+  std::string w = before;
+  w.replace(w.find("SetFlag<HardEvent::MTE3_MTE2>(EVENT_ID1);"), 7, "WaitFlag");
+  writeFile(k, w);
+  ToolRun fw = runTool("--fix " + k);
+  CHECK(fw.err.find("applied 1 of 1") != std::string::npos);
+  CHECK(readFile(k).find(
+            "    SetFlag<HardEvent::MTE3_MTE2>(EVENT_ID1);\n    WaitFlag<HardEvent::MTE3_MTE2>(EVENT_ID1);") !=
+        std::string::npos);
+  CHECK(runTool(k).exitCode == 0);
+  // Not certain, so no fix-it: the statement is the body of an if without braces ...
+  std::string c = before;
+  c.replace(c.find("    SetFlag<HardEvent::MTE3_MTE2>(EVENT_ID1);"), 4, "    if (rows > 1)\n      ");
+  writeFile(k, c);
+  ToolRun rc = runTool("--format=json " + k);
+  CHECK(rc.exitCode == 1);
+  for (auto &d : nlohmann::json::parse(rc.out)["diagnostics"])
+    CHECK(d["fixits"].empty());
+  // ... or the ids of a set and a wait disagree (which one is wrong?), or the wait is in a loop
+  for (const char *s : {"wait_wrong_id_bad.cpp", "unprimed_loop_bad.cpp"}) {
+    ToolRun rw = runTool("--format=json " + kSamples + "/sync-unpaired/" + s);
+    INFO(s);
+    CHECK(rw.exitCode == 1);
+    for (auto &d : nlohmann::json::parse(rw.out)["diagnostics"])
+      CHECK(d["fixits"].empty());
+  }
+  std::system(("rm -rf " + dir).c_str());
+}
+
+TEST_CASE("a baseline hides recorded findings, not new ones, and survives lines moving", "[cli]") {
+  std::string dir = tempDir("baseline");
+  std::string k = dir + "/src/k.cpp", b = dir + "/baseline.json";
+  std::system(("mkdir -p " + dir + "/src && cp " + kSamples + "/sync-unpaired/set_never_waited_bad.cpp " + k).c_str());
+  ToolRun w = runTool("--target=ascend910b --write-baseline=" + b + " " + k);
+  CHECK(w.exitCode == 1); // writing a baseline does not change what the run reports
+  CHECK(w.err.find("baseline of 1 finding written to " + b) != std::string::npos);
+  auto bj = nlohmann::json::parse(readFile(b));
+  REQUIRE(bj["findings"].size() == 1);
+  auto &e = bj["findings"][0];
+  CHECK(e["check"] == "sync-unpaired");
+  CHECK(e["file"] == "src/k.cpp"); // relative to the baseline's folder
+  CHECK(e["fingerprint"].get<std::string>().size() == 16);
+  CHECK(e.contains("message"));
+  // SARIF uses the same fingerprint
+  ToolRun s = runTool("--format=sarif --target=ascend910b " + k);
+  auto sj = nlohmann::json::parse(s.out);
+  CHECK(sj["runs"][0]["results"][0]["partialFingerprints"]["ascendcLint/v2"] == e["fingerprint"]);
+  // hidden
+  ToolRun h = runTool("--target=ascend910b --baseline=" + b + " " + k);
+  CHECK(h.exitCode == 0);
+  CHECK(h.out.find("sync-unpaired") == std::string::npos);
+  CHECK(h.err.find("1 finding in the baseline " + b + " not shown") != std::string::npos);
+  // blank lines and a comment above move the finding: still hidden
+  std::string text = readFile(k);
+  writeFile(k, "// edited\n\n\n" + text);
+  ToolRun moved = runTool("--target=ascend910b --format=json --baseline=" + b + " " + k);
+  CHECK(moved.exitCode == 0);
+  CHECK(nlohmann::json::parse(moved.out)["diagnostics"].empty());
+  // a new finding of the same check is shown
+  std::string line = "    SetFlag<HardEvent::MTE3_MTE2>(EVENT_ID1); // expect-error: sync-unpaired\n";
+  size_t at = text.find(line);
+  REQUIRE(at != std::string::npos);
+  text.insert(at + line.size(), "    SetFlag<HardEvent::MTE2_V>(EVENT_ID2);\n");
+  writeFile(k, text);
+  ToolRun n = runTool("--target=ascend910b --format=json --baseline=" + b + " " + k);
+  CHECK(n.exitCode == 1);
+  auto nd = nlohmann::json::parse(n.out)["diagnostics"];
+  REQUIRE(nd.size() == 1);
+  CHECK(nd[0]["message"].get<std::string>().find("MTE2_V") != std::string::npos);
+  CHECK(runTool("--baseline=" + dir + "/none.json " + k).exitCode == 2);
+  std::system(("rm -rf " + dir).c_str());
+}
+
+TEST_CASE("--header-filter and HeaderFilterRegex select findings located in headers", "[cli]") {
+  std::string dir = tempDir("hdr");
+  std::system(("cp " + kSamples + "/capacity-overflow/ub_216k_bad.cpp " + dir + "/kernel_impl.h").c_str());
+  writeFile(dir + "/entry.cpp", "#include \"kernel_impl.h\"\n");
+  std::string entry = dir + "/entry.cpp";
+  // Default: shown (kernels usually live in headers).
+  ToolRun all = runTool("--format=json --target=ascend910b " + entry);
+  CHECK(all.exitCode == 1);
+  auto ad = nlohmann::json::parse(all.out)["diagnostics"];
+  REQUIRE(ad.size() == 1);
+  CHECK(ad[0]["file"].get<std::string>().find("kernel_impl.h") != std::string::npos);
+  CHECK(runTool("--target=ascend910b --header-filter='_impl\\.h$' " + entry).exitCode == 1);
+  ToolRun none = runTool("--format=json --target=ascend910b --header-filter= " + entry);
+  CHECK(none.exitCode == 0);
+  CHECK(nlohmann::json::parse(none.out)["diagnostics"].empty());
+  CHECK(runTool("--target=ascend910b --header-filter=other " + entry).exitCode == 0);
+  // The linted file itself is never filtered.
+  CHECK(runTool("--target=ascend910b --header-filter=other " + dir + "/kernel_impl.h").exitCode == 1);
+  // From the configuration, and overridden by the command line
+  writeFile(dir + "/.ascendc-lint.yaml", "HeaderFilterRegex: 'nomatch'\nTargets: [ascend910b]\n");
+  CHECK(runTool(entry).exitCode == 0);
+  CHECK(runTool("--header-filter='.*' " + entry).exitCode == 1);
+  ToolRun bad = runTool("--header-filter='(' " + entry);
+  CHECK(bad.exitCode == 2);
+  CHECK(bad.err.find("bad header filter") != std::string::npos);
+  std::system(("rm -rf " + dir).c_str());
+}
+
+static std::string runShell(const std::string &cmd, int &status) {
+  FILE *p = popen(cmd.c_str(), "r");
+  std::string out;
+  if (!p)
+    return out;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0)
+    out.append(buf, n);
+  int st = pclose(p);
+  status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return out;
+}
+
+TEST_CASE("SARIF for GitHub code scanning: rules, results, paths relative to the working folder", "[cli]") {
+  int status = 0;
+  std::string out =
+      runShell("cd " + shellQuote(kSamples) + " && " + ALINT_BINARY + " --format=sarif --target=ascend910b " +
+                   kSamples + "/capacity-overflow/ub_216k_bad.cpp",
+               status);
+  CHECK(status == 1);
+  auto j = nlohmann::json::parse(out);
+  CHECK(j["version"] == "2.1.0");
+  CHECK(j.contains("$schema"));
+  auto &run = j["runs"][0];
+  CHECK(run["tool"]["driver"]["name"] == "ascendc-lint");
+  CHECK(run["tool"]["driver"]["rules"].size() >= 13);
+  REQUIRE(run["results"].size() == 1);
+  auto &r = run["results"][0];
+  CHECK(r["ruleId"] == "capacity-overflow");
+  CHECK(r["level"] == "error");
+  CHECK(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "capacity-overflow/ub_216k_bad.cpp");
+  CHECK(r["locations"][0]["physicalLocation"]["region"]["startLine"] == 16);
+  CHECK(r["partialFingerprints"].contains("ascendcLint/v2"));
+}
+
+TEST_CASE("progress on stderr only when it is a terminal", "[cli]") {
+  std::string files = kSamples + "/add_canonical.cpp " + kSamples + "/capacity-overflow/ub_184k_good.cpp " + kSamples +
+                      "/align-copy-length/add_tiling_good.cpp";
+  ToolRun r = runTool(files);
+  CHECK(r.exitCode == 0);
+  CHECK(r.err.find("[1/3]") == std::string::npos);
+  CHECK(r.err.find("\033") == std::string::npos);
+  // Under a pseudo-terminal (util-linux script), the steps are shown.
+  if (std::system("script --version >/dev/null 2>&1") != 0) {
+    WARN("script(1) not available: terminal case not tested");
+    return;
+  }
+  int status = -1;
+  std::string out = runShell(
+      "script -qec " + shellQuote(std::string(ALINT_BINARY) + " --format=json " + files) + " /dev/null", status);
+  CHECK(status == 0);
+  CHECK(out.find("[1/3] " + kSamples + "/add_canonical.cpp") != std::string::npos);
+  CHECK(out.find("[3/3] ") != std::string::npos);
+}
+
+TEST_CASE("--version prints the tool name and version", "[cli]") {
+  ToolRun r = runTool("--version");
+  CHECK(r.exitCode == 0);
+  CHECK(r.out.rfind("ascendc-lint " + std::string(ALINT_VERSION), 0) == 0);
+}

@@ -242,6 +242,13 @@ void check2201(const TargetSpec &t) {
   CHECK(t.ubBanks->periodBytes == 0);
   CHECK(t.ubBanks->groupFormula == "(addr>>5)&15");
   CHECK(t.ubBanks->bankFormula == "((addr>>5)&15)+16*(addr>>16)");
+  // bank_conflict_ub README (asc-devkit@82b89a1): UB_ADDR[17:0] = {BANK[1:0], ..., BG[3:0], WIDTH[4:0]};
+  // two reads in one group conflict, a read and a write in one bank.
+  CHECK(t.ubBanks->bankShift == std::optional<uint32_t>(16));
+  CHECK(t.ubBanks->readRead == "group");
+  CHECK(t.ubBanks->readWrite == "bank");
+  CHECK(t.ubBanks->writeWrite == "group");
+  CHECK_FALSE(t.simt.has_value()); // no SIMT unit before 950
 
   CHECK_FALSE(t.hasNdDma);
 }
@@ -277,6 +284,8 @@ void checkSources(const TargetSpec &t) {
   }
   if (t.ubBanks)
     CHECK_FALSE(t.ubBanks->source.empty());
+  if (t.simt)
+    CHECK_FALSE(t.simt->source.empty());
 }
 
 // Field-wise equality, with the field named on failure.
@@ -357,7 +366,17 @@ void requireSame(const TargetSpec &a, const TargetSpec &b) {
     CHECK(a.ubBanks->periodBytes == b.ubBanks->periodBytes);
     CHECK(a.ubBanks->groupFormula == b.ubBanks->groupFormula);
     CHECK(a.ubBanks->bankFormula == b.ubBanks->bankFormula);
+    CHECK(a.ubBanks->bankShift == b.ubBanks->bankShift);
+    CHECK(a.ubBanks->readRead == b.ubBanks->readRead);
+    CHECK(a.ubBanks->readWrite == b.ubBanks->readWrite);
+    CHECK(a.ubBanks->writeWrite == b.ubBanks->writeWrite);
     CHECK(a.ubBanks->source == b.ubBanks->source);
+  }
+  REQUIRE(a.simt.has_value() == b.simt.has_value());
+  if (a.simt) {
+    CHECK(a.simt->dcacheMinBytes == b.simt->dcacheMinBytes);
+    CHECK(a.simt->dcacheMaxBytes == b.simt->dcacheMaxBytes);
+    CHECK(a.simt->source == b.simt->source);
   }
   CHECK(a.hasNdDma == b.hasNdDma);
   CHECK(a.ndDmaSource == b.ndDmaSource);
@@ -751,6 +770,19 @@ TEST_CASE("ascend950: every value", "[model]") {
   CHECK(t.ubBanks->periodBytes == 512);
   CHECK(t.ubBanks->groupFormula == "(addr>>5)&7");
   CHECK(t.ubBanks->bankFormula == "(addr>>8)&1");
+  // 3510 bank doc: UB_ADDR[18:0] = {BANK_DEPTH[8:0], BANK[0], BG[2:0], BANK_WIDTH[4:0]}; two reads conflict
+  // only in the same bank (hardware.md §2.2, X11; S000's "+256 B is the same bank" is wrong).
+  CHECK(t.ubBanks->bankShift == std::optional<uint32_t>(8));
+  CHECK(t.ubBanks->readRead == "bank");
+  CHECK(t.ubBanks->readWrite == "bank");
+  CHECK(t.ubBanks->writeWrite == "group");
+  // SIMD/SIMT mixed kernels: Data Cache = min(256K - static - dynamic - 8K, 128K) >= 32K (asc-devkit
+  // SIMT-API 编程模型 "UB划分"; S000 §2.8); with the minimum, 248K - 32K = 216K for buffers, the top of
+  // the IR's SIMD window [128K, 216K] (PlanMemory.cpp:2855-2895; hardware.md §1).
+  REQUIRE(t.simt.has_value());
+  CHECK(t.simt->dcacheMinBytes == 32 * 1024);
+  CHECK(t.simt->dcacheMaxBytes == 128 * 1024);
+  CHECK(t.memory(Mem::UB)->usableBytes - t.simt->dcacheMinBytes == 216 * 1024);
 
   CHECK(t.hasNdDma);
 }
@@ -930,6 +962,28 @@ TEST_CASE("broken target files give a one-line error naming the key", "[model][l
     j = base910b();
     j["memories"]["FB"]["allocatable"] = "no";
     CHECK(loadError(j) == "x.json: memories.FB.allocatable: expected a boolean, got a string");
+  }
+  SECTION("bank rules") {
+    auto j = base910b();
+    j["ub_banks"]["read_read"] = "row";
+    CHECK(loadError(j) == "x.json: ub_banks.read_read: expected \"group\" or \"bank\", got 'row'");
+    j = base910b();
+    j["ub_banks"]["bank_shift"] = 8; // 2^8 < 32 B rows x 16 groups
+    CHECK(loadError(j).rfind("x.json: ub_banks.bank_shift: bank_shift 8 must select bits above", 0) == 0);
+    j = base910b();
+    j["ub_banks"].erase("bank_shift");
+    CHECK(loadError(j) == "x.json: ub_banks.read_write: \"bank\" needs bank_shift");
+    j = base910b();
+    j["ub_banks"]["bank_groups"] = 12;
+    CHECK(loadError(j).rfind("x.json: ub_banks.bank", 0) == 0);
+  }
+  SECTION("simt") {
+    auto j = nlohmann::json::parse(targetToJson(target("ascend950")));
+    j["simt"]["dcache_min_bytes"] = 256 * 1024;
+    CHECK(loadError(j).rfind("x.json: simt.dcache_min_bytes: dcache_min_bytes 262144 exceeds", 0) == 0);
+    j = nlohmann::json::parse(targetToJson(target("ascend950")));
+    j["simt"].erase("source");
+    CHECK(loadError(j) == "x.json: simt.source: missing required key");
   }
   SECTION("negative size") {
     auto j = base910b();

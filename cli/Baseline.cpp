@@ -1,0 +1,139 @@
+#include "cli/Baseline.h"
+
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+#include <nlohmann/json.hpp>
+
+#include <cctype>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace alint {
+
+using nlohmann::json;
+
+namespace {
+
+std::string maskNumbers(const std::string &s) {
+  std::string r;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (std::isdigit(static_cast<unsigned char>(s[i]))) {
+      while (i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1])))
+        ++i;
+      r += '#';
+    } else
+      r += s[i];
+  }
+  return r;
+}
+
+std::string absPath(const std::string &p) {
+  llvm::SmallString<256> a(p);
+  llvm::sys::fs::make_absolute(a);
+  llvm::sys::path::remove_dots(a, true);
+  return std::string(a);
+}
+
+// `file` relative to `dir` (both made absolute); the absolute path when it
+// is not below it.
+std::string relativeTo(const std::string &file, const std::string &dir) {
+  std::string f = absPath(file), d = absPath(dir);
+  if (!d.empty() && d.back() != '/')
+    d += '/';
+  if (f.compare(0, d.size(), d) == 0)
+    return f.substr(d.size());
+  return f;
+}
+
+std::string baselineDir(const std::string &path) {
+  std::string a = absPath(path);
+  return std::string(llvm::sys::path::parent_path(a));
+}
+
+// Findings a baseline covers: errors and warnings (notes are not findings).
+bool recorded(const Diagnostic &d) { return d.severity != Severity::Note; }
+
+} // namespace
+
+std::string fingerprint(const Diagnostic &d, SourceText &src) {
+  std::string key = d.check + "|" + d.kernel + "|" + d.target + "|" + normalizeCode(src.line(d.loc.file, d.loc.line));
+  for (const Related &r : d.related)
+    key += "|" + normalizeCode(src.line(r.loc.file, r.loc.line));
+  key += "|" + maskNumbers(d.message);
+  // FNV-1a, 64 bits: stable across builds and platforms.
+  uint64_t h = 1469598103934665603ULL;
+  for (unsigned char ch : key) {
+    h ^= ch;
+    h *= 1099511628211ULL;
+  }
+  std::ostringstream s;
+  s.width(16);
+  s.fill('0');
+  s << std::hex << h;
+  return s.str();
+}
+
+bool writeBaseline(const RunResult &rr, SourceText &src, const std::string &path, std::string &error) {
+  std::string dir = baselineDir(path);
+  json list = json::array();
+  for (const FileResult &fr : rr.files)
+    for (const Diagnostic &d : fr.diags)
+      if (recorded(d))
+        list.push_back({{"check", d.check},
+                        {"file", relativeTo(d.loc.file, dir)},
+                        {"kernel", d.kernel},
+                        {"target", d.target},
+                        {"fingerprint", fingerprint(d, src)},
+                        {"message", d.message}});
+  json doc = {{"version", 1}, {"tool", "ascendc-lint"}, {"findings", list}};
+  std::ofstream out(path);
+  if (!out) {
+    error = path + ": cannot write the baseline";
+    return false;
+  }
+  out << doc.dump(2) << "\n";
+  return bool(out);
+}
+
+int applyBaseline(RunResult &rr, SourceText &src, const std::string &path, std::string &error) {
+  std::ifstream in(path);
+  if (!in) {
+    error = path + ": cannot open the baseline";
+    return -1;
+  }
+  json doc = json::parse(in, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object() || !doc.contains("findings") || !doc["findings"].is_array()) {
+    error = path + ": not a baseline (a JSON object with a \"findings\" array, from --write-baseline)";
+    return -1;
+  }
+  std::map<std::pair<std::string, std::string>, int> left; // (file, fingerprint) -> copies
+  for (const json &e : doc["findings"]) {
+    if (!e.is_object() || !e.contains("file") || !e.contains("fingerprint") || !e["file"].is_string() ||
+        !e["fingerprint"].is_string()) {
+      error = path + ": a finding without \"file\" and \"fingerprint\" strings";
+      return -1;
+    }
+    ++left[{e["file"].get<std::string>(), e["fingerprint"].get<std::string>()}];
+  }
+  std::string dir = baselineDir(path);
+  int hidden = 0;
+  for (FileResult &fr : rr.files) {
+    std::vector<Diagnostic> kept;
+    for (Diagnostic &d : fr.diags) {
+      if (recorded(d)) {
+        auto it = left.find({relativeTo(d.loc.file, dir), fingerprint(d, src)});
+        if (it != left.end() && it->second > 0) {
+          --it->second;
+          ++hidden;
+          continue;
+        }
+      }
+      kept.push_back(std::move(d));
+    }
+    fr.diags = std::move(kept);
+  }
+  return hidden;
+}
+
+} // namespace alint
