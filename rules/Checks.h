@@ -38,6 +38,8 @@ ALINT_DECLARE_CHECK(NdDmaDstOverlapCheck, "nddma-dst-overlap",
                     "NDDMA destination strides never send two source elements to one UB element")
 ALINT_DECLARE_CHECK(NdDmaDciCheck, "nddma-dci", "NdDmaDci() precedes NDDMA copies")
 
+ALINT_DECLARE_CHECK(CubeParamsCheck, "cube-params",
+                    "Mmad shapes, LoadData transposes and Fixpipe dual-destination splits follow the documented rules")
 ALINT_DECLARE_CHECK(PerfBankConflictCheck, "perf-bank-conflict",
                     "the source operands of a vector instruction do not start in conflicting UB banks")
 

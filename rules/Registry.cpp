@@ -113,6 +113,7 @@ const std::vector<CheckInfo> &checkRegistry() {
     add(&make<NdDmaParamsCheck>);
     add(&make<NdDmaDstOverlapCheck>);
     add(&make<NdDmaDciCheck>);
+    add(&make<CubeParamsCheck>);
     add(&make<PerfBankConflictCheck>);
     return r;
   }();

@@ -8,6 +8,9 @@
 // flags", ascendc-api.md §2.6, the target files' cross_core section.
 #include "rules/Checks.h"
 
+#include <algorithm>
+#include <functional>
+#include <map>
 #include <set>
 
 namespace alint {
@@ -20,6 +23,141 @@ static bool sameId(const Sym &a, const Sym &b) {
     return *ca == *cb;
   return structurallyEqual(a, b);
 }
+
+namespace {
+
+using ProveFn = std::function<void(const Op &, Sym, std::string, std::string)>;
+
+// Cross-core flags need the scheduler, which KERNEL_TYPE_AIV_ONLY and
+// KERNEL_TYPE_AIC_ONLY kernels run without; modes 1 and 2 need a mixed kernel
+// with both core types (MIX_AIC_1_1 / MIX_AIC_1_2), mode 4 MIX_AIC_1_2 (asc-devkit
+// docs/zh/api/SIMD-API/基础API/同步控制/核间同步/CrossCoreSetFlag(ISASI).md,
+// 约束说明 and table 3). KernelMetaType values: ascendc-api.md §2.1.
+void checkKernelType(CheckContext &ctx, const std::vector<const Op *> &sets, const std::vector<const Op *> &waits,
+                     const ProveFn &prove) {
+  const KernelModel &k = ctx.kernel;
+  if (!k.kernelType || !ctx.target.crossCore.supported)
+    return;
+  enum { AIV_ONLY = 0, AIC_ONLY = 1, MIX_AIV_1_0 = 2, MIX_AIC_1_0 = 3, MIX_AIC_1_1 = 4, MIX_AIC_1_2 = 5 };
+  int kt = *k.kernelType;
+  static const char *names[] = {"KERNEL_TYPE_AIV_ONLY",    "KERNEL_TYPE_AIC_ONLY",    "KERNEL_TYPE_MIX_AIV_1_0",
+                                "KERNEL_TYPE_MIX_AIC_1_0", "KERNEL_TYPE_MIX_AIC_1_1", "KERNEL_TYPE_MIX_AIC_1_2"};
+  if (kt < 0 || kt > MIX_AIC_1_2)
+    return;
+  std::string kn = names[kt];
+  for (const std::vector<const Op *> *group : {&sets, &waits})
+    for (const Op *op : *group) {
+      if (kt == AIV_ONLY || kt == AIC_ONLY) {
+        prove(*op, mkBool(false),
+              op->api + " in a " + kn +
+                  " kernel: such kernels run without the scheduler that carries cross-core "
+                  "flags, so the flag never arrives",
+              "declare a mixed kernel type, e.g. KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2)");
+        continue;
+      }
+      auto it = op->params.find("mode");
+      auto mode = it == op->params.end() ? std::nullopt : asConst(it->second);
+      if (!mode)
+        continue;
+      bool ok = true;
+      if (*mode == 1 || *mode == 2)
+        ok = kt == MIX_AIC_1_1 || kt == MIX_AIC_1_2;
+      else if (*mode == 4)
+        ok = kt == MIX_AIC_1_2;
+      if (!ok)
+        prove(*op, mkBool(false), op->api + " mode " + std::to_string(*mode) + " does not work in a " + kn + " kernel",
+              *mode == 4 ? "mode 4 needs KERNEL_TYPE_MIX_AIC_1_2"
+                         : "modes 1 and 2 need KERNEL_TYPE_MIX_AIC_1_1 or KERNEL_TYPE_MIX_AIC_1_2");
+    }
+}
+
+// Each flag id is a counter of 0..15: a core may raise one flag at most 15
+// times before the other side consumes them; more raises an exception
+// (CrossCoreSetFlag(ISASI).md, 约束说明; hardware.md §2.4). Without a reverse
+// synchronisation (a CrossCoreWaitFlag or SyncAll on the setting core) in a
+// loop, the setter may run ahead of the waiter by the whole trip count: the
+// sets of one id in a loop nest free of reverse syncs must number at most
+// 15.
+void checkPending(CheckContext &ctx, const std::vector<const Op *> &sets) {
+  const KernelModel &k = ctx.kernel;
+  const model::TargetSpec &t = ctx.target;
+  std::map<int, const Loop *> loopById;
+  for (const Loop &l : k.loops)
+    loopById[l.id] = &l;
+  auto freeOfReverse = [&](int loopId, std::optional<CoreType> core) {
+    for (const Op &o : k.ops) {
+      if (o.kind != OpKind::CrossCoreWait && o.kind != OpKind::SyncAll)
+        continue;
+      if (std::find(o.loops.begin(), o.loops.end(), loopId) == o.loops.end())
+        continue;
+      auto co = coreOf(k, o, t);
+      if (!co || !core || *co == *core)
+        return false;
+    }
+    return true;
+  };
+  std::set<std::pair<std::vector<int>, std::pair<int64_t, int>>> done;
+  for (const Op *s : sets) {
+    auto id = s->eventId ? asConst(s->eventId) : std::nullopt;
+    if (!id || s->loops.empty())
+      continue;
+    auto core = coreOf(k, *s, t);
+    if (!done.insert({s->loops, {*id, core ? int(*core) : -1}}).second)
+      continue;
+    int64_t n = 0;
+    for (const Op *o : sets)
+      if (o->loops == s->loops && o->eventId && asConst(o->eventId) == id && coreOf(k, *o, t) == core)
+        ++n;
+    Sym total = mkConst(n);
+    std::string why, loopsText;
+    bool any = false;
+    for (auto it = s->loops.rbegin(); it != s->loops.rend(); ++it) {
+      if (!freeOfReverse(*it, core))
+        break;
+      const Loop *l = loopById.count(*it) ? loopById[*it] : nullptr;
+      int64_t step = l && l->step ? asConst(l->step).value_or(0) : 0;
+      if (!l || !l->hi || !l->lo || step <= 0) {
+        why = "the trip count of the loop at " + (l ? locText(l->loc) : std::string("?")) + " is not known";
+        any = true;
+        break;
+      }
+      Sym span = sub(toMath(l->hi), toMath(l->lo));
+      Sym trips = mkSelect(mkCmp(SymOp::Gt, span, mkConst(0)),
+                           mkBin(SymOp::Div, addC(span, step - 1), mkConst(step), IntType::math()), mkConst(0));
+      total = mul(total, trips);
+      loopsText += (loopsText.empty() ? "" : ", ") + locText(l->loc);
+      any = true;
+    }
+    if (!any)
+      continue; // every iteration waits for the other side
+    uint32_t maxPending = t.crossCore.maxPendingSets;
+    ProofItem item;
+    item.ob.check = "sync-crosscore";
+    item.ob.property = mkCmp(SymOp::Le, total, mkConst(maxPending));
+    item.ob.unknownReason = why;
+    item.ob.context = ctx.contextAt(s->cond, s->loops);
+    item.ob.report = {{"sets", total}};
+    item.loc = s->loc;
+    std::string api = s->api, idS = std::to_string(*id), lt = loopsText, maxS = std::to_string(maxPending);
+    item.message = [api, idS, lt, maxS](const Verdict &v) {
+      if (v.status == Status::Unknown)
+        return api + "(" + idS +
+               ") in a loop with no reverse synchronisation: the number of pending sets could "
+               "not be bounded: " +
+               v.reason;
+      auto r = v.reportValues.find("sets");
+      std::string n = r != v.reportValues.end() ? std::to_string(r->second) : "more than " + maxS;
+      return api + "(" + idS + ") is raised " + n + " times in the loop at " + lt +
+             " with no reverse synchronisation: a flag counts at most " + maxS +
+             " pending sets, beyond that the core raises an exception";
+    };
+    item.hint = "let the setting core wait for the other side (CrossCoreWaitFlag on another id) at least every " +
+                maxS + " sets";
+    ctx.prove(std::move(item));
+  }
+}
+
+} // namespace
 
 void SyncCrossCoreCheck::run(CheckContext &ctx) const {
   const KernelModel &k = ctx.kernel;
@@ -124,6 +262,8 @@ void SyncCrossCoreCheck::run(CheckContext &ctx) const {
             "set the same flag id on the other core type (mode 2 for cube <-> vector)");
     }
   }
+  checkKernelType(ctx, sets, waits, prove);
+  checkPending(ctx, sets);
   for (const Op *s : sets) {
     auto cs = coreOf(k, *s, t);
     bool found = false;

@@ -331,7 +331,10 @@ struct Builder {
 } // namespace
 
 bool SyncGraph::autoOrdered(Pipe a, Pipe b) const {
-  if (a == b && (a == Pipe::S || a == Pipe::M || (a == Pipe::V && opts.autoSync)))
+  // Pipes execute in order; only the DMA pipes MTE2 and MTE3 may overlap
+  // their own transfers (ordering overlapping ones is the author's, with
+  // PipeBarrier), and V among itself is the compiler's only with auto-sync.
+  if (a == b && a != Pipe::MTE2 && a != Pipe::MTE3 && (a != Pipe::V || opts.autoSync))
     return true;
   if (!opts.autoSync)
     return false;

@@ -141,6 +141,7 @@ struct KernelModel {
   // generated header): nothing about the kernel can be proved then.
   std::string incomplete;
   std::optional<CoreType> kernelCore; // from KERNEL_TASK_TYPE_DEFAULT
+  std::optional<int> kernelType;      // KERNEL_TASK_TYPE_DEFAULT value (KernelMetaType)
   // The UB share the kernel's launch leaves to the SIMT Data Cache (950
   // SIMD/SIMT mixed kernels); set from --simt-dcache / SimtDCache, since the
   // launch (dyn_ub_size of <<<...>>>) is host code the linter does not see.

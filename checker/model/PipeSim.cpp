@@ -107,9 +107,10 @@ PipeSimResult simulatePipes(const KernelModel &k, const TargetSpec &t, const Sim
     return t.queueEvent(k.buffers[bufferId].srcPos, k.buffers[bufferId].dstPos, fwd);
   };
   // Ordering as the pipe dependency graph defines it (checker/graph): program
-  // order orders S, M and (with auto-sync) V among themselves; a SetFlag or a
-  // barrier on a pipe follows everything issued to it before.
-  auto selfOrdered = [&](Pipe p) { return p == Pipe::S || p == Pipe::M || (p == Pipe::V && autoSync); };
+  // order orders each pipe but the DMA pipes MTE2 and MTE3 (and V without
+  // auto-sync) among itself; a SetFlag or a barrier on a pipe follows
+  // everything issued to it before.
+  auto selfOrdered = [&](Pipe p) { return p != Pipe::MTE2 && p != Pipe::MTE3 && (p != Pipe::V || autoSync); };
   auto crossOrdered = [&](Pipe a, Pipe b) {
     if (a == b)
       return selfOrdered(a);
