@@ -8,14 +8,19 @@
 #include "cli/Config.h"
 #include "cli/ExprParser.h"
 #include "cli/Progress.h"
+#include "cli/ResultCache.h"
+#include "cli/ResultIO.h"
 #include "cli/Suppressions.h"
+#include "cli/Workers.h"
 #include "rules/Checks.h"
 
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
 
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <memory>
 #include <set>
 
 namespace alint {
@@ -219,12 +224,11 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
 // --timeline: run the pipe simulation of the executable model on the first
 // kernel with the --tiling values and write its schedule.
 static void writeTimeline(const KernelModel &k, const model::TargetSpec &t, const Options &o, const FileSettings &fs,
-                          FileResult &fr, RunResult &rr) {
+                          FileResult &fr) {
   model::SimConfig cfg;
   cfg.inputs = o.tiling;
   cfg.inputs.emplace("blockNum", 1); // the schedule of one core unless told otherwise
   model::PipeSimResult ps = model::simulatePipes(k, t, cfg, fs.autoSync);
-  rr.timelineWritten = true;
   if (!ps.ok) {
     fr.warnings.push_back("timeline of '" + k.name + "' not written: " + ps.error);
     return;
@@ -300,14 +304,194 @@ static bool settingsFor(const std::string &file, const Options &o, const TargetR
   return true;
 }
 
+namespace {
+
+// One file to lint and the compile command that applies to it.
+struct FileJob {
+  std::string file;
+  CompileInfo ci;
+};
+
+// The result cache's key for a file with these settings: everything but
+// the headers, which the entry lists (ResultCache.h).
+std::string cacheKeyFor(const std::string &file, const Options &o, const FileSettings &fs, const FrontendOptions &fo) {
+  static std::map<const model::TargetSpec *, std::string> targetHashes; // a description is printed once per run
+  CacheKey k;
+  k.add(toolIdentity());
+  llvm::SmallString<256> cwd;
+  llvm::sys::fs::current_path(cwd);
+  k.add(std::string(cwd)).add(file).add(hashFile(file));
+  k.add(fs.configPath).add(fs.configPath.empty() ? std::string() : hashFile(fs.configPath));
+  k.add(fs.checks).add(fs.warningsAsErrors).add(fs.autoSync).add(fs.core ? int(*fs.core) + 1 : 0);
+  k.add(fs.simtDCache ? std::to_string(*fs.simtDCache) : std::string("-"));
+  for (const model::TargetSpec *t : fs.targets) {
+    auto it = targetHashes.find(t);
+    if (it == targetHashes.end())
+      it = targetHashes.emplace(t, CacheKey().add(model::targetToJson(*t)).hex()).first;
+    k.add(t->name).add(it->second);
+  }
+  k.add("assumptions");
+  for (auto &a : fs.assumptions)
+    k.add(a.first);
+  k.add("args");
+  for (auto &a : fs.compileArgs)
+    k.add(a);
+  k.add("tiling");
+  for (auto &[name, v] : o.tiling)
+    k.add(name).add(v);
+  k.add(o.showUnknown).add(o.smtTimeoutMs).add(o.fileTimeoutSec).add(fo.apiDir).add(fo.resourceDir);
+  return k.hex();
+}
+
+// Where a header that was missing would be found if it appeared: the
+// file's folder and the include directories of its arguments.
+std::vector<std::string> includeSearchDirs(const std::string &file, const FileSettings &fs, const FrontendOptions &fo) {
+  llvm::SmallString<256> here(file);
+  llvm::sys::path::remove_filename(here);
+  std::vector<std::string> dirs{here.empty() ? std::string(".") : std::string(here), fo.apiDir};
+  const std::vector<std::string> &args = fs.compileArgs;
+  for (size_t i = 0; i < args.size(); ++i)
+    for (const char *flag : {"-I", "-isystem", "-iquote", "-idirafter"}) {
+      std::string f = flag;
+      if (args[i] == f && i + 1 < args.size())
+        dirs.push_back(args[i + 1]);
+      else if (args[i].size() > f.size() && args[i].compare(0, f.size(), f) == 0)
+        dirs.push_back(args[i].substr(f.size()));
+    }
+  return dirs;
+}
+
+// Everything about one file, independent of the others: settings, parses,
+// checks, suppressions, order. The unit of work of -j and of the cache.
+FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &resolve,
+                    const std::vector<std::pair<std::string, Sym>> &assumptions, const FrontendOptions &base,
+                    bool &timelineWritten) {
+  const std::string &file = job.file;
+  FileResult fr;
+  fr.file = file;
+  if (!llvm::sys::fs::exists(file)) {
+    fr.ok = false;
+    fr.error = file + ": no such file";
+  } else if (llvm::sys::fs::is_directory(file)) {
+    fr.ok = false;
+    fr.error = file + ": is a directory";
+  }
+  FileSettings fs;
+  std::string cfgError;
+  if (fr.ok && !settingsFor(file, o, resolve, assumptions, job.ci, fs, cfgError)) {
+    fr.ok = false;
+    fr.error = cfgError;
+    fr.configError = true;
+  }
+  const std::vector<const model::TargetSpec *> &targets = fs.targets;
+  // --cache-dir: a stored result whose inputs are unchanged is the result.
+  std::optional<ResultCache> cache;
+  std::string key;
+  if (fr.ok && !o.cacheDir.empty() && o.timelineFile.empty()) {
+    cache.emplace(o.cacheDir);
+    key = cacheKeyFor(file, o, fs, base);
+    if (auto hit = cache->lookup(key, includeSearchDirs(file, fs, base))) {
+      hit->stats = RunStats();
+      hit->stats.fileCacheHits = 1;
+      return *hit;
+    }
+  }
+  std::vector<std::string> dependencies, missing;
+  // A solver (and Z3 context) of its own: what Z3 answers for this file
+  // does not depend on the files before it, with or without -j.
+  Solver solver(o.smtTimeoutMs);
+  if (fr.ok) {
+    FrontendOptions fo = base;
+    fo.extraArgs = fs.compileArgs;
+    if (o.fileTimeoutSec)
+      solver.setDeadline(std::chrono::steady_clock::now() + std::chrono::seconds(o.fileTimeoutSec));
+    // One parse per distinct (__NPU_ARCH__, __CCE_AICORE__).
+    std::map<std::pair<int, int>, std::vector<const model::TargetSpec *>> groups;
+    std::vector<std::pair<int, int>> order;
+    for (auto *t : targets) {
+      auto key = std::make_pair(t->npuArch, t->cceAicore);
+      if (!groups.count(key))
+        order.push_back(key);
+      groups[key].push_back(t);
+    }
+    for (auto &key : order) {
+      fo.npuArch = key.first;
+      fo.cceAicore = key.second;
+      auto t0 = std::chrono::steady_clock::now();
+      FrontendResult res = analyzeFile(file, fo);
+      fr.stats.parseSeconds += since(t0);
+      dependencies.insert(dependencies.end(), res.dependencies.begin(), res.dependencies.end());
+      missing.insert(missing.end(), res.missingIncludes.begin(), res.missingIncludes.end());
+      if (!res.ok) {
+        fr.ok = false;
+        fr.error = res.error;
+        break;
+      }
+      auto t1 = std::chrono::steady_clock::now();
+      for (const KernelModel &k : res.model.kernels) {
+        for (auto *t : groups[key])
+          lintKernel(k, *t, o, fs, solver, fr);
+        if (!o.timelineFile.empty() && !timelineWritten) {
+          writeTimeline(k, *groups[key].front(), o, fs, fr);
+          timelineWritten = true;
+        }
+      }
+      fr.stats.checkSeconds += since(t1);
+    }
+  }
+  fr.stats.solver = solver.stats();
+  fr.stats.solveSeconds = fr.stats.solver.seconds;
+  applySuppressions(fr.diags, file);
+  // Deterministic order: location, then target order, then check.
+  std::map<std::string, int> targetOrder;
+  for (size_t i = 0; i < targets.size(); ++i)
+    targetOrder[targets[i]->name] = int(i);
+  std::stable_sort(fr.diags.begin(), fr.diags.end(), [&](const Diagnostic &a, const Diagnostic &b) {
+    return std::make_tuple(a.loc.file, a.loc.line, a.loc.column, targetOrder[a.target], a.check) <
+           std::make_tuple(b.loc.file, b.loc.line, b.loc.column, targetOrder[b.target], b.check);
+  });
+  // The same finding twice (e.g. two regions of one op) is shown once.
+  fr.diags.erase(std::unique(fr.diags.begin(), fr.diags.end(),
+                             [](const Diagnostic &a, const Diagnostic &b) {
+                               return a.loc.line == b.loc.line && a.loc.column == b.loc.column &&
+                                      a.loc.file == b.loc.file && a.check == b.check && a.target == b.target &&
+                                      a.message == b.message;
+                             }),
+                 fr.diags.end());
+  // Only what another run would find again: no failed file, no time limit hit.
+  if (cache) {
+    ++fr.stats.fileCacheMisses;
+    if (fr.ok && fr.stats.solver.timeouts == 0) {
+      std::sort(dependencies.begin(), dependencies.end());
+      dependencies.erase(std::unique(dependencies.begin(), dependencies.end()), dependencies.end());
+      if (!cache->store(key, fr, dependencies, missing))
+        fr.warnings.push_back(o.cacheDir + ": cannot write the result cache");
+    }
+  }
+  return fr;
+}
+
+} // namespace
+
+void RunStats::add(const RunStats &s) {
+  parseSeconds += s.parseSeconds;
+  checkSeconds += s.checkSeconds;
+  solveSeconds += s.solveSeconds;
+  solver.queries += s.solver.queries;
+  solver.cacheHits += s.solver.cacheHits;
+  solver.z3Calls += s.solver.z3Calls;
+  solver.timeouts += s.solver.timeouts;
+  solver.seconds += s.solver.seconds;
+  fileCacheHits += s.fileCacheHits;
+  fileCacheMisses += s.fileCacheMisses;
+}
+
 RunResult runLint(const Options &o, const TargetResolver &resolve,
                   const std::vector<std::pair<std::string, Sym>> &assumptions) {
   RunResult rr;
-  Solver solver(o.smtTimeoutMs);
   FrontendOptions fo;
   fo.apiDir = findApiDir();
   fo.resourceDir = findResourceDir();
-  bool anyConfigError = false;
   // -p: compile commands by file; with no files named, every file in them.
   std::map<std::string, CompileInfo> commands;
   std::vector<std::string> files = o.files;
@@ -330,102 +514,60 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
     }
   }
   CompileInfo extra = sanitizeCompileArgs(o.extraArgs, "");
-  bool anyFailed = false, anyError = false;
-  Progress progress(files.size(), !o.quiet);
+  std::vector<FileJob> jobs;
   for (const std::string &file : files) {
-    progress.step(file);
-    FileResult fr;
-    fr.file = file;
-    if (!llvm::sys::fs::exists(file)) {
-      fr.ok = false;
-      fr.error = file + ": no such file";
-    } else if (llvm::sys::fs::is_directory(file)) {
-      fr.ok = false;
-      fr.error = file + ": is a directory";
+    FileJob job{file, extra};
+    llvm::SmallString<256> abs(file);
+    llvm::sys::fs::make_absolute(abs);
+    auto it = commands.find(std::string(abs));
+    if (it != commands.end()) {
+      job.ci = it->second;
+      job.ci.args.insert(job.ci.args.end(), extra.args.begin(), extra.args.end());
+      if (extra.target)
+        job.ci.target = extra.target;
+      if (extra.core)
+        job.ci.core = extra.core;
     }
-    FileSettings fs;
-    std::string cfgError;
-    CompileInfo ci = extra;
-    {
-      llvm::SmallString<256> abs(file);
-      llvm::sys::fs::make_absolute(abs);
-      auto it = commands.find(std::string(abs));
-      if (it != commands.end()) {
-        ci = it->second;
-        ci.args.insert(ci.args.end(), extra.args.begin(), extra.args.end());
-        if (extra.target)
-          ci.target = extra.target;
-        if (extra.core)
-          ci.core = extra.core;
+    jobs.push_back(std::move(job));
+  }
+  unsigned parallel = o.jobs == 0 ? availableCores() : o.jobs;
+  Progress progress(jobs.size(), !o.quiet);
+  if (parallel > 1 && jobs.size() > 1 && o.timelineFile.empty()) {
+    // -j: worker processes; results come back in input order.
+    bool timelineWritten = false;
+    std::vector<WorkerOutcome> outcomes = runInWorkers(
+        jobs.size(), parallel,
+        [&](size_t i) { return fileResultToText(lintFile(jobs[i], o, resolve, assumptions, fo, timelineWritten)); },
+        [&](size_t i) { progress.step(jobs[i].file); });
+    for (size_t i = 0; i < jobs.size(); ++i) {
+      std::optional<FileResult> fr;
+      if (outcomes[i].result)
+        fr = fileResultFromText(*outcomes[i].result);
+      if (!fr) {
+        fr.emplace();
+        fr->file = jobs[i].file;
+        fr->ok = false;
+        fr->error = jobs[i].file + ": not verified: " +
+                    (outcomes[i].failure.empty() ? std::string("its result was lost") : outcomes[i].failure);
       }
+      rr.files.push_back(std::move(*fr));
     }
-    if (fr.ok && !settingsFor(file, o, resolve, assumptions, ci, fs, cfgError)) {
-      fr.ok = false;
-      fr.error = cfgError;
-      anyConfigError = true;
+  } else {
+    for (const FileJob &job : jobs) {
+      progress.step(job.file);
+      rr.files.push_back(lintFile(job, o, resolve, assumptions, fo, rr.timelineWritten));
     }
-    const std::vector<const model::TargetSpec *> &targets = fs.targets;
-    if (fr.ok) {
-      fo.extraArgs = fs.compileArgs;
-      if (o.fileTimeoutSec)
-        solver.setDeadline(std::chrono::steady_clock::now() + std::chrono::seconds(o.fileTimeoutSec));
-      // One parse per distinct (__NPU_ARCH__, __CCE_AICORE__).
-      std::map<std::pair<int, int>, std::vector<const model::TargetSpec *>> groups;
-      std::vector<std::pair<int, int>> order;
-      for (auto *t : targets) {
-        auto key = std::make_pair(t->npuArch, t->cceAicore);
-        if (!groups.count(key))
-          order.push_back(key);
-        groups[key].push_back(t);
-      }
-      for (auto &key : order) {
-        fo.npuArch = key.first;
-        fo.cceAicore = key.second;
-        auto t0 = std::chrono::steady_clock::now();
-        FrontendResult res = analyzeFile(file, fo);
-        rr.stats.parseSeconds += since(t0);
-        if (!res.ok) {
-          fr.ok = false;
-          fr.error = res.error;
-          break;
-        }
-        auto t1 = std::chrono::steady_clock::now();
-        for (const KernelModel &k : res.model.kernels) {
-          for (auto *t : groups[key])
-            lintKernel(k, *t, o, fs, solver, fr);
-          if (!o.timelineFile.empty() && !rr.timelineWritten)
-            writeTimeline(k, *groups[key].front(), o, fs, fr, rr);
-        }
-        rr.stats.checkSeconds += since(t1);
-      }
-    }
-    applySuppressions(fr.diags, file);
-    // Deterministic order: location, then target order, then check.
-    std::map<std::string, int> targetOrder;
-    for (size_t i = 0; i < targets.size(); ++i)
-      targetOrder[targets[i]->name] = int(i);
-    std::stable_sort(fr.diags.begin(), fr.diags.end(), [&](const Diagnostic &a, const Diagnostic &b) {
-      return std::make_tuple(a.loc.file, a.loc.line, a.loc.column, targetOrder[a.target], a.check) <
-             std::make_tuple(b.loc.file, b.loc.line, b.loc.column, targetOrder[b.target], b.check);
-    });
-    // The same finding twice (e.g. two regions of one op) is shown once.
-    fr.diags.erase(std::unique(fr.diags.begin(), fr.diags.end(),
-                               [](const Diagnostic &a, const Diagnostic &b) {
-                                 return a.loc.line == b.loc.line && a.loc.column == b.loc.column &&
-                                        a.loc.file == b.loc.file && a.check == b.check && a.target == b.target &&
-                                        a.message == b.message;
-                               }),
-                   fr.diags.end());
+  }
+  progress.finish();
+  bool anyConfigError = false, anyFailed = false, anyError = false;
+  for (const FileResult &fr : rr.files) {
+    rr.stats.add(fr.stats);
     for (auto &d : fr.diags)
       if (d.severity == Severity::Error)
         anyError = true;
-    if (!fr.ok)
-      anyFailed = true;
-    rr.files.push_back(std::move(fr));
+    anyConfigError |= fr.configError;
+    anyFailed |= !fr.ok;
   }
-  progress.finish();
-  rr.stats.solver = solver.stats();
-  rr.stats.solveSeconds = solver.stats().seconds;
   rr.exitCode = anyConfigError ? 2 : anyFailed ? 3 : (anyError ? 1 : 0);
   return rr;
 }

@@ -17,6 +17,13 @@ struct KernelVerdict {
   unsigned obligations = 0, proved = 0, violated = 0, counterexample = 0, unknown = 0;
 };
 
+struct RunStats {
+  double parseSeconds = 0, checkSeconds = 0, solveSeconds = 0;
+  SolverStats solver;
+  unsigned fileCacheHits = 0, fileCacheMisses = 0; // --cache-dir
+  void add(const RunStats &s);
+};
+
 struct FileResult {
   std::string file;
   bool ok = true;
@@ -25,11 +32,8 @@ struct FileResult {
   std::vector<std::string> notes;    // information printed on stderr (timeline written, ...)
   std::vector<Diagnostic> diags;
   std::vector<KernelVerdict> verdicts;
-};
-
-struct RunStats {
-  double parseSeconds = 0, checkSeconds = 0, solveSeconds = 0;
-  SolverStats solver;
+  bool configError = false; // a bad configuration or option (exit 2), not a bad file
+  RunStats stats;           // of this file
 };
 
 struct RunResult {

@@ -43,6 +43,10 @@ Options:
   --show-unknown            show obligations that could not be decided (as notes)
   --quiet                   no per-kernel verdict lines
   --stats                   print phase times and Z3 query counts to stderr
+  -j N, --jobs=N            lint N files at a time in worker processes (default 1;
+                            -j alone or 0: one per core); output stays in input order
+  --cache-dir=DIR           reuse the results of files whose source, included headers,
+                            options and configuration are unchanged since a previous run
   --config-file=FILE        use this configuration instead of .ascendc-lint.yaml files
   --dump-config             print the configuration that applies to the first file (or here)
   -p DIR                    build directory with compile_commands.json
@@ -236,6 +240,25 @@ bool parseOptions(int argc, const char *const *argv, Options &o, std::string &er
         error = "--auto-sync: expected on or off, got '" + v + "'";
         return false;
       }
+    } else if (startsWith(a, "-j") || startsWith(a, "--jobs")) {
+      std::string n;
+      if (a == "-j" || a == "--jobs") { // the value is optional: alone, one per core
+        if (i + 1 < argc && std::string(argv[i + 1]).find_first_not_of("0123456789") == std::string::npos)
+          n = argv[++i];
+        else
+          n = "0";
+      } else if (startsWith(a, "--jobs=")) {
+        n = a.substr(7);
+      } else if (!startsWith(a, "--jobs")) {
+        n = a.substr(2);
+      }
+      if (n.empty() || n.size() > 4 || n.find_first_not_of("0123456789") != std::string::npos) {
+        error = "-j: expected a number of jobs, got '" + a + "'";
+        return false;
+      }
+      o.jobs = unsigned(std::stoul(n));
+    } else if (value("--cache-dir", v)) {
+      o.cacheDir = v;
     } else if (value("--simt-dcache", v)) {
       uint64_t b = 0;
       if (!parseByteSize(v, b)) {

@@ -34,6 +34,8 @@ struct Options {
   bool showUnknown = false;
   bool quiet = false;
   bool stats = false;
+  unsigned jobs = 1;    // -j: files linted in parallel (worker processes); 0 = one per core
+  std::string cacheDir; // --cache-dir: per-file result cache
   // workflow (cli/Workflow.cpp)
   std::string exportFixes;             // --export-fixes: clang-apply-replacements YAML
   bool fix = false;                    // --fix: apply the fix-its to the files

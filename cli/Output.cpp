@@ -1,9 +1,9 @@
 // Output formats: clang-tidy text, JSON (design.md), SARIF 2.1.0.
 #include "cli/Output.h"
 
-#include "cli/PortingReport.h"
 #include "cli/Baseline.h"
 #include "cli/FixIts.h"
+#include "cli/PortingReport.h"
 #include "rules/Check.h"
 
 #include <llvm/Support/FileSystem.h>

@@ -209,7 +209,10 @@ int main(int argc, char **argv) {
     const auto &s = rr.stats;
     std::cerr << "stats: parse+extract " << s.parseSeconds << " s, checks " << s.checkSeconds << " s (z3 "
               << s.solveSeconds << " s), obligations " << s.solver.queries << ", z3 calls " << s.solver.z3Calls
-              << ", cache hits " << s.solver.cacheHits << ", timeouts " << s.solver.timeouts << "\n";
+              << ", cache hits " << s.solver.cacheHits << ", timeouts " << s.solver.timeouts;
+    if (!o.cacheDir.empty())
+      std::cerr << ", result cache: " << s.fileCacheHits << " hits, " << s.fileCacheMisses << " misses";
+    std::cerr << "\n";
   }
   return rr.exitCode;
 }

@@ -31,6 +31,7 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
   const KernelModel &k = ctx.kernel;
   const model::TargetSpec &t = ctx.target;
   const SyncGraph &g = ctx.syncGraph();
+  const std::vector<std::optional<CoreType>> cores = opCores(k, t);
   // Every unordered earlier access to the same memory is a candidate partner
   // (a nearer one may be proved disjoint while a farther one overlaps); the
   // candidates of one access form a group, nearest first, and one finding is
@@ -46,7 +47,7 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
       if (!isAccess(ox.kind) || sx.pipe == Pipe::None)
         continue;
       if (t.splitCores) {
-        auto cx = coreOf(k, ox, t), cy = coreOf(k, oy, t);
+        const auto &cx = cores[sx.op], &cy = cores[sy.op];
         if (cx && cy && *cx != *cy)
           continue; // different cores share only GM, ordered by cross-core flags
       }

@@ -3,6 +3,7 @@
 #include <z3++.h>
 
 #include <chrono>
+#include <optional>
 #include <set>
 
 namespace alint {
@@ -22,6 +23,13 @@ const char *statusName(Status s) {
 }
 
 namespace {
+
+// z3++ 4.8's move assignment of an expr does not release the term it
+// overwrites: every `e = <temporary>` leaked a term, and Z3_del_context,
+// which frees leaked terms in rounds over its whole term table, was 39 % of
+// the instructions of linting a typical sample. Assign through a const
+// reference (the copy assignment counts references right).
+void assign(z3::expr &dst, const z3::expr &src) { dst = src; }
 
 // Z3 resource units per millisecond of --smt-timeout (calibrated on the
 // samples' slow queries: 300-750 units per ms of search on a 2-core x86-64).
@@ -50,7 +58,8 @@ struct Translator {
   std::unordered_map<const SymNode *, z3::expr> memo;
   unsigned fresh = 0;
 
-  const VarBounds *bounds = nullptr; // from the context: drop impossible wraps
+  const VarBounds *bounds = nullptr;                        // from the context: drop impossible wraps
+  std::unordered_map<uint32_t, size_t> *localIds = nullptr; // variable id -> number in Z3 names
 
   explicit Translator(z3::context &ctx) : c(ctx) {}
   Interval range(const Sym &x) const { return intervalOf(x, bounds); }
@@ -127,7 +136,10 @@ struct Translator {
       auto vit = vars.find(s->var->id);
       if (vit != vars.end())
         return vit->second;
-      std::string name = s->var->name + "!" + std::to_string(s->var->id);
+      // Named by first use in this solver, not by the process-wide id: a
+      // file's queries do not depend on the files analysed before it.
+      std::string name =
+          s->var->name + "!" + std::to_string(localIds->emplace(s->var->id, localIds->size()).first->second);
       if (t.isBool) {
         z3::expr v = c.bool_const(name.c_str());
         vars.emplace(s->var->id, v);
@@ -164,8 +176,8 @@ struct Translator {
     case SymOp::Ne: {
       z3::expr a = tr(s->args[0]), b = tr(s->args[1]);
       if (a.is_bool() != b.is_bool()) {
-        a = asInt(s->args[0]);
-        b = asInt(s->args[1]);
+        assign(a, asInt(s->args[0]));
+        assign(b, asInt(s->args[1]));
       }
       return s->op == SymOp::Eq ? a == b : a != b;
     }
@@ -235,6 +247,13 @@ struct Translator {
       }
       {
         z3::expr q = truncDiv(a, b, sa, sb);
+        // A non-negative value over a positive one stays within
+        // [lo / max, hi / min]: no wrap when that fits the type. (The
+        // coarser bound below kept a mod 2^32 on `i * 65536 / 2` with i in
+        // [0, 1], and Z3 then spent its whole budget on
+        // (32768 i mod 2^32) mod 512 == 0; docs/performance.md.)
+        if (ia.lo >= 0 && ib.lo > 0)
+          return wrap(q, t, ia.lo / ib.hi, ia.hi / ib.lo);
         // INT_MIN / -1 is the only overflow
         return wrap(q, t, small ? -std::max(-ia.lo, ia.hi) : -LIM * 4, small ? std::max(-ia.lo, ia.hi) : LIM * 4);
       }
@@ -375,6 +394,12 @@ VarBounds boundsFrom(const std::vector<Sym> &context) {
 struct Solver::Impl {
   z3::context ctx;
   unsigned timeoutMs;
+  struct CacheEntry {
+    Verdict verdict;
+    std::vector<z3::expr> terms; // keep the ids in the key meaning the same terms
+  };
+  std::unordered_map<std::string, CacheEntry> cache;
+  std::unordered_map<uint32_t, size_t> localIds;
 };
 
 Solver::Solver(unsigned timeoutMs) : impl(new Impl) { impl->timeoutMs = timeoutMs; }
@@ -405,26 +430,35 @@ Verdict Solver::check(const Obligation &ob) {
   Translator tr(c);
   VarBounds bounds = boundsFrom(ob.context);
   tr.bounds = &bounds;
+  tr.localIds = &impl->localIds;
   z3::expr prop = tr.asBool(ob.property);
   z3::expr ctx = c.bool_val(true);
   for (const Sym &s : ob.context)
-    ctx = ctx && tr.asBool(s);
+    assign(ctx, ctx && tr.asBool(s));
   std::vector<std::pair<std::string, z3::expr>> reports;
   for (auto &r : ob.report)
     reports.push_back({r.first, tr.asInt(r.second)});
   z3::expr sides = c.bool_val(true);
   for (auto &s : tr.side)
-    sides = sides && s;
+    assign(sides, sides && s);
   z3::expr ctxAll = (sides && ctx).simplify();
   z3::expr propS = prop.simplify();
 
-  std::string key = ctxAll.to_string() + "\n=>\n" + propS.to_string();
-  for (auto &r : reports)
-    key += "\n#" + r.first + "=" + r.second.to_string();
+  // Z3 shares structurally equal terms, so while a term is alive its id names
+  // its structure: the cache key is the ids of the query's terms, and the
+  // cache keeps the terms alive. (Printing the terms as the key cost more
+  // than the queries themselves.)
+  std::string key = std::to_string(ctxAll.id()) + " " + std::to_string(propS.id());
+  std::vector<z3::expr> keyTerms{ctxAll, propS};
+  for (auto &r : reports) {
+    key += " " + r.first + "=" + std::to_string(r.second.id());
+    keyTerms.push_back(r.second);
+  }
+  auto &cache_ = impl->cache;
   auto hit = cache_.find(key);
   if (hit != cache_.end()) {
     ++stats_.cacheHits;
-    Verdict cv = hit->second;
+    Verdict cv = hit->second.verdict;
     cv.cached = true;
     return cv;
   }
@@ -450,33 +484,63 @@ Verdict Solver::check(const Obligation &ob) {
       hasInternal = true;
   }
 
+  // One satisfiability question. Z3's SMT core is asked first: the default
+  // solver puts a logic-specific tactic in front of it, which costs about
+  // 10 ms per query even for trivial ones (callgrind, docs/performance.md).
+  // Only when the core gives up as incomplete (non-linear arithmetic,
+  // quantifiers), not when its budget runs out, is the default solver asked,
+  // with the same budget. Both are sound: a definite answer is the answer.
+  struct Answer {
+    z3::check_result r = z3::unknown;
+    std::optional<z3::model> model;
+    std::string reason;
+  };
+  auto ask = [&](std::initializer_list<z3::expr> facts, bool wantModel) {
+    Answer a;
+    {
+      z3::solver s(c, z3::solver::simple());
+      s.set(p);
+      for (const z3::expr &f : facts)
+        s.add(f);
+      ++stats_.z3Calls;
+      a.r = s.check();
+      if (a.r == z3::sat && wantModel)
+        a.model = s.get_model();
+      if (a.r != z3::unknown)
+        return a;
+      a.reason = s.reason_unknown();
+    }
+    if (a.reason.find("incomplete") == std::string::npos)
+      return a; // out of budget ("max. resource limit exceeded", "timeout", "canceled")
+    z3::solver s(c);
+    s.set(p);
+    for (const z3::expr &f : facts)
+      s.add(f);
+    ++stats_.z3Calls;
+    a.r = s.check();
+    if (a.r == z3::sat && wantModel)
+      a.model = s.get_model();
+    a.reason = a.r == z3::unknown ? s.reason_unknown() : std::string();
+    return a;
+  };
+
   // 1. Can the property fail?
-  z3::solver s1(c);
-  s1.set(p);
-  s1.add(ctxAll);
-  s1.add(!propS);
-  ++stats_.z3Calls;
-  z3::check_result r1 = s1.check();
+  Answer a1 = ask({ctxAll, !propS}, true);
+  z3::check_result r1 = a1.r;
   if (r1 == z3::unsat) {
     v.status = Status::Proved;
   } else if (r1 == z3::unknown) {
     ++stats_.timeouts;
     v.status = Status::Unknown;
-    v.reason = "Z3 gave no answer within its budget of " + std::to_string(timeoutMs) + " ms (" + s1.reason_unknown() +
-               ")";
+    v.reason = "Z3 gave no answer within its budget of " + std::to_string(timeoutMs) + " ms (" + a1.reason + ")";
   } else {
-    z3::model m = s1.get_model();
+    z3::model m = *a1.model;
     // 2. Does it fail for every admissible input?
     bool violated = false;
     if (!hasInput) {
       violated = true; // the inputs are fixed; an execution fails
     } else if (!hasInternal) {
-      z3::solver s2(c);
-      s2.set(p);
-      s2.add(ctxAll);
-      s2.add(propS);
-      ++stats_.z3Calls;
-      z3::check_result r2 = s2.check();
+      z3::check_result r2 = ask({ctxAll, propS}, false).r;
       if (r2 == z3::unknown)
         ++stats_.timeouts; // cannot tell "every input": reported as a counterexample
       violated = r2 == z3::unsat;
@@ -490,12 +554,7 @@ Verdict Solver::check(const Obligation &ob) {
       // passing, i.e. unsat of (exists internal . ctx) and (forall internal .
       // ctx -> prop). The free internals of the first conjunct are the
       // witnesses; the quantifier binds its own copies.
-      z3::solver s2(c);
-      s2.set(p);
-      s2.add(ctxAll);
-      s2.add(z3::forall(internals, z3::implies(ctxAll, propS)));
-      ++stats_.z3Calls;
-      z3::check_result r2 = s2.check();
+      z3::check_result r2 = ask({ctxAll, z3::forall(internals, z3::implies(ctxAll, propS))}, false).r;
       if (r2 == z3::unknown)
         ++stats_.timeouts; // cannot tell "every input": reported as a counterexample
       violated = r2 == z3::unsat;
@@ -565,7 +624,7 @@ Verdict Solver::check(const Obligation &ob) {
     }
   }
   stats_.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  cache_[key] = v;
+  cache_.emplace(key, Impl::CacheEntry{v, std::move(keyTerms)});
   return v;
 }
 

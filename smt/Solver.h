@@ -62,7 +62,6 @@ private:
   struct Impl;
   Impl *impl;
   SolverStats stats_;
-  std::unordered_map<std::string, Verdict> cache_;
   std::chrono::steady_clock::time_point deadline_{};
 };
 

@@ -35,12 +35,45 @@ bool isKernelEntry(const FunctionDecl *fd) {
 
 class EntryCollector : public RecursiveASTVisitor<EntryCollector> {
 public:
+  EntryCollector(const SourceManager &sm, const FrontendOptions &o) : sm(sm) {
+    for (const std::string &d : {o.apiDir, o.resourceDir})
+      if (!d.empty())
+        libraryDirs.push_back(d + "/");
+  }
   std::vector<const FunctionDecl *> entries;
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitFunctionDecl(FunctionDecl *fd) {
     if (isKernelEntry(fd))
       entries.push_back(fd);
     return true;
+  }
+  // The bundled API, Clang's and the system's headers declare no kernel:
+  // their declarations are not walked (a quarter of this walk's time went
+  // into the API's templates and their instantiations; callgrind).
+  bool TraverseDecl(Decl *d) {
+    if (d && !isa<TranslationUnitDecl>(d) && inLibrary(d->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(d);
+  }
+
+private:
+  const SourceManager &sm;
+  std::vector<std::string> libraryDirs;
+  llvm::DenseMap<FileID, bool> library;
+  bool inLibrary(SourceLocation loc) {
+    if (loc.isInvalid())
+      return false;
+    FileID fid = sm.getFileID(sm.getExpansionLoc(loc));
+    auto it = library.find(fid);
+    if (it != library.end())
+      return it->second;
+    bool lib = sm.isInSystemHeader(sm.getExpansionLoc(loc));
+    if (!lib)
+      if (OptionalFileEntryRef fe = sm.getFileEntryRefForID(fid))
+        for (const std::string &dir : libraryDirs)
+          lib |= fe->getName().starts_with(dir);
+    library[fid] = lib;
+    return lib;
   }
 };
 
@@ -87,7 +120,7 @@ public:
   void HandleTranslationUnit(ASTContext &ctx) override {
     if (errs.fatalOther)
       return;
-    EntryCollector c;
+    EntryCollector c(ctx.getSourceManager(), opts);
     c.TraverseDecl(ctx.getTranslationUnitDecl());
     for (const FunctionDecl *fd : c.entries) {
       // A fault while interpreting one kernel must not take the tool down:
@@ -136,6 +169,14 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, llvm::StringRef) override {
     return std::make_unique<KernelConsumer>(opts, model, errs);
   }
+  void EndSourceFileAction() override {
+    if (!deps)
+      return;
+    SourceManager &sm = getCompilerInstance().getSourceManager();
+    for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it)
+      deps->push_back(it->first.getName().str());
+  }
+  std::vector<std::string> *deps = nullptr; // owned by the caller
 
 private:
   const FrontendOptions &opts;
@@ -187,6 +228,7 @@ FrontendResult runTool(const std::string &file, const std::string *code, const F
   llvm::IntrusiveRefCntPtr<FileManager> files(new FileManager(FileSystemOptions(), overlay));
   ErrorCollector errs;
   auto action = std::make_unique<KernelAction>(opts, res.model, errs, res.missingIncludes);
+  action->deps = &res.dependencies;
   tooling::ToolInvocation inv(args, std::move(action), files.get());
   inv.setDiagnosticConsumer(&errs);
   bool ran = inv.run();

@@ -27,6 +27,7 @@ struct FrontendResult {
   std::vector<std::string> missingIncludes; // replaced by empty files
   unsigned compileErrors = 0;               // errors Clang recovered from
   std::string firstCompileError;
+  std::vector<std::string> dependencies; // every file read: the source, its headers (for the result cache)
   TranslationUnitModel model;
 };
 

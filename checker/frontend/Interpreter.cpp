@@ -17,7 +17,9 @@
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
+#include <tuple>
 
 namespace alint {
 namespace fe {
@@ -953,13 +955,17 @@ void Interp::execIf(const IfStmt *s) {
   auto elseVals = rollback(m);
   journalActive = outer;
   // Merge: each location written on either side gets select(c, then, else).
+  // (Looked up by identity, not by a scan: a branch writing thousands of
+  // array elements made this quadratic; perf, docs/performance.md.)
   std::vector<std::pair<LRef, std::pair<std::optional<Value>, std::optional<Value>>>> merged;
-  auto find = [&](const LRef &r) -> size_t {
-    for (size_t i = 0; i < merged.size(); ++i)
-      if (merged[i].first == r)
-        return i;
-    merged.push_back({r, {}});
-    return merged.size() - 1;
+  std::map<std::tuple<int, const Frame *, const ValueDecl *, const ObjState *, const FieldDecl *, int64_t>, size_t>
+      index;
+  auto find = [&](const LRef &r) -> size_t { // the fields LRef::operator== compares
+    auto [it, fresh] =
+        index.emplace(std::make_tuple(int(r.kind), r.frame, r.decl, r.obj.get(), r.field, r.index), merged.size());
+    if (fresh)
+      merged.push_back({r, {}});
+    return it->second;
   };
   for (auto &tv : thenVals)
     merged[find(tv.first)].second.first = tv.second;

@@ -364,11 +364,9 @@ bool SyncGraph::happensBefore(int x, int y) const {
   return y >= frontier[x][pi];
 }
 
-std::optional<CoreType> coreOf(const KernelModel &k, const Op &op, const model::TargetSpec &t) {
-  if (!t.splitCores)
-    return std::nullopt;
-  if (op.core)
-    return op.core;
+// The core of an op that names none: the kernel's, or the only kind of
+// compute unit its ops use.
+static std::optional<CoreType> kernelCoreOf(const KernelModel &k) {
   if (k.kernelCore)
     return k.kernelCore;
   bool vec = false, cube = false;
@@ -383,6 +381,24 @@ std::optional<CoreType> coreOf(const KernelModel &k, const Op &op, const model::
   if (cube && !vec)
     return CoreType::AIC;
   return std::nullopt;
+}
+
+std::optional<CoreType> coreOf(const KernelModel &k, const Op &op, const model::TargetSpec &t) {
+  if (!t.splitCores)
+    return std::nullopt;
+  if (op.core)
+    return op.core;
+  return kernelCoreOf(k);
+}
+
+std::vector<std::optional<CoreType>> opCores(const KernelModel &k, const model::TargetSpec &t) {
+  std::vector<std::optional<CoreType>> cores(k.ops.size());
+  if (!t.splitCores)
+    return cores;
+  std::optional<CoreType> dflt = kernelCoreOf(k); // one scan of the ops, not one per op
+  for (size_t i = 0; i < k.ops.size(); ++i)
+    cores[i] = k.ops[i].core ? k.ops[i].core : dflt;
+  return cores;
 }
 
 SyncGraph buildSyncGraph(const KernelModel &k, const model::TargetSpec &t, const SyncOptions &o) {

@@ -68,6 +68,8 @@ struct SyncGraph {
 // Which core type runs an op on a split target (op.core, else the kernel's
 // declared type, else inferred from the pipes the kernel uses).
 std::optional<CoreType> coreOf(const KernelModel &k, const Op &op, const model::TargetSpec &t);
+// coreOf for every op (by index), in one pass: for the checks that pair ops.
+std::vector<std::optional<CoreType>> opCores(const KernelModel &k, const model::TargetSpec &t);
 
 SyncGraph buildSyncGraph(const KernelModel &k, const model::TargetSpec &t, const SyncOptions &o);
 

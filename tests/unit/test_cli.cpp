@@ -279,6 +279,69 @@ TEST_CASE("every check has its documentation page, shown by --explain", "[cli]")
   CHECK(runTool("--explain=no-such-check").exitCode == 2);
 }
 
+TEST_CASE("-j lints files in worker processes: same output, in input order, as one at a time", "[cli]") {
+  std::string files = kSamples + "/capacity-overflow/three_64k_queues_bad.cpp /nonexistent/kernel.cpp " + kSamples +
+                      "/add_canonical.cpp " + kSamples + "/align-copy-length/add_tiling_bad.cpp " + kSamples +
+                      "/sync-unpaired/unprimed_loop_bad.cpp";
+  for (std::string format : {"text", "json", "sarif"}) {
+    ToolRun one = runTool("--format=" + format + " " + files);
+    ToolRun two = runTool("-j2 --format=" + format + " " + files);
+    CHECK(two.exitCode == 3); // the missing file
+    CHECK(two.exitCode == one.exitCode);
+    CHECK(two.out == one.out);
+    CHECK(two.err == one.err);
+  }
+  // -j alone: one worker per core; the file after it is a file
+  CHECK(runTool("-j " + kSamples + "/add_canonical.cpp").exitCode == 0);
+  CHECK(runTool("-jx " + kSamples + "/add_canonical.cpp").exitCode == 2);
+}
+
+TEST_CASE("--cache-dir replays a file's result while its source, headers and options are unchanged", "[cli]") {
+  std::string dir = "/tmp/alint_cache_test_" + std::to_string(::getpid());
+  std::system(("rm -rf " + dir + " && mkdir -p " + dir + "/src").c_str());
+  std::string src = dir + "/src/kernel.cpp", hdr = dir + "/src/params.h";
+  auto write = [](const std::string &path, const std::string &text) { std::ofstream(path) << text; };
+  std::stringstream sample;
+  sample << std::ifstream(kSamples + "/align-copy-length/add_tiling_bad.cpp").rdbuf();
+  write(hdr, "constexpr int kParam = 1;\n");
+  write(src, "#include \"params.h\"\n" + sample.str());
+  std::string cached = "--cache-dir=" + dir + "/cache --stats --target=ascend910b --target=ascend950 ";
+  auto hit = [](const ToolRun &r) { return r.err.find("result cache: 1 hits, 0 misses") != std::string::npos; };
+  auto miss = [](const ToolRun &r) { return r.err.find("result cache: 0 hits, 1 misses") != std::string::npos; };
+
+  ToolRun first = runTool(cached + src);
+  CHECK(miss(first));
+  CHECK(first.out.find("[align-copy-length]") != std::string::npos);
+  ToolRun second = runTool(cached + src);
+  CHECK(hit(second));
+  CHECK(second.out == first.out);
+  CHECK(second.exitCode == first.exitCode);
+  // every output format is made from the stored result
+  for (std::string format : {"json", "sarif"}) {
+    ToolRun fresh = runTool("--format=" + format + " --target=ascend910b --target=ascend950 " + src);
+    ToolRun replayed = runTool(cached + "--format=" + format + " " + src);
+    CHECK(hit(replayed));
+    CHECK(replayed.out == fresh.out);
+  }
+  // an option that changes the result is a miss
+  CHECK(miss(runTool(cached + "--assume='tileLength % 16 == 0' " + src)));
+  CHECK(miss(runTool(cached + "--checks=-sync-* " + src)));
+  // so is a changed header, and a changed source
+  write(hdr, "constexpr int kParam = 2;\n");
+  CHECK(miss(runTool(cached + src)));
+  CHECK(hit(runTool(cached + src)));
+  write(src, "#include \"params.h\"\n// edited\n" + sample.str());
+  ToolRun edited = runTool(cached + src);
+  CHECK(miss(edited));
+  CHECK(edited.out != first.out); // the findings moved down a line
+  // a header that was missing and now exists is a miss
+  write(src, "#include \"params.h\"\n#include \"later.h\"\n" + sample.str());
+  CHECK(miss(runTool(cached + src)));
+  CHECK(hit(runTool(cached + src)));
+  write(dir + "/src/later.h", "// now here\n");
+  CHECK(miss(runTool(cached + src)));
+  std::system(("rm -rf " + dir).c_str());
+}
 TEST_CASE("two targets: a porting report says which findings are on one chip only, and why", "[cli]") {
   std::string file = kSamples + "/capacity-overflow/ub_216k_bad.cpp";
   ToolRun t = runTool("--target=ascend910b --target=ascend950 " + file);
