@@ -34,6 +34,11 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
   // One finding per pair of operations, and per access only the nearest
   // earlier conflicting access: the one a fix must order first.
   std::set<std::pair<int, int>> seenOps;
+  // The core of each op, once (coreOf looks at the whole kernel).
+  std::vector<std::optional<CoreType>> core(k.ops.size());
+  if (t.splitCores)
+    for (size_t i = 0; i < k.ops.size(); ++i)
+      core[i] = coreOf(k, k.ops[i], t);
   for (int y = 0; y < int(g.seq.size()); ++y) {
     const SeqOp &sy = g.seq[y];
     const Op &oy = k.ops[sy.op];
@@ -46,7 +51,7 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
       if (!isAccess(ox.kind) || sx.pipe == Pipe::None)
         continue;
       if (t.splitCores) {
-        auto cx = coreOf(k, ox, t), cy = coreOf(k, oy, t);
+        const auto &cx = core[sx.op], &cy = core[sy.op];
         if (cx && cy && *cx != *cy)
           continue; // different cores share only GM, ordered by cross-core flags
       }
