@@ -149,7 +149,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     points.push_back(std::move(pt));
   }
 
-  static Solver solver(200);
+  if (std::getenv("FUZZ_PRINT")) { // reproducing an input: show the query
+    std::fprintf(stderr, "property: %s\n", toString(ob.property).c_str());
+    for (const Sym &v : b.vars)
+      std::fprintf(stderr, "  %s: %s\n", v->var->name.c_str(), v->type.name().c_str());
+    for (const Sym &c : ob.context)
+      std::fprintf(stderr, "context: %s\n", toString(c).c_str());
+  }
+  static Solver solver(50); // ms: a slow query is `unknown`, which checks nothing
   Verdict v = solver.check(ob);
   switch (v.status) {
   case Status::Proved:

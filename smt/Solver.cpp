@@ -3,6 +3,9 @@
 #include <z3++.h>
 
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <set>
 
 namespace alint {
@@ -368,9 +371,65 @@ VarBounds boundsFrom(const std::vector<Sym> &context) {
 
 } // namespace
 
+// The time limit of a query. Z3's own `timeout` parameter runs a timer
+// thread (scoped_timer) that deadlocks now and then in Z3 4.8.12 (Debian 12):
+// found by fuzz/fuzz_solver.cpp, a two-variable query hung forever. Instead
+// one watchdog thread per Solver interrupts the context when a query runs
+// past its limit (Z3_interrupt is thread-safe, and does nothing when no
+// check is running, so a late interrupt cannot cancel the next query).
+class Watchdog {
+public:
+  explicit Watchdog(z3::context &c) : ctx(c), thread([this] { run(); }) {}
+  ~Watchdog() {
+    {
+      std::lock_guard<std::mutex> l(m);
+      stop = true;
+    }
+    cv.notify_one();
+    thread.join();
+  }
+  z3::check_result check(z3::solver &s, unsigned ms) {
+    {
+      std::lock_guard<std::mutex> l(m);
+      armed = true;
+      until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+    }
+    cv.notify_one();
+    z3::check_result r = s.check();
+    {
+      std::lock_guard<std::mutex> l(m);
+      armed = false;
+    }
+    cv.notify_one();
+    return r;
+  }
+
+private:
+  void run() {
+    std::unique_lock<std::mutex> l(m);
+    while (!stop) {
+      if (!armed) {
+        cv.wait(l);
+        continue;
+      }
+      if (cv.wait_until(l, until) == std::cv_status::timeout && armed && std::chrono::steady_clock::now() >= until) {
+        ctx.interrupt();
+        armed = false;
+      }
+    }
+  }
+  z3::context &ctx;
+  std::mutex m;
+  std::condition_variable cv;
+  bool stop = false, armed = false;
+  std::chrono::steady_clock::time_point until;
+  std::thread thread; // last: starts once the members above exist
+};
+
 struct Solver::Impl {
   z3::context ctx;
   unsigned timeoutMs;
+  Watchdog watchdog{ctx};
 };
 
 Solver::Solver(unsigned timeoutMs) : impl(new Impl) { impl->timeoutMs = timeoutMs; }
@@ -429,8 +488,6 @@ Verdict Solver::check(const Obligation &ob) {
   // is `unknown` anyway; do not spend the full time limit trying.
   if (hasOpaque)
     timeoutMs = std::min(timeoutMs, 300u);
-  z3::params p(c);
-  p.set("timeout", timeoutMs);
   // Opaque values are unknown inputs: a violation must hold for all of them.
   bool hasInput = hasOpaque, hasInternal = false;
   for (auto &vi : tr.varInfo) {
@@ -442,11 +499,10 @@ Verdict Solver::check(const Obligation &ob) {
 
   // 1. Can the property fail?
   z3::solver s1(c);
-  s1.set(p);
   s1.add(ctxAll);
   s1.add(!propS);
   ++stats_.z3Calls;
-  z3::check_result r1 = s1.check();
+  z3::check_result r1 = impl->watchdog.check(s1, timeoutMs);
   if (r1 == z3::unsat) {
     v.status = Status::Proved;
   } else if (r1 == z3::unknown) {
@@ -461,11 +517,10 @@ Verdict Solver::check(const Obligation &ob) {
       violated = true; // the inputs are fixed; an execution fails
     } else if (!hasInternal) {
       z3::solver s2(c);
-      s2.set(p);
       s2.add(ctxAll);
       s2.add(propS);
       ++stats_.z3Calls;
-      z3::check_result r2 = s2.check();
+      z3::check_result r2 = impl->watchdog.check(s2, timeoutMs);
       if (r2 == z3::unknown)
         ++stats_.timeouts; // cannot tell "every input": reported as a counterexample
       violated = r2 == z3::unsat;
@@ -480,11 +535,10 @@ Verdict Solver::check(const Obligation &ob) {
       // ctx -> prop). The free internals of the first conjunct are the
       // witnesses; the quantifier binds its own copies.
       z3::solver s2(c);
-      s2.set(p);
       s2.add(ctxAll);
       s2.add(z3::forall(internals, z3::implies(ctxAll, propS)));
       ++stats_.z3Calls;
-      z3::check_result r2 = s2.check();
+      z3::check_result r2 = impl->watchdog.check(s2, timeoutMs);
       if (r2 == z3::unknown)
         ++stats_.timeouts; // cannot tell "every input": reported as a counterexample
       violated = r2 == z3::unsat;
