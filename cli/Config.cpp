@@ -263,8 +263,9 @@ std::string dumpConfig(const Config &c) {
   std::string s = "---\n";
   s += "Checks: " + quoted(c.checks.value_or("*")) + "\n";
   s += "WarningsAsErrors: " + quoted(c.warningsAsErrors.value_or("")) + "\n";
-  s += "Targets:\n";
-  for (const std::string &t : c.targets.value_or(std::vector<std::string>{"ascend910b"}))
+  std::vector<std::string> targets = c.targets.value_or(std::vector<std::string>{"ascend910b"});
+  s += targets.empty() ? "Targets: []\n" : "Targets:\n";
+  for (const std::string &t : targets)
     s += "  - " + quoted(t) + "\n";
   s += "Assumptions:";
   if (c.assumptions.empty())
