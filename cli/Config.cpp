@@ -18,6 +18,10 @@ namespace alint {
 namespace {
 
 std::string where(llvm::SourceMgr &sm, const std::string &file, llvm::yaml::Node *n) {
+  // The parser gave up on this node (a syntax error) or gave it no place of
+  // its own (an empty value): the file alone.
+  if (!n || !n->getSourceRange().Start.isValid() || !sm.FindBufferContainingLoc(n->getSourceRange().Start))
+    return file + ": ";
   auto lc = sm.getLineAndColumn(n->getSourceRange().Start);
   return file + ":" + std::to_string(lc.first) + ":" + std::to_string(lc.second) + ": ";
 }
@@ -30,6 +34,14 @@ std::optional<std::string> scalar(llvm::yaml::Node *n) {
   return s->getValue(storage).str();
 }
 
+// A value as it may appear inside a one-line message.
+std::string printable(const std::string &v) {
+  std::string out;
+  for (unsigned char ch : v)
+    out += ch < 0x20 || ch == 0x7f ? '?' : char(ch);
+  return out.size() > 80 ? out.substr(0, 77) + "..." : out;
+}
+
 } // namespace
 
 std::optional<Config> parseConfig(const std::string &text, const std::string &file, std::string &error) {
@@ -40,7 +52,7 @@ std::optional<Config> parseConfig(const std::string &text, const std::string &fi
         auto *out = static_cast<std::string *>(ctx);
         if (out->empty())
           *out =
-              std::to_string(d.getLineNo()) + ":" + std::to_string(d.getColumnNo() + 1) + ": " + d.getMessage().str();
+              std::to_string(d.getLineNo()) + ":" + std::to_string(d.getColumnNo() + 1) + ": " + printable(d.getMessage().str());
       },
       &diag);
   llvm::yaml::Stream stream(text, sm);
@@ -63,15 +75,16 @@ std::optional<Config> parseConfig(const std::string &text, const std::string &fi
     return std::nullopt;
   }
   for (auto &kv : *map) {
-    auto key = scalar(kv.getKey());
+    auto rawKey = scalar(kv.getKey());
     if (!diag.empty()) {
       error = file + ":" + diag;
       return std::nullopt;
     }
-    if (!key) {
+    if (!rawKey) {
       error = where(sm, file, kv.getKey()) + "a key must be a plain word";
       return std::nullopt;
     }
+    auto key = std::optional<std::string>(printable(*rawKey));
     llvm::yaml::Node *value = kv.getValue();
     auto needScalar = [&](std::string &out) -> bool {
       auto v = scalar(value);
@@ -111,7 +124,7 @@ std::optional<Config> parseConfig(const std::string &text, const std::string &fi
       else if (v == "false" || v == "off" || v == "no")
         out = false;
       else {
-        error = where(sm, file, value) + "'" + *key + "' must be true or false, not '" + v + "'";
+        error = where(sm, file, value) + "'" + *key + "' must be true or false, not '" + printable(v) + "'";
         return false;
       }
       return true;
@@ -164,6 +177,10 @@ std::optional<Config> parseConfig(const std::string &text, const std::string &fi
       error = file + ":" + diag;
       return std::nullopt;
     }
+  }
+  if (!diag.empty()) { // a syntax error after the last key
+    error = file + ":" + diag;
+    return std::nullopt;
   }
   return c;
 }
@@ -237,23 +254,43 @@ std::optional<Config> findConfig(const std::string &sourceFile, std::string &err
   return r;
 }
 
+// A YAML double-quoted scalar: reads back as exactly `v`.
+static std::string quoted(const std::string &v) {
+  std::string q = "\"";
+  for (unsigned char ch : v) {
+    if (ch == '"' || ch == '\\') {
+      q += '\\';
+      q += char(ch);
+    } else if (ch < 0x20 || ch == 0x7f) {
+      static const char *hex = "0123456789abcdef";
+      q += "\\x";
+      q += hex[ch >> 4];
+      q += hex[ch & 15];
+    } else {
+      q += char(ch);
+    }
+  }
+  return q + "\"";
+}
+
 std::string dumpConfig(const Config &c) {
   std::string s = "---\n";
-  s += "Checks: '" + c.checks.value_or("*") + "'\n";
-  s += "WarningsAsErrors: '" + c.warningsAsErrors.value_or("") + "'\n";
-  s += "Targets:\n";
-  for (const std::string &t : c.targets.value_or(std::vector<std::string>{"ascend910b"}))
-    s += "  - " + t + "\n";
+  s += "Checks: " + quoted(c.checks.value_or("*")) + "\n";
+  s += "WarningsAsErrors: " + quoted(c.warningsAsErrors.value_or("")) + "\n";
+  std::vector<std::string> targets = c.targets.value_or(std::vector<std::string>{"ascend910b"});
+  s += targets.empty() ? "Targets: []\n" : "Targets:\n";
+  for (const std::string &t : targets)
+    s += "  - " + quoted(t) + "\n";
   s += "Assumptions:";
   if (c.assumptions.empty())
     s += " []";
   s += "\n";
   for (const std::string &a : c.assumptions)
-    s += "  - '" + a + "'\n";
+    s += "  - " + quoted(a) + "\n";
   s += std::string("AutoSync: ") + (c.autoSync.value_or(true) ? "true" : "false") + "\n";
   if (c.simtDCache)
     s += "SimtDCache: " + std::to_string(*c.simtDCache) + "\n";
-  s += "HeaderFilterRegex: '" + c.headerFilterRegex.value_or("") + "'\n";
+  s += "HeaderFilterRegex: " + quoted(c.headerFilterRegex.value_or("")) + "\n";
   s += "...\n";
   return s;
 }

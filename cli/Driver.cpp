@@ -206,6 +206,12 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
       }
     }
   }
+  // A kernel that could not be modelled at all (a template never
+  // instantiated, an internal error) still counts: one unknown obligation.
+  if (!k.incomplete.empty() && kv.obligations == 0) {
+    kv.obligations = 1;
+    kv.unknown = 1;
+  }
   if (o.showUnknown) // what the frontend could not model, once per kernel and target
     for (const UnknownNote &u : k.unknowns) {
       Diagnostic d;

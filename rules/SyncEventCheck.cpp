@@ -101,6 +101,11 @@ void SyncEventCheck::run(CheckContext &ctx) const {
       ProofItem item;
       item.ob.check = id();
       item.ob.property = mkBool(false);
+      // An id computed from a value the loop changes (`idx ^= 1` each
+      // iteration) is one unknown for both copies of the body: whether the
+      // two sets use the same id is not known.
+      if ((first.eventId && containsOpaque(first.eventId)) || (s.eventId && containsOpaque(s.eventId)))
+        item.ob.unknownReason = "the event id depends on a value the frontend does not track across iterations";
       item.ob.context = ctx.contextAt(first.condFirst, k.ops[first.op].loops);
       for (const Sym &c : ctx.contextAt(s.condFirst, op.loops))
         item.ob.context.push_back(c);

@@ -4,6 +4,9 @@
 
 #include <chrono>
 #include <optional>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <set>
 
 namespace alint {
@@ -391,6 +394,61 @@ VarBounds boundsFrom(const std::vector<Sym> &context) {
 
 } // namespace
 
+// The time limit of a query. Z3's own `timeout` parameter runs a timer
+// thread (scoped_timer) that deadlocks now and then in Z3 4.8.12 (Debian 12):
+// found by fuzz/fuzz_solver.cpp, a two-variable query hung forever. Instead
+// one watchdog thread per Solver interrupts the context when a query runs
+// past its limit (Z3_interrupt is thread-safe, and does nothing when no
+// check is running, so a late interrupt cannot cancel the next query).
+class Watchdog {
+public:
+  explicit Watchdog(z3::context &c) : ctx(c), thread([this] { run(); }) {}
+  ~Watchdog() {
+    {
+      std::lock_guard<std::mutex> l(m);
+      stop = true;
+    }
+    cv.notify_one();
+    thread.join();
+  }
+  z3::check_result check(z3::solver &s, unsigned ms) {
+    {
+      std::lock_guard<std::mutex> l(m);
+      armed = true;
+      until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+    }
+    cv.notify_one();
+    z3::check_result r = s.check();
+    {
+      std::lock_guard<std::mutex> l(m);
+      armed = false;
+    }
+    cv.notify_one();
+    return r;
+  }
+
+private:
+  void run() {
+    std::unique_lock<std::mutex> l(m);
+    while (!stop) {
+      if (!armed) {
+        cv.wait(l);
+        continue;
+      }
+      if (cv.wait_until(l, until) == std::cv_status::timeout && armed && std::chrono::steady_clock::now() >= until) {
+        ctx.interrupt();
+        armed = false;
+      }
+    }
+  }
+  z3::context &ctx;
+  std::mutex m;
+  std::condition_variable cv;
+  bool stop = false, armed = false;
+  std::chrono::steady_clock::time_point until;
+  std::thread thread; // last: starts once the members above exist
+};
+
 struct Solver::Impl {
   z3::context ctx;
   unsigned timeoutMs;
@@ -400,6 +458,7 @@ struct Solver::Impl {
   };
   std::unordered_map<std::string, CacheEntry> cache;
   std::unordered_map<uint32_t, size_t> localIds;
+  Watchdog watchdog{ctx};
 };
 
 Solver::Solver(unsigned timeoutMs) : impl(new Impl) { impl->timeoutMs = timeoutMs; }
@@ -474,7 +533,9 @@ Verdict Solver::check(const Obligation &ob) {
   // 300-750 units per ms of search, docs/smt.md). The clock limit stays as a
   // backstop for a count that stalls, and for the file's deadline.
   p.set("rlimit", unsigned(std::min<uint64_t>(uint64_t(timeoutMs) * kRlimitPerMs, 4000000000u)));
-  p.set("timeout", deadlineMs ? std::min(deadlineMs, timeoutMs * 4 + 1000) : timeoutMs * 4 + 1000);
+  // The clock backstop interrupts the context from a watchdog thread:
+  // Z3 4.8.12's own `timeout` timer can deadlock (found by fuzz_solver).
+  const unsigned backstopMs = deadlineMs ? std::min(deadlineMs, timeoutMs * 4 + 1000) : timeoutMs * 4 + 1000;
   // Opaque values are unknown inputs: a violation must hold for all of them.
   bool hasInput = hasOpaque, hasInternal = false;
   for (auto &vi : tr.varInfo) {
@@ -503,7 +564,7 @@ Verdict Solver::check(const Obligation &ob) {
       for (const z3::expr &f : facts)
         s.add(f);
       ++stats_.z3Calls;
-      a.r = s.check();
+      a.r = impl->watchdog.check(s, backstopMs);
       if (a.r == z3::sat && wantModel)
         a.model = s.get_model();
       if (a.r != z3::unknown)
@@ -517,7 +578,7 @@ Verdict Solver::check(const Obligation &ob) {
     for (const z3::expr &f : facts)
       s.add(f);
     ++stats_.z3Calls;
-    a.r = s.check();
+    a.r = impl->watchdog.check(s, backstopMs);
     if (a.r == z3::sat && wantModel)
       a.model = s.get_model();
     a.reason = a.r == z3::unknown ? s.reason_unknown() : std::string();

@@ -340,6 +340,15 @@ Value Interp::evalApiCall(const CallExpr *call, const FunctionDecl *fd) {
     return apiSync(c);
   if (n == "DataCopy" || n == "DataCopyPad" || n == "copy_gm_to_ubuf" || n == "copy_ubuf_to_gm")
     return apiDataCopy(c);
+  if (n == "InitDetermineComputeWorkspace" || n == "WaitPreBlock" || n == "NotifyNextBlock") {
+    // Deterministic-order helpers: on the vector core each begins and ends
+    // with PipeBarrier<PIPE_ALL> (asc-devkit impl/basic_api/dav_c220 and
+    // dav_3510 kernel_operator_determine_compute_sync_impl.h), so what they
+    // copy through the workspaces is ordered with everything around them.
+    Op &op = addOp(OpKind::Barrier, n, c.call);
+    op.pipe = Pipe::ALL;
+    return Value();
+  }
   if (n == "LoadData" || n == "Mmad" || n == "Fixpipe" || n == "LoadDataWithTranspose" || n == "LoadData3DV2")
     return apiCube(c);
   // Anything else with a local tensor argument is treated as a vector

@@ -14,6 +14,7 @@
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
 #include <llvm/Support/CrashRecoveryContext.h>
+#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 
 #include <set>
@@ -33,6 +34,16 @@ bool isKernelEntry(const FunctionDecl *fd) {
   return false;
 }
 
+bool isKernelTemplate(const FunctionTemplateDecl *td) {
+  const FunctionDecl *fd = td->getTemplatedDecl();
+  if (!fd || !fd->doesThisDeclarationHaveABody() || td->getDeclContext()->isDependentContext())
+    return false;
+  for (const auto *a : fd->specific_attrs<AnnotateAttr>())
+    if (a->getAnnotation() == "ascendc_global")
+      return true;
+  return false;
+}
+
 class EntryCollector : public RecursiveASTVisitor<EntryCollector> {
 public:
   EntryCollector(const SourceManager &sm, const FrontendOptions &o) : sm(sm) {
@@ -41,10 +52,23 @@ public:
         libraryDirs.push_back(d + "/");
   }
   std::vector<const FunctionDecl *> entries;
+  // Kernel templates no code in the file instantiates (the build system
+  // instantiates them per tiling key, or a launch the linter cannot read).
+  std::vector<const FunctionTemplateDecl *> uninstantiated;
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitFunctionDecl(FunctionDecl *fd) {
     if (isKernelEntry(fd))
       entries.push_back(fd);
+    return true;
+  }
+  bool VisitFunctionTemplateDecl(FunctionTemplateDecl *td) {
+    if (!td->isThisDeclarationADefinition() || !isKernelTemplate(td))
+      return true;
+    for (const FunctionDecl *spec : td->specializations())
+      if (spec->isThisDeclarationADefinition() || spec->getTemplateSpecializationKind() != TSK_Undeclared)
+        if (spec->getBody())
+          return true;
+    uninstantiated.push_back(td);
     return true;
   }
   // The bundled API, Clang's and the system's headers declare no kernel:
@@ -76,6 +100,63 @@ private:
     return lib;
   }
 };
+
+// A kernel template that is never instantiated: its body depends on template
+// parameters the linter does not know, so nothing about it is verified.
+KernelModel opaqueTemplateKernel(const ASTContext &ctx, const FunctionTemplateDecl *td) {
+  KernelModel km;
+  km.name = td->getNameAsString();
+  PresumedLoc p = ctx.getSourceManager().getPresumedLoc(ctx.getSourceManager().getExpansionLoc(td->getLocation()));
+  if (p.isValid())
+    km.loc = SourceLoc{p.getFilename(), p.getLine(), p.getColumn()};
+  std::string params;
+  for (const NamedDecl *nd : *td->getTemplateParameters())
+    params += (params.empty() ? "" : ", ") + nd->getNameAsString();
+  km.incomplete = "kernel template '" + km.name + "' is not instantiated in this file (template parameters " +
+                  params + " unknown: launch it with template arguments, or instantiate it explicitly)";
+  km.unknowns.push_back({km.incomplete, km.loc});
+  return km;
+}
+
+// `kernel<<<blocks, l2ctrl, stream>>>(args)` is not C++. The launch
+// configuration is blanked (same length, newlines kept, so every location
+// stays where it was) and the launch reads as a call: a template kernel is
+// instantiated with the launch's template arguments.
+bool blankLaunchConfigs(std::string &src) {
+  bool changed = false;
+  size_t pos = 0;
+  while ((pos = src.find("<<<", pos)) != std::string::npos) {
+    size_t i = pos + 3;
+    int depth = 0;
+    bool found = false;
+    for (; i + 2 < src.size(); ++i) {
+      char c = src[i];
+      if (c == '(' || c == '[')
+        ++depth;
+      else if ((c == ')' || c == ']') && --depth < 0)
+        break;
+      else if (c == ';' || c == '{' || c == '}')
+        break;
+      else if (depth == 0 && src.compare(i, 3, ">>>") == 0) {
+        found = true;
+        break;
+      }
+    }
+    size_t j = i + 3;
+    while (found && j < src.size() && isspace(static_cast<unsigned char>(src[j])))
+      ++j;
+    if (!found || j >= src.size() || src[j] != '(') {
+      pos += 3;
+      continue;
+    }
+    for (size_t k = pos; k < i + 3; ++k)
+      if (src[k] != '\n')
+        src[k] = ' ';
+    changed = true;
+    pos = i + 3;
+  }
+  return changed;
+}
 
 // Keeps the first error (file:line:col: message), where every error is, and
 // the headers that were not found.
@@ -132,9 +213,12 @@ public:
         km = KernelModel();
         km.name = fd->getNameAsString();
         km.incomplete = "internal error while analysing '" + km.name + "'; the kernel is not verified";
+        km.unknowns.push_back({km.incomplete, km.loc});
       }
       model.kernels.push_back(std::move(km));
     }
+    for (const FunctionTemplateDecl *td : c.uninstantiated)
+      model.kernels.push_back(opaqueTemplateKernel(ctx, td));
   }
 
 private:
@@ -220,8 +304,20 @@ FrontendResult runTool(const std::string &file, const std::string *code, const F
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay(
       new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
   overlay->pushOverlay(mem);
-  if (code)
-    mem->addFile(abs, 0, llvm::MemoryBuffer::getMemBufferCopy(*code));
+  // The main file is read here so that kernel launches can be blanked; what
+  // Clang parses is this copy.
+  std::string source;
+  bool haveSource = code != nullptr;
+  if (code) {
+    source = *code;
+  } else if (auto buf = llvm::MemoryBuffer::getFile(abs)) {
+    source = (*buf)->getBuffer().str();
+    haveSource = true;
+  }
+  if (haveSource) {
+    blankLaunchConfigs(source);
+    mem->addFile(abs, 0, llvm::MemoryBuffer::getMemBufferCopy(source));
+  }
   std::vector<std::string> args = clangArgs(opts);
   // Locations keep the path as the user wrote it (as clang-tidy does).
   args.push_back(code ? std::string(abs) : file);

@@ -1,0 +1,28 @@
+# libFuzzer targets (-DALINT_FUZZ=ON, Clang only), included by the top-level
+# CMakeLists.txt. Each compiles the sources it exercises itself, with coverage
+# instrumentation and ASan + UBSan, so the rest of the tool is not rebuilt for
+# fuzzing. Run: scripts/fuzz.sh.
+if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+  message(FATAL_ERROR "ALINT_FUZZ needs Clang (e.g. -DCMAKE_CXX_COMPILER=clang++-19)")
+endif()
+set(ALINT_FUZZ_FLAGS -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+
+function(alint_fuzzer name)
+  add_executable(${name} ${ARGN})
+  target_include_directories(${name} PRIVATE "${PROJECT_SOURCE_DIR}")
+  target_include_directories(${name} SYSTEM PRIVATE ${LLVM_INCLUDE_DIRS})
+  target_compile_definitions(${name} PRIVATE ${LLVM_DEFINITIONS_LIST})
+  target_compile_options(${name} PRIVATE ${ALINT_WARNINGS} ${ALINT_FUZZ_FLAGS})
+  target_link_options(${name} PRIVATE ${ALINT_FUZZ_FLAGS})
+endfunction()
+
+alint_fuzzer(fuzz_config fuzz/fuzz_config.cpp "${PROJECT_SOURCE_DIR}/cli/Config.cpp")
+target_link_libraries(fuzz_config PRIVATE LLVM)
+
+alint_fuzzer(fuzz_target fuzz/fuzz_target.cpp "${PROJECT_SOURCE_DIR}/checker/model/TargetLoader.cpp"
+  "${PROJECT_SOURCE_DIR}/checker/ir/AscendEnums.cpp" "${ALINT_EMBEDDED_TARGETS}")
+target_link_libraries(fuzz_target PRIVATE nlohmann_json::nlohmann_json)
+
+alint_fuzzer(fuzz_solver fuzz/fuzz_solver.cpp "${PROJECT_SOURCE_DIR}/smt/Solver.cpp"
+  "${PROJECT_SOURCE_DIR}/checker/ir/SymExpr.cpp")
+target_link_libraries(fuzz_solver PRIVATE Z3::z3)
