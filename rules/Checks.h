@@ -51,6 +51,9 @@ std::string locText(const SourceLoc &l);
 // Bytes one buffer of a queue / TBuf occupies: TPipe rounds the InitBuffer
 // length up to 32 bytes (asc-devkit impl/basic_api/kernel_tpipe_impl.h:279).
 Sym slotBytes(const Buffer &b);
+// Two cross-core flag ids that are certainly the same (equal constants or the
+// same expression).
+bool sameFlagId(const Sym &a, const Sym &b);
 // Byte offset of each buffer from the start of its memory, laid out as TPipe
 // does: the InitBuffer calls that run, one after the other per memory (and per
 // TPipe epoch). Null for buffers carved from a pool (their place is unknown).

@@ -44,6 +44,15 @@ std::vector<Sym> CheckContext::contextAt(const Sym &cond, const std::vector<int>
   return ctx;
 }
 
+bool sameFlagId(const Sym &a, const Sym &b) {
+  if (!a || !b)
+    return false;
+  auto ca = asConst(a), cb = asConst(b);
+  if (ca && cb)
+    return *ca == *cb;
+  return structurallyEqual(a, b);
+}
+
 static int severityRank(Status s) {
   switch (s) {
   case Status::Violated:

@@ -15,14 +15,6 @@
 
 namespace alint {
 
-static bool sameId(const Sym &a, const Sym &b) {
-  if (!a || !b)
-    return false;
-  auto ca = asConst(a), cb = asConst(b);
-  if (ca && cb)
-    return *ca == *cb;
-  return structurallyEqual(a, b);
-}
 
 namespace {
 
@@ -244,7 +236,7 @@ void SyncCrossCoreCheck::run(CheckContext &ctx) const {
     auto cw = coreOf(k, *w, t);
     bool found = false;
     for (const Op *s : sets) {
-      if (!sameId(s->eventId, w->eventId))
+      if (!sameFlagId(s->eventId, w->eventId))
         continue;
       auto cs = coreOf(k, *s, t);
       std::optional<int64_t> mode;
@@ -274,7 +266,7 @@ void SyncCrossCoreCheck::run(CheckContext &ctx) const {
     auto cs = coreOf(k, *s, t);
     bool found = false;
     for (const Op *w : waits)
-      found |= sameId(s->eventId, w->eventId);
+      found |= sameFlagId(s->eventId, w->eventId);
     if (!found) {
       std::string idS = s->eventId ? toString(s->eventId) : "?";
       ProofItem item;

@@ -25,30 +25,6 @@ namespace alint {
 
 namespace {
 
-bool isAccess(OpKind k) {
-  switch (k) {
-  case OpKind::DataCopy:
-  case OpKind::Vector:
-  case OpKind::Cube:
-  case OpKind::LoadData:
-  case OpKind::Fixpipe:
-  case OpKind::ScalarRead:
-  case OpKind::ScalarWrite:
-    return true;
-  default:
-    return false;
-  }
-}
-
-bool sameFlagId(const Sym &a, const Sym &b) {
-  if (!a || !b)
-    return false;
-  auto ca = asConst(a), cb = asConst(b);
-  if (ca && cb)
-    return *ca == *cb;
-  return structurallyEqual(a, b);
-}
-
 bool mentions(const Sym &s, const Sym &var) {
   if (!s || !var || var->op != SymOp::Var)
     return false;
@@ -105,7 +81,7 @@ void checkCrossCoreGm(CheckContext &ctx, const char *checkId) {
       sets.push_back(op.id);
     else if (op.kind == OpKind::CrossCoreWait)
       waits.push_back(op.id);
-    else if (isAccess(op.kind))
+    else if (accessesMemory(op.kind))
       for (size_t r = 0; r < op.regions.size(); ++r)
         if (op.regions[r].global && op.regions[r].bufferId >= 0)
           accesses.push_back({op.id, r, *c});

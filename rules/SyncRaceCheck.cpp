@@ -12,20 +12,6 @@
 
 namespace alint {
 
-static bool isAccess(OpKind k) {
-  switch (k) {
-  case OpKind::DataCopy:
-  case OpKind::Vector:
-  case OpKind::Cube:
-  case OpKind::LoadData:
-  case OpKind::Fixpipe:
-  case OpKind::ScalarRead:
-  case OpKind::ScalarWrite:
-    return true;
-  default:
-    return false;
-  }
-}
 
 void SyncRaceCheck::run(CheckContext &ctx) const {
   const KernelModel &k = ctx.kernel;
@@ -39,12 +25,12 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
   for (int y = 0; y < int(g.seq.size()); ++y) {
     const SeqOp &sy = g.seq[y];
     const Op &oy = k.ops[sy.op];
-    if (!isAccess(oy.kind) || sy.pipe == Pipe::None)
+    if (!accessesMemory(oy.kind) || sy.pipe == Pipe::None)
       continue;
     for (int x = y - 1; x >= 0; --x) {
       const SeqOp &sx = g.seq[x];
       const Op &ox = k.ops[sx.op];
-      if (!isAccess(ox.kind) || sx.pipe == Pipe::None)
+      if (!accessesMemory(ox.kind) || sx.pipe == Pipe::None)
         continue;
       if (t.splitCores) {
         const auto &cx = cores[sx.op], &cy = cores[sy.op];

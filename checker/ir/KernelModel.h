@@ -83,6 +83,24 @@ enum class OpKind {
   Unmodelled, // a call the frontend does not model; unknownReason says which
 };
 
+// Operations that read or write memory through their regions (movements,
+// vector and cube instructions, scalar accesses), as opposed to sync and queue
+// bookkeeping.
+inline bool accessesMemory(OpKind k) {
+  switch (k) {
+  case OpKind::DataCopy:
+  case OpKind::Vector:
+  case OpKind::Cube:
+  case OpKind::LoadData:
+  case OpKind::Fixpipe:
+  case OpKind::ScalarRead:
+  case OpKind::ScalarWrite:
+    return true;
+  default:
+    return false;
+  }
+}
+
 struct Op {
   int id = -1;
   OpKind kind = OpKind::Unmodelled;
