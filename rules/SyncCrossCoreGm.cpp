@@ -281,8 +281,9 @@ void checkCrossCoreGm(CheckContext &ctx, const char *checkId) {
           c.push_back(mkCmp(SymOp::Lt, subV, mkConst(*ration, IntType::i64())));
         }
         // Both accesses in bounds (out-of-bounds ones are bounds-global findings).
-        for (auto [r, onCore] : {std::pair<const Region *, bool>{&ra, true}, {&rb, false}}) {
+        for (auto [r, aic] : {std::pair<const Region *, bool>{&ra, true}, {&rb, false}}) {
           const GlobalBuf &gbuf = k.globals[r->bufferId];
+          bool onCore = aic; // (a structured binding cannot be captured in C++17)
           auto view = [&](const Sym &s) { return onCore ? onAic(s) : onAiv(s); };
           c.push_back(mkCmp(SymOp::Ge, view(r->offsetBytes), mkConst(0)));
           if (gbuf.sizeElems)

@@ -708,10 +708,12 @@ void runFree(uint64_t seed, const TargetSpec &t, Solver &freeSolver, Stats &st) 
         if (rs.truncated) {
           // Z3 likes extreme values: replay just the counterexample's
           // iteration (its loop indices, block and slots).
-          for (auto &[name, value] : v.counterexample)
-            if (name.find('#') == std::string::npos &&
-                std::none_of(c.inputs.begin(), c.inputs.end(), [&](const Sym &in) { return in->var->name == name; }))
-              rc.pinned[name] = value;
+          for (auto &[name, value] : v.counterexample) {
+            const std::string &n = name; // (a structured binding cannot be captured in C++17)
+            if (n.find('#') == std::string::npos &&
+                std::none_of(c.inputs.begin(), c.inputs.end(), [&](const Sym &in) { return in->var->name == n; }))
+              rc.pinned[n] = value;
+          }
           rs = simulate(c.k, t, rc);
         }
         if (!rs.ok)
