@@ -4,6 +4,7 @@
 
 #include "cli/Options.h"
 
+#include <cctype>
 #include <llvm/ADT/SmallString.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -14,6 +15,24 @@
 #include <map>
 
 namespace alint {
+
+bool parseByteSize(const std::string &s, uint64_t &bytes) {
+  size_t i = 0;
+  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])))
+    ++i;
+  if (i == 0 || i > 12)
+    return false;
+  uint64_t n = std::stoull(s.substr(0, i));
+  std::string unit = s.substr(i);
+  if (unit.empty() || unit == "B")
+    bytes = n;
+  else if (unit == "K" || unit == "KB" || unit == "KiB" || unit == "k")
+    bytes = n * 1024;
+  else
+    return false;
+  return true;
+}
+
 
 namespace {
 

@@ -33,4 +33,7 @@ std::optional<Config> findConfig(const std::string &sourceFile, std::string &err
 Config mergeConfig(const Config &parent, const Config &child);
 std::string dumpConfig(const Config &c);
 
+// "65536", "64K", "64KiB", "64KB" -> bytes (K = 1024); false if malformed.
+bool parseByteSize(const std::string &s, uint64_t &bytes);
+
 } // namespace alint

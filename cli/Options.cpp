@@ -1,4 +1,5 @@
 #include "cli/Options.h"
+#include "cli/Config.h"
 
 #include <nlohmann/json.hpp>
 
@@ -60,23 +61,6 @@ Options:
 Exit status: 0 no error-level finding, 1 error-level findings, 2 bad invocation
 or configuration, 3 a file could not be analysed.
 )";
-}
-
-bool parseByteSize(const std::string &s, uint64_t &bytes) {
-  size_t i = 0;
-  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])))
-    ++i;
-  if (i == 0 || i > 12)
-    return false;
-  uint64_t n = std::stoull(s.substr(0, i));
-  std::string unit = s.substr(i);
-  if (unit.empty() || unit == "B")
-    bytes = n;
-  else if (unit == "K" || unit == "KB" || unit == "KiB" || unit == "k")
-    bytes = n * 1024;
-  else
-    return false;
-  return true;
 }
 
 static bool startsWith(const std::string &s, const std::string &p) { return s.compare(0, p.size(), p) == 0; }

@@ -49,9 +49,6 @@ struct Options {
 };
 
 // Parses argv; on error returns false with a one-line message in `error`.
-// "65536", "64K", "64KiB", "64KB" -> bytes (K = 1024); false if malformed.
-bool parseByteSize(const std::string &s, uint64_t &bytes);
-
 bool parseOptions(int argc, const char *const *argv, Options &o, std::string &error);
 std::string usage();
 
