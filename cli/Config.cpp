@@ -33,7 +33,6 @@ bool parseByteSize(const std::string &s, uint64_t &bytes) {
   return true;
 }
 
-
 namespace {
 
 std::string where(llvm::SourceMgr &sm, const std::string &file, llvm::yaml::Node *n) {
@@ -70,8 +69,8 @@ std::optional<Config> parseConfig(const std::string &text, const std::string &fi
       [](const llvm::SMDiagnostic &d, void *ctx) {
         auto *out = static_cast<std::string *>(ctx);
         if (out->empty())
-          *out =
-              std::to_string(d.getLineNo()) + ":" + std::to_string(d.getColumnNo() + 1) + ": " + printable(d.getMessage().str());
+          *out = std::to_string(d.getLineNo()) + ":" + std::to_string(d.getColumnNo() + 1) + ": " +
+                 printable(d.getMessage().str());
       },
       &diag);
   llvm::yaml::Stream stream(text, sm);

@@ -22,8 +22,7 @@ ALINT_DECLARE_CHECK(BoundsLocalCheck, "bounds-local", "accesses stay inside thei
 ALINT_DECLARE_CHECK(BoundsGlobalCheck, "bounds-global", "accesses stay inside the size given to SetGlobalBuffer")
 ALINT_DECLARE_CHECK(PathIllegalCheck, "path-illegal", "every data movement exists on the target")
 
-ALINT_DECLARE_CHECK(SyncRaceCheck, "sync-race",
-                    "accesses to overlapping memory from unordered pipes are synchronised")
+ALINT_DECLARE_CHECK(SyncRaceCheck, "sync-race", "accesses to overlapping memory from unordered pipes are synchronised")
 ALINT_DECLARE_CHECK(SyncUnpairedCheck, "sync-unpaired",
                     "every WaitFlag is reached by a SetFlag and every SetFlag is consumed")
 ALINT_DECLARE_CHECK(SyncEventCheck, "sync-event",
@@ -32,8 +31,7 @@ ALINT_DECLARE_CHECK(SyncEventCheck, "sync-event",
 ALINT_DECLARE_CHECK(SyncCrossCoreCheck, "sync-crosscore",
                     "CrossCoreSetFlag/CrossCoreWaitFlag pair up between cube and vector cores")
 
-ALINT_DECLARE_CHECK(NdDmaParamsCheck, "nddma-params",
-                    "NDDMA loop sizes, strides and paddings are in range")
+ALINT_DECLARE_CHECK(NdDmaParamsCheck, "nddma-params", "NDDMA loop sizes, strides and paddings are in range")
 ALINT_DECLARE_CHECK(NdDmaDstOverlapCheck, "nddma-dst-overlap",
                     "NDDMA destination strides never send two source elements to one UB element")
 ALINT_DECLARE_CHECK(NdDmaDciCheck, "nddma-dci", "NdDmaDci() precedes NDDMA copies")

@@ -15,7 +15,6 @@
 
 namespace alint {
 
-
 namespace {
 
 using ProveFn = std::function<void(const Op &, Sym, std::string, std::string)>;

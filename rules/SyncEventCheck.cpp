@@ -147,7 +147,8 @@ void SyncEventCheck::run(CheckContext &ctx) const {
       std::string a = toString(o.eventId), b = toString(s.eventId);
       item.message = [ev, a, b](const Verdict &v) {
         if (v.status == Status::Unknown)
-          return "SetFlag<" + ev + ">(" + b + "): whether its id differs from " + a + " could not be decided: " + v.reason;
+          return "SetFlag<" + ev + ">(" + b + "): whether its id differs from " + a +
+                 " could not be decided: " + v.reason;
         return "SetFlag<" + ev + ">(" + b + ") may use the same id as SetFlag<" + ev + ">(" + a +
                "), still in flight: the two sets collapse into one";
       };

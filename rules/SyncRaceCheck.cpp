@@ -12,7 +12,6 @@
 
 namespace alint {
 
-
 void SyncRaceCheck::run(CheckContext &ctx) const {
   const KernelModel &k = ctx.kernel;
   const model::TargetSpec &t = ctx.target;

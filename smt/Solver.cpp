@@ -3,11 +3,11 @@
 #include <z3++.h>
 
 #include <chrono>
-#include <optional>
 #include <condition_variable>
 #include <mutex>
-#include <thread>
+#include <optional>
 #include <set>
+#include <thread>
 
 namespace alint {
 

@@ -112,8 +112,8 @@ KernelModel opaqueTemplateKernel(const ASTContext &ctx, const FunctionTemplateDe
   std::string params;
   for (const NamedDecl *nd : *td->getTemplateParameters())
     params += (params.empty() ? "" : ", ") + nd->getNameAsString();
-  km.incomplete = "kernel template '" + km.name + "' is not instantiated in this file (template parameters " +
-                  params + " unknown: launch it with template arguments, or instantiate it explicitly)";
+  km.incomplete = "kernel template '" + km.name + "' is not instantiated in this file (template parameters " + params +
+                  " unknown: launch it with template arguments, or instantiate it explicitly)";
   km.unknowns.push_back({km.incomplete, km.loc});
   return km;
 }

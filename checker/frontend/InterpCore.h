@@ -54,8 +54,7 @@ struct LRef {
   std::shared_ptr<ObjState> obj;
   const clang::FieldDecl *field = nullptr;
   bool operator==(const LRef &o) const {
-    return kind == o.kind && frame == o.frame && decl == o.decl && obj == o.obj && field == o.field &&
-           index == o.index;
+    return kind == o.kind && frame == o.frame && decl == o.decl && obj == o.obj && field == o.field && index == o.index;
   }
 };
 

@@ -216,8 +216,8 @@ struct Builder {
     return t.queueEvent(k.buffers[bufferId].srcPos, k.buffers[bufferId].dstPos, forward);
   }
 
-  void emitOne(size_t i, const Subst &m, const Subst &f, const std::vector<int> &copies, bool later,
-               const Sym &entry, const Sym &laterRuns) {
+  void emitOne(size_t i, const Subst &m, const Subst &f, const std::vector<int> &copies, bool later, const Sym &entry,
+               const Sym &laterRuns) {
     const Op &op = k.ops[i];
     SeqOp s;
     s.op = int(i);

@@ -29,10 +29,10 @@ struct SyncOptions {
 
 // One operation instance in the unrolled sequence.
 struct SeqOp {
-  int op = -1;                 // index into KernelModel::ops
-  std::vector<int> copies;     // copy index in each enclosing loop (outermost first)
-  Sym cond;                    // path condition of this instance (loop vars substituted)
-  Sym condFirst;               // the same in the first-iterations view (flag operations)
+  int op = -1;             // index into KernelModel::ops
+  std::vector<int> copies; // copy index in each enclosing loop (outermost first)
+  Sym cond;                // path condition of this instance (loop vars substituted)
+  Sym condFirst;           // the same in the first-iterations view (flag operations)
   // In a loop: iteration i + c + P of the innermost loop runs (any-iteration
   // view; c this copy, P the loop's period), the next one that repeats this
   // instance's ids and slots. Null outside loops.

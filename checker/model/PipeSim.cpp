@@ -20,8 +20,8 @@ struct Access {
   int64_t lo, hi;  // byte range in that memory
   bool write;
   uint64_t start, end;
-  int seqNo = 0;               // position among its pipe's operations (1-based)
-  std::vector<int> knows;      // per pipe: operations up to this number happen before it
+  int seqNo = 0;          // position among its pipe's operations (1-based)
+  std::vector<int> knows; // per pipe: operations up to this number happen before it
   int iteration = -1;
 };
 

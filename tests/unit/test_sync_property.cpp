@@ -106,7 +106,7 @@ struct SyncGen {
 
   void mutate() {
     int n = r.chance(0.2) ? 0 : int(r.uni(1, 2));
-    static const std::vector<HardEvent> events = {HardEvent::MTE2_V, HardEvent::V_MTE2, HardEvent::V_MTE3,
+    static const std::vector<HardEvent> events = {HardEvent::MTE2_V, HardEvent::V_MTE2,    HardEvent::V_MTE3,
                                                   HardEvent::MTE3_V, HardEvent::MTE3_MTE2, HardEvent::MTE2_MTE3};
     for (int m = 0; m < n; ++m) {
       size_t at = size_t(r.uni(0, int64_t(steps.size()) - 1));
@@ -281,7 +281,8 @@ struct SyncGen {
         op.flagSrc = pp.first;
         op.flagDst = pp.second;
         op.pipe = s.kind == Step::Set ? pp.first : pp.second;
-        op.api = std::string(s.kind == Step::Set ? "SetFlag<" : "WaitFlag<") + std::string(hardEventName(s.event)) + ">";
+        op.api =
+            std::string(s.kind == Step::Set ? "SetFlag<" : "WaitFlag<") + std::string(hardEventName(s.event)) + ">";
         op.eventId = sl;
         break;
       }
