@@ -176,7 +176,7 @@ std::optional<Config> parseConfig(const std::string &text, const std::string &fi
       if (!needScalar(s))
         return std::nullopt;
       if (!parseByteSize(s, b)) {
-        error = where(sm, file, value) + "'SimtDCache' must be a size such as 65536 or 64K, not '" + s + "'";
+        error = where(sm, file, value) + "'SimtDCache' must be a size such as 65536 or 64K, not '" + printable(s) + "'";
         return std::nullopt;
       }
       c.simtDCache = b;

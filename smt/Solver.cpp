@@ -202,10 +202,14 @@ struct Translator {
     if (s->op == SymOp::Neg)
       return wrap(-a, t, -ia.hi, -ia.lo);
     if (s->op == SymOp::BitNot) {
-      if (t.bits && !t.isSigned)
-        return num((((__int128)1) << t.bits) - 1) - a;
+      // ~x = -x - 1, taken modulo the node's type: the operand may be of a
+      // wider type than the node (wrapped only when its range needs it).
+      if (t.bits && !t.isSigned) {
+        __int128 m = (((__int128)1) << t.bits) - 1;
+        return wrap(num(m) - a, t, m - ia.hi, m - ia.lo);
+      }
       if (t.bits && t.isSigned)
-        return -a - 1;
+        return wrap(-a - 1, t, -ia.hi - 1, -ia.lo - 1);
       return opaque(t, "bitwise not of an unbounded value");
     }
     const Sym &sb = s->args[1];
