@@ -701,6 +701,13 @@ Interval intervalOf(const Sym &s, const VarBounds *bounds) {
 
 std::optional<int64_t> evaluate(const Sym &s, const std::function<std::optional<int64_t>(const VarInfo &)> &env) {
   auto ev = [&](const Sym &x) { return evaluate(x, env); };
+  // The node's value in its type; a mathematical integer that int64_t cannot
+  // hold is not known (never a silently truncated value).
+  auto fit = [&](__int128 v) -> std::optional<int64_t> {
+    if (s->type.bits == 0 && !s->type.isBool && (v < INT64_MIN || v > INT64_MAX))
+      return std::nullopt;
+    return wrapTo(v, s->type);
+  };
   auto W = [&](const Sym &x, int64_t v) -> __int128 {
     if (x->type.bits == 64 && !x->type.isSigned)
       return (__int128)(uint64_t)v;
@@ -714,13 +721,13 @@ std::optional<int64_t> evaluate(const Sym &s, const std::function<std::optional<
     auto v = env(*s->var);
     if (!v)
       return std::nullopt;
-    return wrapTo(W(s, *v), s->type);
+    return fit(W(s, *v));
   }
   case SymOp::Cast: {
     auto a = ev(s->args[0]);
     if (!a)
       return std::nullopt;
-    return wrapTo(W(s->args[0], *a), s->type);
+    return fit(W(s->args[0], *a));
   }
   case SymOp::Select: {
     auto c = ev(s->args[0]);
@@ -740,7 +747,7 @@ std::optional<int64_t> evaluate(const Sym &s, const std::function<std::optional<
     if (!a)
       return std::nullopt;
     __int128 x = W(s->args[0], *a);
-    return wrapTo(s->op == SymOp::Neg ? -x : ~x, s->type);
+    return fit(s->op == SymOp::Neg ? -x : ~x);
   }
   case SymOp::LAnd: {
     auto a = ev(s->args[0]);
@@ -782,29 +789,29 @@ std::optional<int64_t> evaluate(const Sym &s, const std::function<std::optional<
   case SymOp::Ge:
     return x >= y;
   case SymOp::Add:
-    return wrapTo(x + y, s->type);
+    return fit(x + y);
   case SymOp::Sub:
-    return wrapTo(x - y, s->type);
+    return fit(x - y);
   case SymOp::Mul:
-    return wrapTo(x * y, s->type);
+    return fit(x * y);
   case SymOp::Div:
-    return y == 0 ? std::nullopt : std::optional<int64_t>(wrapTo(x / y, s->type));
+    return y == 0 ? std::nullopt : fit(x / y);
   case SymOp::Rem:
-    return y == 0 ? std::nullopt : std::optional<int64_t>(wrapTo(x % y, s->type));
+    return y == 0 ? std::nullopt : fit(x % y);
   case SymOp::Shl:
-    return (y < 0 || y >= 64) ? std::nullopt : std::optional<int64_t>(wrapTo(x << int(y), s->type));
+    return (y < 0 || y >= 64) ? std::nullopt : fit(x << int(y));
   case SymOp::Shr:
-    return (y < 0 || y >= 64) ? std::nullopt : std::optional<int64_t>(wrapTo(x >> int(y), s->type));
+    return (y < 0 || y >= 64) ? std::nullopt : fit(x >> int(y));
   case SymOp::BitAnd:
-    return wrapTo(x & y, s->type);
+    return fit(x & y);
   case SymOp::BitOr:
-    return wrapTo(x | y, s->type);
+    return fit(x | y);
   case SymOp::BitXor:
-    return wrapTo(x ^ y, s->type);
+    return fit(x ^ y);
   case SymOp::Min:
-    return wrapTo(x < y ? x : y, s->type);
+    return fit(x < y ? x : y);
   case SymOp::Max:
-    return wrapTo(x > y ? x : y, s->type);
+    return fit(x > y ? x : y);
   default:
     return std::nullopt;
   }
