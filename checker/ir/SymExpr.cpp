@@ -164,7 +164,7 @@ Sym mkBin(SymOp op, Sym a, Sym b, IntType t) {
     case SymOp::Shl:
       if (y < 0 || y >= 64)
         goto node;
-      r = x << int(y);
+      r = x * ((__int128)1 << int(y)); // (a shift of a negative value is undefined)
       break;
     case SymOp::Shr:
       if (y < 0 || y >= 64)
@@ -799,7 +799,7 @@ std::optional<int64_t> evaluate(const Sym &s, const std::function<std::optional<
   case SymOp::Rem:
     return y == 0 ? std::nullopt : fit(x % y);
   case SymOp::Shl:
-    return (y < 0 || y >= 64) ? std::nullopt : fit(x << int(y));
+    return (y < 0 || y >= 64) ? std::nullopt : fit(x * ((__int128)1 << int(y)));
   case SymOp::Shr:
     return (y < 0 || y >= 64) ? std::nullopt : fit(x >> int(y));
   case SymOp::BitAnd:
