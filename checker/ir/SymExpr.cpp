@@ -149,7 +149,10 @@ Sym mkBin(SymOp op, Sym a, Sym b, IntType t) {
       r = x - y;
       break;
     case SymOp::Mul:
-      r = x * y;
+      if (t.bits) // modulo 2^bits: unsigned 128-bit arithmetic is exact
+        r = (__int128)((unsigned __int128)x * (unsigned __int128)y);
+      else if (__builtin_mul_overflow(x, y, &r)) // beyond even __int128: leave the node
+        goto node;
       break;
     case SymOp::Div:
       if (y == 0)
@@ -164,7 +167,11 @@ Sym mkBin(SymOp op, Sym a, Sym b, IntType t) {
     case SymOp::Shl:
       if (y < 0 || y >= 64)
         goto node;
-      r = x * ((__int128)1 << int(y)); // (a shift of a negative value is undefined)
+      // (a shift of a negative value is undefined: multiply)
+      if (t.bits)
+        r = (__int128)((unsigned __int128)x * ((unsigned __int128)1 << int(y)));
+      else if (__builtin_mul_overflow(x, (__int128)1 << int(y), &r))
+        goto node;
       break;
     case SymOp::Shr:
       if (y < 0 || y >= 64)
@@ -792,14 +799,27 @@ std::optional<int64_t> evaluate(const Sym &s, const std::function<std::optional<
     return fit(x + y);
   case SymOp::Sub:
     return fit(x - y);
-  case SymOp::Mul:
-    return fit(x * y);
+  case SymOp::Mul: {
+    // In a C++ type the product is taken modulo 2^bits, which unsigned
+    // 128-bit arithmetic gives exactly; a mathematical one must not overflow.
+    __int128 p;
+    if (s->type.bits)
+      return fit((__int128)((unsigned __int128)x * (unsigned __int128)y));
+    return __builtin_mul_overflow(x, y, &p) ? std::nullopt : fit(p);
+  }
   case SymOp::Div:
     return y == 0 ? std::nullopt : fit(x / y);
   case SymOp::Rem:
     return y == 0 ? std::nullopt : fit(x % y);
-  case SymOp::Shl:
-    return (y < 0 || y >= 64) ? std::nullopt : fit(x * ((__int128)1 << int(y)));
+  case SymOp::Shl: { // (a shift of a negative value is undefined: multiply)
+    if (y < 0 || y >= 64)
+      return std::nullopt;
+    unsigned __int128 m = (unsigned __int128)1 << int(y);
+    __int128 p;
+    if (s->type.bits)
+      return fit((__int128)((unsigned __int128)x * m));
+    return __builtin_mul_overflow(x, (__int128)m, &p) ? std::nullopt : fit(p);
+  }
   case SymOp::Shr:
     return (y < 0 || y >= 64) ? std::nullopt : fit(x >> int(y));
   case SymOp::BitAnd:
