@@ -84,6 +84,15 @@ void SyncEventCheck::run(CheckContext &ctx) const {
   const SyncGraph &g = ctx.syncGraph();
   std::map<std::string, int> pending;
   std::set<std::pair<int, int>> seen;
+  // Both sets run (first-iterations view), with the unrolling's facts.
+  auto bothRun = [&](const SeqOp &a, const SeqOp &b) {
+    std::vector<Sym> c = ctx.contextAt(a.condFirst, k.ops[a.op].loops);
+    for (const Sym &x : ctx.contextAt(b.condFirst, k.ops[b.op].loops))
+      c.push_back(x);
+    for (const Sym &f : g.facts)
+      c.push_back(f);
+    return c;
+  };
   for (int i = 0; i < int(g.seq.size()); ++i) {
     const SeqOp &s = g.seq[i];
     if (s.implicit)
@@ -106,11 +115,7 @@ void SyncEventCheck::run(CheckContext &ctx) const {
       // two sets use the same id is not known.
       if ((first.eventId && containsOpaque(first.eventId)) || (s.eventId && containsOpaque(s.eventId)))
         item.ob.unknownReason = "the event id depends on a value the frontend does not track across iterations";
-      item.ob.context = ctx.contextAt(first.condFirst, k.ops[first.op].loops);
-      for (const Sym &c : ctx.contextAt(s.condFirst, op.loops))
-        item.ob.context.push_back(c);
-      for (const Sym &f : g.facts)
-        item.ob.context.push_back(f);
+      item.ob.context = bothRun(first, s);
       item.loc = op.loc;
       std::string ev = op.event ? std::string(hardEventName(*op.event)) : "?";
       std::string idS = op.eventId ? toString(op.eventId) : "?";
@@ -137,11 +142,7 @@ void SyncEventCheck::run(CheckContext &ctx) const {
       ProofItem item;
       item.ob.check = id();
       item.ob.property = mkNot(mkCmp(SymOp::Eq, toMath(o.eventId), toMath(s.eventId)));
-      item.ob.context = ctx.contextAt(o.condFirst, k.ops[o.op].loops);
-      for (const Sym &c : ctx.contextAt(s.condFirst, op.loops))
-        item.ob.context.push_back(c);
-      for (const Sym &f : g.facts)
-        item.ob.context.push_back(f);
+      item.ob.context = bothRun(o, s);
       item.loc = op.loc;
       std::string ev = op.event ? std::string(hardEventName(*op.event)) : "?";
       std::string a = toString(o.eventId), b = toString(s.eventId);

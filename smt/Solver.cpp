@@ -562,8 +562,7 @@ Verdict Solver::check(const Obligation &ob) {
   };
   auto ask = [&](std::initializer_list<z3::expr> facts, bool wantModel) {
     Answer a;
-    {
-      z3::solver s(c, z3::solver::simple());
+    auto run = [&](z3::solver &s) {
       s.set(p);
       for (const z3::expr &f : facts)
         s.add(f);
@@ -571,21 +570,16 @@ Verdict Solver::check(const Obligation &ob) {
       a.r = impl->watchdog.check(s, backstopMs);
       if (a.r == z3::sat && wantModel)
         a.model = s.get_model();
-      if (a.r != z3::unknown)
-        return a;
-      a.reason = s.reason_unknown();
+      a.reason = a.r == z3::unknown ? s.reason_unknown() : std::string();
+    };
+    {
+      z3::solver s(c, z3::solver::simple());
+      run(s);
     }
-    if (a.reason.find("incomplete") == std::string::npos)
-      return a; // out of budget ("max. resource limit exceeded", "timeout", "canceled")
+    if (a.r != z3::unknown || a.reason.find("incomplete") == std::string::npos)
+      return a; // decided, or out of budget ("max. resource limit exceeded", "timeout", "canceled")
     z3::solver s(c);
-    s.set(p);
-    for (const z3::expr &f : facts)
-      s.add(f);
-    ++stats_.z3Calls;
-    a.r = impl->watchdog.check(s, backstopMs);
-    if (a.r == z3::sat && wantModel)
-      a.model = s.get_model();
-    a.reason = a.r == z3::unknown ? s.reason_unknown() : std::string();
+    run(s);
     return a;
   };
 
