@@ -1,5 +1,6 @@
 // The symbolic interpreter's state and class (internal to the frontend):
-// Interpreter.cpp executes statements and expressions, ApiModel.cpp turns
+// Interpreter.cpp executes statements and expressions, api/ (one file per
+// API family, dispatched through api/ApiTable) turns
 // calls into the bundled AscendC API into KernelModel operations.
 #pragma once
 
@@ -43,6 +44,7 @@ IntType intTypeOf(clang::ASTContext &ctx, clang::QualType t);
 
 struct ObjState;
 struct Frame;
+struct ApiCall; // api/ApiTable.h
 
 // A location that can be written.
 struct LRef {
@@ -132,7 +134,7 @@ public:
   Interp(clang::ASTContext &ctx, const std::string &apiDir, const FrontendOptions &opts);
   KernelModel run(const clang::FunctionDecl *entry);
 
-  // -- shared by Interpreter.cpp and ApiModel.cpp
+  // -- shared by Interpreter.cpp and the API families in api/
   clang::ASTContext &ctx;
   const clang::SourceManager &sm;
   std::string apiDir;
@@ -166,6 +168,21 @@ public:
   std::map<int, Sym> fetchedEventId;
   std::vector<unsigned> errorLocs; // compile errors Clang recovered from
   void checkCompileErrors(const clang::FunctionDecl *fd);
+
+  // api/: one file per API family; api/ApiTable.cpp dispatches to them.
+  Value evalApiCall(const clang::CallExpr *call, const clang::FunctionDecl *fd);
+  Value apiSystem(ApiCall &c);
+  Value apiQueue(ApiCall &c);
+  Value apiTensor(ApiCall &c);
+  Value apiDataCopy(ApiCall &c);
+  Value apiVector(ApiCall &c);
+  Value apiSync(ApiCall &c);
+  Value apiCube(ApiCall &c);
+  Value apiUnmodelled(ApiCall &c, const std::string &why);
+  Region regionOf(const TensorVal &t, Sym lengthBytes, bool write, const std::string &role);
+  std::optional<int64_t> templateIntArg(const clang::FunctionDecl *fd, unsigned i);
+  std::optional<int64_t> classTemplateIntArg(const clang::CXXRecordDecl *rd, unsigned i);
+  Sym fieldOf(const Value &obj, const char *name, clang::SourceLocation l);
 
 private:
   mutable llvm::StringMap<bool> apiDeclCache;
@@ -226,20 +243,6 @@ private:
   void havocArgs(const std::vector<const clang::Expr *> &args, const clang::FunctionDecl *fd, const std::string &who);
   uint32_t tensorElemBytes(const clang::CXXRecordDecl *rd);
 
-  // ApiModel.cpp
-  Value evalApiCall(const clang::CallExpr *call, const clang::FunctionDecl *fd);
-  struct ApiCall;
-  Value apiQueue(ApiCall &c);
-  Value apiTensor(ApiCall &c);
-  Value apiDataCopy(ApiCall &c);
-  Value apiVector(ApiCall &c);
-  Value apiSync(ApiCall &c);
-  Value apiCube(ApiCall &c);
-  Value apiUnmodelled(ApiCall &c, const std::string &why);
-  Region regionOf(const TensorVal &t, Sym lengthBytes, bool write, const std::string &role);
-  std::optional<int64_t> templateIntArg(const clang::FunctionDecl *fd, unsigned i);
-  std::optional<int64_t> classTemplateIntArg(const clang::CXXRecordDecl *rd, unsigned i);
-  Sym fieldOf(const Value &obj, const char *name, clang::SourceLocation l);
 };
 
 } // namespace fe

@@ -1,0 +1,197 @@
+// DataCopy / DataCopyPad (and the raw copy_gm_to_ubuf / copy_ubuf_to_gm):
+// movements between GM and the local memories with their footprints.
+#include "checker/frontend/api/ApiTable.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/ExprCXX.h>
+
+#include <algorithm>
+#include <cstring>
+#include <set>
+
+namespace alint {
+namespace fe {
+
+using namespace clang;
+
+// ------------------------------------------------------------ data copy
+
+static Sym ceilTo(Sym x, int64_t a) {
+  return mul(mkBin(SymOp::Div, addC(x, a - 1), mkConst(a), IntType::math()), mkConst(a));
+}
+
+Value Interp::apiDataCopy(ApiCall &c) {
+  SourceLocation l = c.call->getBeginLoc();
+  const std::string &n = c.name;
+  if (n == "copy_gm_to_ubuf" || n == "copy_ubuf_to_gm") {
+    Op &op = addOp(OpKind::DataCopy, n, c.call);
+    op.pipe = n == "copy_gm_to_ubuf" ? Pipe::MTE2 : Pipe::MTE3;
+    op.srcPos = n == "copy_gm_to_ubuf" ? TPos::GM : TPos::VECCALC;
+    op.dstPos = n == "copy_gm_to_ubuf" ? TPos::VECCALC : TPos::GM;
+    op.unknownReason = "raw intrinsic '" + n + "': addresses are raw pointers the frontend does not follow";
+    return Value();
+  }
+  if (c.vals.size() < 2 || !isTensor(c.vals[0]) || !isTensor(c.vals[1]))
+    return apiUnmodelled(c, n + " with arguments the frontend could not follow");
+  const TensorVal &dst = c.vals[0].t;
+  const TensorVal &src = c.vals[1].t;
+  Op &op = addOp(OpKind::DataCopy, n, c.call);
+  op.srcPos = src.global ? TPos::GM : src.pos;
+  op.dstPos = dst.global ? TPos::GM : dst.pos;
+  if (src.global && !dst.global)
+    op.pipe = Pipe::MTE2;
+  else if (!src.global && dst.global)
+    op.pipe = Pipe::MTE3;
+  else if (!src.global && !dst.global)
+    op.pipe = (src.pos == TPos::VECIN || src.pos == TPos::VECOUT || src.pos == TPos::VECCALC) &&
+                      (dst.pos == TPos::A1 || dst.pos == TPos::B1 || dst.pos == TPos::C1)
+                  ? Pipe::MTE3
+                  : Pipe::V;
+  uint32_t elem = src.elemBytes ? src.elemBytes : dst.elemBytes;
+  op.params["elemBytes"] = mkConst(elem);
+  Sym srcLen, dstLen;
+  if (c.vals.size() == 3 && c.args[2]->getType()->isIntegralOrEnumerationType()) {
+    // DataCopy(dst, src, count): count elements, contiguous.
+    Sym count = toMath(asSym(c.vals[2], c.args[2]->getType(), l));
+    op.params["count"] = count;
+    srcLen = dstLen = mul(count, mkConst(elem));
+    op.params["lengthBytes"] = srcLen;
+  } else if (c.vals.size() >= 3 && (c.vals[2].kind == Value::Obj || c.vals[2].kind == Value::ObjPtr)) {
+    const Value &pv = c.vals[2];
+    std::string pname = pv.obj && pv.obj->rec ? pv.obj->rec->getNameAsString() : "";
+    op.params["struct:" + pname] = mkConst(1);
+    if (pname == "DataCopyParams" || pname == "DataCopyExtParams") {
+      Sym bc = fieldOf(pv, "blockCount", l), bl = fieldOf(pv, "blockLen", l);
+      Sym ss = fieldOf(pv, "srcStride", l), ds = fieldOf(pv, "dstStride", l);
+      op.params["blockCount"] = bc;
+      op.params["blockLen"] = bl;
+      op.params["srcStride"] = ss;
+      op.params["dstStride"] = ds;
+      bool pad = n == "DataCopyPad";
+      op.params[pad ? "unit:bytes" : "unit:blocks"] = mkConst(1);
+      Sym bcm1 = sub(bc, mkConst(1));
+      if (!pad) {
+        // DataCopy with DataCopyParams: blockLen and strides in 32-byte blocks.
+        srcLen = mulC(add(mul(bcm1, add(bl, ss)), bl), 32);
+        dstLen = mulC(add(mul(bcm1, add(bl, ds)), bl), 32);
+      } else {
+        // DataCopyPad: blockLen in bytes; GM strides in bytes, UB strides in
+        // 32-byte blocks, each UB block padded to 32 bytes.
+        Sym ubBlock = ceilTo(bl, 32);
+        if (src.global) {
+          srcLen = add(mul(bcm1, add(bl, ss)), bl);
+          dstLen = add(mul(bcm1, add(ubBlock, mulC(ds, 32))), ubBlock);
+        } else {
+          srcLen = add(mul(bcm1, add(ubBlock, mulC(ss, 32))), bl);
+          dstLen = add(mul(bcm1, add(bl, ds)), bl);
+        }
+      }
+      Sym nonEmpty = mkAnd(mkCmp(SymOp::Gt, bc, mkConst(0)), mkCmp(SymOp::Gt, bl, mkConst(0)));
+      srcLen = mkSelect(nonEmpty, srcLen, mkConst(0));
+      dstLen = mkSelect(nonEmpty, dstLen, mkConst(0));
+    } else if (pname == "Nd2NzParams" && src.global && elem > 0 && elem <= 32 && 32 % elem == 0) {
+      // GM (ND) -> L1 (NZ) (asc-devkit docs/zh/api/.../矩阵计算的搬入/
+      // DataCopy（GMToL1随路转换-ND2NZ搬运）.md): ndNum matrices of nValue rows
+      // x dValue elements; source rows srcDValue elements apart, matrices
+      // srcNdMatrixStride elements apart; the destination splits a row into
+      // ceil(dValue / C0) blocks of 32 bytes (C0 = 32 / sizeof), rows
+      // dstNzNStride x 32 bytes apart, blocks dstNzC0Stride x 32 bytes apart,
+      // matrices dstNzMatrixStride elements apart. Any count 0 is a NOP.
+      Sym nd = fieldOf(pv, "ndNum", l), nv = fieldOf(pv, "nValue", l), dv = fieldOf(pv, "dValue", l);
+      Sym sms = fieldOf(pv, "srcNdMatrixStride", l), sdv = fieldOf(pv, "srcDValue", l);
+      Sym c0s = fieldOf(pv, "dstNzC0Stride", l), ns = fieldOf(pv, "dstNzNStride", l);
+      Sym dms = fieldOf(pv, "dstNzMatrixStride", l);
+      op.params["ndNum"] = nd;
+      op.params["nValue"] = nv;
+      op.params["dValue"] = dv;
+      Sym ne = mkAnd(mkAnd(mkCmp(SymOp::Gt, nd, mkConst(0)), mkCmp(SymOp::Gt, nv, mkConst(0))),
+                     mkCmp(SymOp::Gt, dv, mkConst(0)));
+      Sym ndm1 = addC(nd, -1), nvm1 = addC(nv, -1);
+      srcLen = mulC(add(add(mul(ndm1, sms), mul(nvm1, sdv)), dv), elem);
+      Sym blocks = mkBin(SymOp::Div, addC(dv, 32 / elem - 1), mkConst(32 / elem), IntType::math());
+      dstLen =
+          add(mulC(mul(ndm1, dms), elem), mulC(add(add(mul(addC(blocks, -1), c0s), mul(nvm1, ns)), mkConst(1)), 32));
+      srcLen = mkSelect(ne, srcLen, mkConst(0));
+      dstLen = mkSelect(ne, dstLen, mkConst(0));
+    } else if (pname.find("NdDma") != std::string::npos || pname.find("MultiCopyParams") != std::string::npos) {
+      // NDDMA (950): up to 5 nested loops, index 0 innermost; strides in
+      // elements; padding widens each destination dimension (hardware.md
+      // §3.6, AscendC NdDmaParams doc).
+      op.params["nddma"] = mkConst(1);
+      op.pipe = Pipe::MTE2;
+      int64_t dim = 0;
+      if (pv.obj && pv.obj->rec)
+        dim = classTemplateIntArg(pv.obj->rec, 1).value_or(0);
+      Value loopInfo;
+      if (pv.obj && pv.obj->rec)
+        for (const FieldDecl *fd : pv.obj->rec->fields())
+          if (fd->getName() == "loopInfo") {
+            LRef r;
+            r.kind = LRef::Field;
+            r.obj = pv.obj;
+            r.field = fd;
+            loopInfo = read(r, fd->getType());
+          }
+      auto elemOf = [&](const char *array, int64_t i) -> Sym {
+        if (loopInfo.kind != Value::Obj || !loopInfo.obj || !loopInfo.obj->rec)
+          return mkOpaque("NDDMA loop parameters could not be followed");
+        for (const FieldDecl *fd : loopInfo.obj->rec->fields())
+          if (fd->getName() == array) {
+            LRef r;
+            r.kind = LRef::Field;
+            r.obj = loopInfo.obj;
+            r.field = fd;
+            Value arr = read(r, fd->getType());
+            if (arr.kind != Value::Obj || !arr.obj || !arr.obj->isArray)
+              break;
+            LRef er;
+            er.kind = LRef::Elem;
+            er.obj = arr.obj;
+            er.index = i;
+            QualType et = arr.obj->elemType;
+            return toMath(asSym(read(er, et), et, l));
+          }
+        return mkOpaque(std::string("NDDMA ") + array + " could not be followed");
+      };
+      if (dim < 1 || dim > 5) {
+        op.unknownReason = "NDDMA dimension count could not be determined";
+      } else {
+        op.params["dim"] = mkConst(dim);
+        Sym srcSpan = mkConst(1), dstSpan = mkConst(1), nonEmpty = mkBool(true);
+        for (int64_t i = 0; i < dim; ++i) {
+          std::string k = std::to_string(i);
+          Sym size = elemOf("loopSize", i), ss = elemOf("loopSrcStride", i), ds = elemOf("loopDstStride", i);
+          Sym lp = elemOf("loopLpSize", i), rp = elemOf("loopRpSize", i);
+          op.params["size" + k] = size;
+          op.params["srcStride" + k] = ss;
+          op.params["dstStride" + k] = ds;
+          op.params["lp" + k] = lp;
+          op.params["rp" + k] = rp;
+          srcSpan = add(srcSpan, mul(sub(size, mkConst(1)), ss));
+          dstSpan = add(dstSpan, mul(sub(add(add(size, lp), rp), mkConst(1)), ds));
+          nonEmpty = mkAnd(nonEmpty, mkCmp(SymOp::Gt, size, mkConst(0)));
+        }
+        srcLen = mkSelect(nonEmpty, mulC(srcSpan, elem), mkConst(0));
+        dstLen = mkSelect(nonEmpty, mulC(dstSpan, elem), mkConst(0));
+      }
+    } else {
+      op.unknownReason = n + " with " + (pname.empty() ? "these parameters" : pname) + " is not modelled yet";
+    }
+  } else {
+    op.unknownReason = n + " overload is not modelled";
+  }
+  op.regions.push_back(regionOf(src, srcLen, false, "src"));
+  op.regions.push_back(regionOf(dst, dstLen, true, "dst"));
+  return Value();
+}
+
+
+void registerDataCopyApi(ApiTable &t) {
+  t.addNames({"DataCopy", "DataCopyPad", "copy_gm_to_ubuf", "copy_ubuf_to_gm"}, "data-copy",
+             [](Interp &in, ApiCall &c) { return in.apiDataCopy(c); });
+}
+
+} // namespace fe
+} // namespace alint

@@ -1,0 +1,166 @@
+// System values and lint hooks: assume(), core-type queries, block and
+// sub-block indices, the pipe and workspace pointers, mode setters (pure),
+// and the whole-core barriers hidden in library helpers.
+#include "checker/frontend/api/ApiTable.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/ExprCXX.h>
+
+namespace alint {
+namespace fe {
+
+using namespace clang;
+
+Value Interp::apiSystem(ApiCall &c) {
+  const CallExpr *call = c.call;
+  const std::string &n = c.name;
+  if (n == "assume") {
+    if (!c.vals.empty() && !dryRun) {
+      Assumption a;
+      a.expr = asSym(c.vals[0], ctx.BoolTy, call->getBeginLoc());
+      if (!a.expr->type.isBool)
+        a.expr = mkCast(a.expr, IntType::boolean());
+      a.cond = currentCond();
+      a.loops = loopStack;
+      a.loc = loc(call->getBeginLoc());
+      a.text = exprText(c.args[0]);
+      model.assumptions.push_back(a);
+    }
+    return Value();
+  }
+  if (n == "is_aic" || n == "is_aiv") {
+    static Sym aic = mkVar("ASCEND_IS_AIC", IntType::boolean(), VarRole::Internal);
+    model.aicVar = aic;
+    return scalar(n == "is_aic" ? aic : mkNot(aic));
+  }
+  if (n == "kernel_task_type_default" || n == "kernel_task_type") {
+    // KERNEL_TYPE_AIV_ONLY = 0, KERNEL_TYPE_AIC_ONLY = 1 (ascendc-api.md §2.1)
+    if (!c.vals.empty())
+      if (auto v = asConst(asSym(c.vals.back(), QualType(), call->getBeginLoc()))) {
+        if (n == "kernel_task_type_default")
+          model.kernelType = int(*v);
+        if (*v == 0)
+          model.kernelCore = CoreType::AIV;
+        else if (*v == 1)
+          model.kernelCore = CoreType::AIC;
+      }
+    return Value();
+  }
+  if (n == "GetBlockIdx" || n == "get_block_idx") {
+    if (n == "get_block_idx" && !dryRun)
+      model.rawBlockIdx = true;
+    model.blockIdxVar = blockIdx();
+    return scalar(mkCast(blockIdx(), intTypeOf(ctx, call->getType())));
+  }
+  if (n == "GetTaskRation" || n == "GetSubBlockNum" || n == "get_subblockdim") {
+    // 1 on the cube core, the number of vector cores per cube core on a
+    // vector core (1 or 2): asc-devkit impl/basic_api/dav_c220/
+    // kernel_operator_sys_var_impl.h, GetTaskRationImpl / GetSubBlockNumImpl.
+    static Sym ration = mkVar("taskRation", IntType::i64(), VarRole::Internal);
+    if (!dryRun && !model.taskRationVar) {
+      model.facts.push_back(mkCmp(SymOp::Ge, ration, mkConst(1, IntType::i64())));
+      model.facts.push_back(mkCmp(SymOp::Le, ration, mkConst(2, IntType::i64())));
+    }
+    if (!dryRun)
+      model.taskRationVar = ration;
+    return scalar(mkCast(ration, intTypeOf(ctx, call->getType())));
+  }
+  if (n == "GetBlockNum" || n == "get_block_num")
+    return scalar(mkCast(blockNum(), intTypeOf(ctx, call->getType())));
+  if (n == "GetSubBlockIdx" || n == "get_subblockid") {
+    static Sym sub = mkVar("subBlockIdx", IntType::i64(), VarRole::Internal);
+    model.subBlockIdxVar = sub;
+    if (!dryRun) {
+      bool have = false;
+      for (auto &f : model.facts)
+        if (f->args.size() == 2 && f->args[0]->op == SymOp::Var && f->args[0]->var == sub->var)
+          have = true;
+      if (!have) {
+        model.facts.push_back(mkCmp(SymOp::Ge, sub, mkConst(0, IntType::i64())));
+        model.facts.push_back(mkCmp(SymOp::Le, sub, mkConst(1, IntType::i64())));
+      }
+    }
+    return scalar(mkCast(sub, intTypeOf(ctx, call->getType())));
+  }
+  if (n == "GetTPipePtr") {
+    Value v;
+    v.kind = Value::ObjPtr;
+    static std::shared_ptr<ObjState> pipeObj = std::make_shared<ObjState>();
+    pipeObj->api = ApiClass::Pipe;
+    v.obj = pipeObj;
+    return v;
+  }
+  if (n == "GetSysWorkSpacePtr" || n == "GetUserWorkspace") {
+    Value v;
+    v.kind = Value::GmPtr;
+    v.p.root = "workspace";
+    v.p.offsetBytes = mkConst(0, IntType::u64());
+    v.p.elemBytes = 1;
+    return v;
+  }
+  if (n == "NdDmaDci") {
+    Op &op = addOp(OpKind::Barrier, "NdDmaDci", call);
+    op.pipe = Pipe::MTE2;
+    op.params["nddma_dci"] = mkConst(1);
+    return Value();
+  }
+  if (n == "DataSyncBarrier" || n == "dsb") {
+    Op &op = addOp(OpKind::Barrier, n, call);
+    op.pipe = Pipe::ALL;
+    op.params["dsb"] = mkConst(1);
+    return Value();
+  }
+  if (n == "InitDetermineComputeWorkspace" || n == "WaitPreBlock" || n == "NotifyNextBlock") {
+    // Deterministic-order helpers: on the vector core each begins and ends
+    // with PipeBarrier<PIPE_ALL> (asc-devkit impl/basic_api/dav_c220 and
+    // dav_3510 kernel_operator_determine_compute_sync_impl.h), so what they
+    // copy through the workspaces is ordered with everything around them.
+    Op &op = addOp(OpKind::Barrier, n, c.call);
+    op.pipe = Pipe::ALL;
+    return Value();
+  }
+  return apiUnmodelled(c, "AscendC API '" + n + "' is not modelled");
+}
+
+void registerSystemApi(ApiTable &t) {
+  ApiHandler h = [](Interp &in, ApiCall &c) { return in.apiSystem(c); };
+  t.addNames({"assume", "is_aic", "is_aiv", "kernel_task_type_default", "kernel_task_type", "GetBlockIdx",
+              "get_block_idx", "GetTaskRation", "GetSubBlockNum", "get_subblockdim", "GetBlockNum", "get_block_num",
+              "GetSubBlockIdx", "get_subblockid", "GetTPipePtr", "GetSysWorkSpacePtr", "GetUserWorkspace", "NdDmaDci",
+              "DataSyncBarrier", "dsb", "InitDetermineComputeWorkspace", "WaitPreBlock", "NotifyNextBlock"},
+             "system", h);
+  // Mode and mask setters, debugging output and clock reads: no memory is
+  // touched and nothing is ordered. (A mask changes what a mask-form vector
+  // instruction touches; those forms are unknown-extent already.)
+  t.addPure({"SetMaskCount",
+             "SetMaskNorm",
+             "SetVectorMask",
+             "ResetMask",
+             "SetAtomicAdd",
+             "SetAtomicNone",
+             "SetAtomicMax",
+             "SetAtomicMin",
+             "SetAtomicType",
+             "SetFlagAndWait",
+             "SetSysWorkspace",
+             "SetLoadDataPaddingValue",
+             "SetFmatrix",
+             "SetFixpipeNz2ndFlag",
+             "SetFixPipeConfig",
+             "SetDeqScale",
+             "InitConstValue",
+             "SetHF32Mode",
+             "SetHF32TransMode",
+             "SetMMLayoutTransform",
+             "GetArchVersion",
+             "GetProgramCounter",
+             "GetSystemCycle",
+             "Trap",
+             "printf",
+             "PRINTF",
+             "DumpTensor",
+             "AscendCUtils"});
+}
+
+} // namespace fe
+} // namespace alint

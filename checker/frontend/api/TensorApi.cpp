@@ -1,0 +1,146 @@
+// LocalTensor and GlobalTensor methods: views, sizes, scalar access and
+// SetGlobalBuffer.
+#include "checker/frontend/api/ApiTable.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/ExprCXX.h>
+
+#include <algorithm>
+#include <cstring>
+#include <set>
+
+namespace alint {
+namespace fe {
+
+using namespace clang;
+
+// --------------------------------------------------------------- tensors
+
+Value Interp::apiTensor(ApiCall &c) {
+  const std::string &n = c.name;
+  SourceLocation l = c.call->getBeginLoc();
+  Value self = c.obj;
+  if (c.objExpr && self.kind != Value::Tensor) {
+    // A tensor that was never assigned.
+    self.kind = Value::Tensor;
+    self.t.global = c.cls == "GlobalTensor";
+    self.t.bufferId = -1;
+    self.t.offsetBytes = mkConst(0, IntType::u64());
+    self.t.elemBytes =
+        tensorElemBytes(c.objExpr->getType().getCanonicalType().getNonReferenceType()->getAsCXXRecordDecl());
+  }
+  TensorVal &t = self.t;
+  if (t.name.empty() && c.objExpr)
+    t.name = exprText(c.objExpr);
+  if (n == "SetGlobalBuffer") {
+    GlobalBuf g;
+    g.id = int(model.globals.size());
+    g.name = exprText(c.objExpr);
+    g.elemBytes = t.elemBytes;
+    g.loc = loc(l);
+    if (!c.vals.empty() && c.vals[0].kind == Value::GmPtr) {
+      g.root = c.vals[0].p.root;
+      g.baseOffsetBytes = c.vals[0].p.offsetBytes;
+    } else {
+      g.root = "?";
+      g.baseOffsetBytes = mkOpaque("GM address of '" + g.name + "' could not be followed", IntType::u64());
+    }
+    if (c.vals.size() >= 2)
+      g.sizeElems = toMath(asSym(c.vals[1], c.args[1]->getType(), l));
+    model.globals.push_back(g);
+    Value nv;
+    nv.kind = Value::Tensor;
+    nv.t.global = true;
+    nv.t.bufferId = g.id;
+    nv.t.elemBytes = t.elemBytes;
+    nv.t.pos = TPos::GM;
+    nv.t.offsetBytes = mkConst(0, IntType::u64());
+    nv.t.name = g.name;
+    if (g.sizeElems)
+      nv.t.sizeBytes = mul(g.sizeElems, mkConst(g.elemBytes));
+    LRef r = evalLValue(c.objExpr);
+    if (r.kind != LRef::None)
+      write(r, nv);
+    return Value();
+  }
+  if (n == "operator[]") {
+    Value v = self;
+    Sym idx = mkCast(asSym(c.vals.empty() ? Value() : c.vals[0], c.args.empty() ? QualType() : c.args[0]->getType(), l),
+                     IntType::u64());
+    Sym d = mkBin(SymOp::Mul, idx, mkConst(t.elemBytes, IntType::u64()), IntType::u64());
+    v.t.offsetBytes = mkBin(SymOp::Add, t.offsetBytes ? t.offsetBytes : mkConst(0, IntType::u64()), d, IntType::u64());
+    if (t.sizeBytes)
+      v.t.sizeBytes = sub(t.sizeBytes, toMath(d));
+    v.t.name = t.name;
+    return v;
+  }
+  if (n == "ReinterpretCast") {
+    Value v = self;
+    if (uint32_t e = templateTypeSize(*this, c.fd, 0))
+      v.t.elemBytes = e;
+    return v;
+  }
+  if (n == "GetSize") {
+    if (t.sizeBytes && t.elemBytes)
+      return scalar(mkCast(mkBin(SymOp::Div, toMath(t.sizeBytes), mkConst(t.elemBytes), IntType::math()),
+                           intTypeOf(ctx, c.call->getType())));
+    return unknownValue("size of tensor '" + t.name + "'", c.call->getType());
+  }
+  if (n == "SetSize") {
+    if (!c.vals.empty()) {
+      Value v = self;
+      v.t.sizeBytes = mul(asSym(c.vals[0], c.args[0]->getType(), l), mkConst(t.elemBytes));
+      LRef r = evalLValue(c.objExpr);
+      if (r.kind != LRef::None)
+        write(r, v);
+    }
+    return Value();
+  }
+  if (n == "GetValue" || n == "SetValue" || n == "operator()") {
+    bool isSet = n == "SetValue";
+    Op &op = addOp(isSet ? OpKind::ScalarWrite : OpKind::ScalarRead, c.cls + "::" + n, c.call);
+    op.pipe = Pipe::S;
+    if (!c.vals.empty()) {
+      TensorVal at = t;
+      Sym idx = mkCast(asSym(c.vals[0], c.args[0]->getType(), l), IntType::u64());
+      at.offsetBytes =
+          mkBin(SymOp::Add, t.offsetBytes ? t.offsetBytes : mkConst(0, IntType::u64()),
+                mkBin(SymOp::Mul, idx, mkConst(t.elemBytes, IntType::u64()), IntType::u64()), IntType::u64());
+      op.regions.push_back(regionOf(at, mkConst(t.elemBytes), isSet, isSet ? "dst" : "src"));
+    }
+    if (isSet)
+      return Value();
+    // Values read from memory stay symbolic, named after the tensor.
+    QualType rt = c.call->getType();
+    if (rt->isIntegralOrEnumerationType())
+      return scalar(mkVar(t.name + ".GetValue()", intTypeOf(ctx, rt), VarRole::Input));
+    Value v;
+    v.kind = Value::Unknown;
+    v.reason = "value read from '" + t.name + "'";
+    return v;
+  }
+  if (n == "GetPhyAddr") {
+    Value v;
+    v.kind = Value::Unknown;
+    v.reason = "physical address of '" + t.name + "'";
+    if (c.call->getType()->isIntegralOrEnumerationType())
+      return unknownValue(v.reason, c.call->getType());
+    return v;
+  }
+  // SetUserTag, GetUserTag, SetL2CacheHint, SetShapeInfo, ...
+  if (c.call->getType()->isIntegralOrEnumerationType())
+    return unknownValue("result of " + c.cls + "::" + n, c.call->getType());
+  return Value();
+}
+
+
+void registerTensorApi(ApiTable &t) {
+  ApiHandler h = [](Interp &in, ApiCall &c) { return in.apiTensor(c); };
+  t.addClass(ApiClass::LocalTensor, "tensor", h);
+  t.addClass(ApiClass::GlobalTensor, "tensor", h);
+}
+
+} // namespace fe
+} // namespace alint
