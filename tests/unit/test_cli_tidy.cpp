@@ -176,3 +176,23 @@ TEST_CASE("docs/index.md links the page of every check", "[cli]") {
     CHECK(index.find("(checks/" + id + ".md)") != std::string::npos);
   }
 }
+
+TEST_CASE("--exclude-header-filter hides findings in matching headers, counted as non-user code", "[cli]") {
+  std::string dir = freshDir("exclhdr");
+  spit(dir + "/kernel_impl.h", slurp(kUb));
+  spit(dir + "/entry.cpp", "#include \"kernel_impl.h\"\n");
+  ToolRun all = runTool("--target=ascend910b " + dir + "/entry.cpp");
+  CHECK(all.exitCode == 1);
+  CHECK(all.out.find("kernel_impl.h:16:5: error:") != std::string::npos);
+  ToolRun ex = runTool("--target=ascend910b --exclude-header-filter='_impl\\.h$' " + dir + "/entry.cpp");
+  CHECK(ex.exitCode == 0);
+  CHECK(ex.out.find("kernel_impl.h") == std::string::npos);
+  CHECK(ex.err.find("Suppressed 1 finding (1 in non-user code).") != std::string::npos);
+  CHECK(runTool("--exclude-header-filter='(' " + dir + "/entry.cpp").exitCode == 2);
+  // --verify-config reads the configuration file that applies
+  spit(dir + "/.ascendc-lint.yaml", "Checks: '-*,sync-rase'\n");
+  ToolRun v = runTool("--verify-config " + dir + "/entry.cpp");
+  CHECK(v.exitCode == 1);
+  CHECK(v.err.find(dir + "/.ascendc-lint.yaml: error: unknown check 'sync-rase'") != std::string::npos);
+  std::system(("rm -rf " + dir).c_str());
+}
