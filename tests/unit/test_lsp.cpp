@@ -91,6 +91,27 @@ TEST_CASE("the language server publishes findings, hovers, offers fix-its and fo
   std::string newText = action["edit"]["changes"][uri][0]["newText"];
   CHECK(newText.find("WaitFlag<HardEvent::MTE3_MTE2>(EVENT_ID1);") != std::string::npos);
 
+  // a counterexample: hover shows the values and the hint
+  std::string t = dir + "/tiling.cpp";
+  spit(t, slurp(kSamples + "/align-copy-length/add_tiling_bad.cpp"));
+  std::string turi = clientUri(t);
+  c.notify("textDocument/didOpen",
+           {{"textDocument", {{"uri", turi}, {"languageId", "cpp"}, {"version", 1}, {"text", slurp(t)}}}});
+  auto tpub = c.diagnostics(turi);
+  REQUIRE(tpub);
+  nlohmann::json cx;
+  for (auto &x : (*tpub)["params"]["diagnostics"])
+    if (x["code"] == "align-copy-length" && x["severity"] == 2)
+      cx = x;
+  REQUIRE(cx.is_object());
+  int hc = c.request("textDocument/hover", {{"textDocument", {{"uri", turi}}}, {"position", cx["range"]["start"]}});
+  auto hcr = c.response(hc);
+  REQUIRE(hcr);
+  std::string chover = (*hcr)["result"]["contents"]["value"];
+  CHECK(chover.find("(counterexample)") != std::string::npos);
+  CHECK(chover.find("counterexample: ") != std::string::npos);
+  CHECK(chover.find("tiling.tileLength=") != std::string::npos);
+
   // settings: only the capacity checks, so the finding goes away
   c.notify("workspace/didChangeConfiguration", {{"settings", {{"ascendc-lint", {{"checks", "-*,capacity-*"}}}}}});
   auto again = c.diagnostics(uri);
