@@ -18,7 +18,10 @@ bool startsWith(const std::string &s, const char *p) { return s.rfind(p, 0) == 0
 
 // dav-c220 -> ascend910b, dav-c310/3510 -> ascend950, dav-m300 -> ascend310b,
 // dav-2002/m200 -> ascend310p (hardware.md §0 arch table).
-void inferFromArch(const std::string &arch, CompileInfo &info) {
+// `strict`: the flag is bisheng's own (--cce-aicore-arch, --npu-arch), so a
+// value naming no known chip is an error rather than a silent default;
+// -march= may be a host compiler's.
+void inferFromArch(const std::string &flag, const std::string &arch, CompileInfo &info, bool strict) {
   std::string a = arch;
   for (auto &ch : a)
     ch = char(tolower(ch));
@@ -30,6 +33,13 @@ void inferFromArch(const std::string &arch, CompileInfo &info) {
     info.target = "ascend310b";
   else if (a.find("m200") != std::string::npos || a.find("2002") != std::string::npos)
     info.target = "ascend310p";
+  else {
+    if (strict && info.error.empty())
+      info.error = "unknown " + flag + " '" + arch +
+                   "' (known: dav-c220, dav-c220-vec, dav-c220-cube, dav-c310, dav-c310-vec, dav-c310-cube, "
+                   "dav-m300, dav-m200; or the __NPU_ARCH__ numbers 2201, 3510, 3002, 2002)";
+    return;
+  }
   if (a.find("-vec") != std::string::npos)
     info.core = CoreType::AIV;
   else if (a.find("-cube") != std::string::npos)
@@ -63,9 +73,20 @@ CompileInfo sanitizeCompileArgs(const std::vector<std::string> &in, const std::s
         (!sourceFile.empty() && llvm::sys::path::filename(a) == llvm::sys::path::filename(sourceFile) &&
          a.find(".") != std::string::npos && a[0] != '-'))
       continue;
-    if (startsWith(a, "--cce-aicore-arch=") || startsWith(a, "--npu-arch=") || startsWith(a, "-march=") ||
-        startsWith(a, "--cce-aicore-arch")) {
-      inferFromArch(a.substr(a.find('=') + 1), info);
+    if (startsWith(a, "--cce-aicore-arch=") || startsWith(a, "--npu-arch=") || startsWith(a, "-march=")) {
+      size_t eq = a.find('=');
+      inferFromArch(a.substr(0, eq), a.substr(eq + 1), info, !startsWith(a, "-march="));
+      continue;
+    }
+    // bisheng: --cce-auto-sync (or =on) inserts synchronisation, =off does
+    // not (asc-devkit docs/zh/guide/.../AI-Core算子编译基本用法.md, "常用的编译选项";
+    // 关键特性说明.md: the project templates set it on by default).
+    if (a == "--cce-auto-sync" || a == "--cce-auto-sync=on" || a == "--cce-auto-sync=true") {
+      info.autoSync = true;
+      continue;
+    }
+    if (a == "--cce-auto-sync=off" || a == "--cce-auto-sync=false") {
+      info.autoSync = false;
       continue;
     }
     if (startsWith(a, "--cce-soc-version=") || startsWith(a, "-DSOC_VERSION=")) {
@@ -76,7 +97,7 @@ CompileInfo sanitizeCompileArgs(const std::vector<std::string> &in, const std::s
         a == "--npu-arch" || a == "--cce-aicore-arch") {
       std::string v = next();
       if (a == "--npu-arch" || a == "--cce-aicore-arch")
-        inferFromArch(v, info);
+        inferFromArch(a, v, info, true);
       continue;
     }
     if (a == "-c" || a == "-S" || a == "-E" || a == "-xcce" || a == "-xasc" || startsWith(a, "--cce-") ||
@@ -88,14 +109,15 @@ CompileInfo sanitizeCompileArgs(const std::vector<std::string> &in, const std::s
       continue; // the linter sets its own language, standard and warnings
     }
     if (a == "-I" || a == "-isystem" || a == "-D" || a == "-U" || a == "-include" || a == "-iquote" ||
-        a == "-idirafter") {
+        a == "-idirafter" || a == "-imacros") {
       std::string v = next();
       info.args.push_back(a);
       info.args.push_back(v);
       continue;
     }
     if (startsWith(a, "-I") || startsWith(a, "-D") || startsWith(a, "-U") || startsWith(a, "-isystem") ||
-        startsWith(a, "-iquote") || startsWith(a, "-idirafter") || startsWith(a, "-include")) {
+        startsWith(a, "-iquote") || startsWith(a, "-idirafter") || startsWith(a, "-include") ||
+        startsWith(a, "-imacros")) {
       info.args.push_back(a);
       continue;
     }
@@ -124,14 +146,30 @@ std::vector<CompileEntry> loadCompileCommands(const std::string &buildDir, std::
     e.file = std::string(abs);
     e.directory = cc.Directory;
     e.info = sanitizeCompileArgs(cc.CommandLine, cc.Filename);
-    // relative include paths are relative to the command's directory
-    for (std::string &a : e.info.args) {
-      for (const char *p : {"-I", "-isystem", "-iquote", "-idirafter"}) {
+    // Relative include paths and forced includes are relative to the
+    // command's directory, joined (-Idir) or as a pair (-I dir).
+    auto resolve = [&](const std::string &path) {
+      if (path.empty() || llvm::sys::path::is_absolute(path))
+        return path;
+      llvm::SmallString<256> d(cc.Directory);
+      llvm::sys::path::append(d, path);
+      return std::string(d);
+    };
+    static const char *const pathFlags[] = {"-isystem", "-iquote", "-idirafter", "-include", "-imacros", "-I"};
+    std::vector<std::string> &args = e.info.args;
+    for (size_t i = 0; i < args.size(); ++i) {
+      std::string &a = args[i];
+      for (const char *p : pathFlags) {
         size_t n = strlen(p);
-        if (a.size() > n && a.compare(0, n, p) == 0 && !llvm::sys::path::is_absolute(a.substr(n))) {
-          llvm::SmallString<256> d(cc.Directory);
-          llvm::sys::path::append(d, a.substr(n));
-          a = std::string(p) + std::string(d);
+        if (a == p) {
+          if (i + 1 < args.size())
+            args[i + 1] = resolve(args[i + 1]);
+          ++i;
+          break;
+        }
+        if (a.size() > n && a.compare(0, n, p) == 0) {
+          a = std::string(p) + resolve(a.substr(n));
+          break;
         }
       }
     }

@@ -14,6 +14,8 @@ struct CompileInfo {
   std::vector<std::string> args;     // -I/-D/-isystem/-include ... for Clang
   std::optional<std::string> target; // from --cce-aicore-arch / --npu-arch / --cce-soc-version
   std::optional<CoreType> core;      // dav-*-vec / dav-*-cube
+  std::optional<bool> autoSync;      // --cce-auto-sync[=on|off]
+  std::string error;                 // an --cce-aicore-arch / --npu-arch naming no known chip
 };
 
 struct CompileEntry {

@@ -236,7 +236,9 @@ Config mergeConfig(const Config &parent, const Config &child) {
 }
 
 std::optional<Config> findConfig(const std::string &sourceFile, std::string &error) {
-  static std::map<std::string, std::optional<Config>> cache; // by directory
+  // By file, with the error of a file that does not load: a second lookup
+  // reports it again, not a bare "invalid configuration".
+  static std::map<std::string, std::pair<std::optional<Config>, std::string>> cache;
   llvm::SmallString<256> dir(sourceFile);
   llvm::sys::fs::make_absolute(dir);
   llvm::sys::path::remove_filename(dir);
@@ -254,15 +256,18 @@ std::optional<Config> findConfig(const std::string &sourceFile, std::string &err
   std::vector<Config> used;
   for (const std::string &f : chain) {
     auto it = cache.find(f);
-    if (it == cache.end())
-      it = cache.emplace(f, loadConfigFile(f, error)).first;
-    if (!it->second) {
-      if (error.empty())
-        error = f + ": invalid configuration";
+    if (it == cache.end()) {
+      std::string err;
+      auto c = loadConfigFile(f, err);
+      it = cache.emplace(f, std::make_pair(c, err)).first;
+    }
+    const std::optional<Config> &c = it->second.first;
+    if (!c) {
+      error = it->second.second.empty() ? f + ": invalid configuration" : it->second.second;
       return std::nullopt;
     }
-    used.push_back(*it->second);
-    if (!it->second->inheritParent)
+    used.push_back(*c);
+    if (!c->inheritParent)
       break;
   }
   Config r = used.back();
@@ -308,7 +313,8 @@ std::string dumpConfig(const Config &c) {
   s += std::string("AutoSync: ") + (c.autoSync.value_or(true) ? "true" : "false") + "\n";
   if (c.simtDCache)
     s += "SimtDCache: " + std::to_string(*c.simtDCache) + "\n";
-  s += "HeaderFilterRegex: " + quoted(c.headerFilterRegex.value_or("")) + "\n";
+  // Unset shows every header: ".*" reads back the same ("" would show none).
+  s += "HeaderFilterRegex: " + quoted(c.headerFilterRegex.value_or(".*")) + "\n";
   s += "...\n";
   return s;
 }

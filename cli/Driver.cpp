@@ -11,6 +11,7 @@
 #include "cli/ResultCache.h"
 #include "cli/ResultIO.h"
 #include "cli/Suppressions.h"
+#include "cli/TidyCompat.h"
 #include "cli/Workers.h"
 #include "rules/Checks.h"
 
@@ -260,24 +261,23 @@ static bool settingsFor(const std::string &file, const Options &o, const TargetR
                         FileSettings &fs, std::string &error) {
   fs.compileArgs = ci.args;
   fs.core = ci.core;
-  Config cfg;
-  if (!o.configFile.empty()) {
-    auto c = loadConfigFile(o.configFile, error);
-    if (!c)
-      return false;
-    cfg = *c;
-  } else if (auto c = findConfig(file, error)) {
-    cfg = *c;
-  } else {
+  if (!ci.error.empty()) {
+    error = ci.error;
     return false;
   }
+  Config cfg;
+  if (auto c = configFor(file, o, error))
+    cfg = *c;
+  else
+    return false;
   fs.configPath = cfg.path;
   fs.checks = cfg.checks ? (o.checksGiven ? *cfg.checks + "," + o.checks : *cfg.checks) : o.checks;
   fs.warningsAsErrors =
       cfg.warningsAsErrors
           ? (o.warningsAsErrors.empty() ? *cfg.warningsAsErrors : *cfg.warningsAsErrors + "," + o.warningsAsErrors)
           : o.warningsAsErrors;
-  fs.autoSync = o.autoSyncGiven ? o.autoSync : cfg.autoSync.value_or(true);
+  // --auto-sync, else how the file is compiled (--cce-auto-sync), else the configuration.
+  fs.autoSync = o.autoSyncGiven ? o.autoSync : ci.autoSync ? *ci.autoSync : cfg.autoSync.value_or(true);
   fs.simtDCache = o.simtDCache ? o.simtDCache : cfg.simtDCache;
   std::vector<std::string> names = !o.targets.empty() ? o.targets : cfg.targets.value_or(std::vector<std::string>{});
   for (const std::string &n : names) {
@@ -447,7 +447,7 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
   }
   fr.stats.solver = solver.stats();
   fr.stats.solveSeconds = fr.stats.solver.seconds;
-  applySuppressions(fr.diags, file);
+  fr.nolintSuppressed = applySuppressions(fr.diags, file);
   // Deterministic order: location, then target order, then check.
   std::map<std::string, int> targetOrder;
   for (size_t i = 0; i < targets.size(); ++i)
@@ -520,6 +520,7 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
     }
   }
   CompileInfo extra = sanitizeCompileArgs(o.extraArgs, "");
+  CompileInfo before = sanitizeCompileArgs(o.extraArgsBefore, ""); // --extra-arg-before
   std::vector<FileJob> jobs;
   for (const std::string &file : files) {
     FileJob job{file, extra};
@@ -533,7 +534,12 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
         job.ci.target = extra.target;
       if (extra.core)
         job.ci.core = extra.core;
+      if (extra.autoSync)
+        job.ci.autoSync = extra.autoSync;
+      if (!extra.error.empty())
+        job.ci.error = extra.error;
     }
+    job.ci.args.insert(job.ci.args.begin(), before.args.begin(), before.args.end());
     jobs.push_back(std::move(job));
   }
   unsigned parallel = o.jobs == 0 ? availableCores() : o.jobs;

@@ -33,11 +33,18 @@ struct FileResult {
   std::vector<Diagnostic> diags;
   std::vector<KernelVerdict> verdicts;
   bool configError = false; // a bad configuration or option (exit 2), not a bad file
+  unsigned nolintSuppressed = 0; // findings NOLINT comments hid (the summary on stderr)
   RunStats stats;           // of this file
+};
+
+// Findings not shown, for clang-tidy's "Suppressed N warnings (...)" line.
+struct SuppressedCounts {
+  unsigned nonUser = 0, lineFilter = 0, nolint = 0;
 };
 
 struct RunResult {
   std::vector<FileResult> files;
+  SuppressedCounts suppressed;
   RunStats stats;
   int exitCode = 0;
   bool timelineWritten = false;

@@ -1,4 +1,5 @@
 #include "cli/HeaderFilter.h"
+#include "cli/TidyCompat.h"
 
 #include "cli/Config.h"
 
@@ -40,7 +41,7 @@ bool applyHeaderFilter(RunResult &rr, const Options &o, std::string &error) {
       filter = o.headerFilter;
     } else {
       std::string err;
-      auto c = o.configFile.empty() ? findConfig(fr.file, err) : loadConfigFile(o.configFile, err);
+      auto c = configFor(fr.file, o, err);
       if (c && c->headerFilterRegex)
         filter = c->headerFilterRegex;
       if (filter && !validHeaderFilter(*filter, err)) {

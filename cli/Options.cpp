@@ -5,6 +5,7 @@
 
 #include <cctype>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace alint {
@@ -49,6 +50,17 @@ Options:
   --cache-dir=DIR           reuse the results of files whose source, included headers,
                             options and configuration are unchanged since a previous run
   --config-file=FILE        use this configuration instead of .ascendc-lint.yaml files
+  --config=TEXT             the same, given inline: --config='{Checks: "-*,sync-*"}'
+  --verify-config           check the configuration (and --checks) and exit
+  --allow-no-checks         no error when the checks select none
+  --extra-arg=ARG           add ARG to the compiler arguments (after; repeatable)
+  --extra-arg-before=ARG    add ARG before the compiler arguments (repeatable)
+  --line-filter=JSON        findings only on these lines, as clang-tidy:
+                            '[{"name":"k.cpp","lines":[[10,20]]},{"name":"a.h"}]'
+  --exclude-header-filter=REGEX  no findings in headers whose path matches REGEX
+  --use-color[=BOOL], --no-color  colour the text output (default: when stdout
+                            is a terminal and NO_COLOR is unset)
+  --lsp                     run as a language server on stdin/stdout (docs/lsp.md)
   --dump-config             print the configuration that applies to the first file (or here)
   -p DIR                    build directory with compile_commands.json
   --list-targets            list the built-in targets
@@ -90,7 +102,40 @@ static bool parseTilingList(const std::string &v, std::map<std::string, int64_t>
   return true;
 }
 
-bool parseOptions(int argc, const char *const *argv, Options &o, std::string &error) {
+// clang-tidy (LLVM's option parser) takes -checks= as --checks=: a long
+// option with one dash is read with two. Short options (-p, -j4, -h) and
+// what follows `--` are left alone.
+static std::vector<std::string> withLongDashes(int argc, const char *const *argv) {
+  std::vector<std::string> args{argc > 0 ? argv[0] : "ascendc-lint"};
+  bool rest = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--")
+      rest = true;
+    std::string name = a.substr(0, a.find('='));
+    if (!rest && name.size() > 2 && name[0] == '-' && name[1] != '-' &&
+        std::islower(static_cast<unsigned char>(name[1])) &&
+        name.find_first_not_of("abcdefghijklmnopqrstuvwxyz-", 1) == std::string::npos)
+      a = "-" + a;
+    args.push_back(a);
+  }
+  return args;
+}
+
+static std::optional<bool> parseBool(const std::string &v) {
+  if (v == "true" || v == "1" || v == "on" || v == "TRUE" || v == "True")
+    return true;
+  if (v == "false" || v == "0" || v == "off" || v == "FALSE" || v == "False")
+    return false;
+  return std::nullopt;
+}
+
+bool parseOptions(int argc, const char *const *rawArgv, Options &o, std::string &error) {
+  std::vector<std::string> storage = withLongDashes(argc, rawArgv);
+  std::vector<const char *> argvv;
+  for (const std::string &s : storage)
+    argvv.push_back(s.c_str());
+  const char *const *argv = argvv.data();
   bool targetGiven = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -135,6 +180,32 @@ bool parseOptions(int argc, const char *const *argv, Options &o, std::string &er
       o.dumpConfig = true;
     else if (a == "--fix")
       o.fix = true;
+    else if (a == "--lsp")
+      o.lsp = true;
+    else if (a == "--verify-config")
+      o.verifyConfig = true;
+    else if (a == "--allow-no-checks")
+      o.allowNoChecks = true;
+    else if (a == "--no-color")
+      o.color = false;
+    else if (a == "--use-color")
+      o.color = true;
+    else if (value("--use-color", v)) {
+      o.color = parseBool(v);
+      if (!o.color) {
+        error = "--use-color: expected true or false, got '" + v + "'";
+        return false;
+      }
+    } else if (value("--config", v))
+      o.configText = v;
+    else if (value("--extra-arg-before", v))
+      o.extraArgsBefore.push_back(v);
+    else if (value("--extra-arg", v))
+      o.extraArgs.push_back(v);
+    else if (value("--line-filter", v))
+      o.lineFilter = v;
+    else if (value("--exclude-header-filter", v))
+      o.excludeHeaderFilter = v;
     else if (value("--export-fixes", v))
       o.exportFixes = v;
     else if (value("--write-baseline", v))

@@ -42,6 +42,15 @@ struct Options {
   std::string baseline, writeBaseline; // --baseline / --write-baseline
   std::string headerFilter;            // --header-filter
   bool headerFilterGiven = false;
+  // clang-tidy's spellings (cli/TidyCompat.h)
+  std::string configText;                   // --config='{Checks: ...}': a configuration given inline
+  std::vector<std::string> extraArgsBefore; // --extra-arg-before (--extra-arg goes to extraArgs)
+  std::string lineFilter;                   // --line-filter: JSON [{"name":..,"lines":[[a,b]]}]
+  std::string excludeHeaderFilter;          // --exclude-header-filter
+  bool verifyConfig = false;                // --verify-config
+  bool allowNoChecks = false;               // --allow-no-checks
+  std::optional<bool> color;                // --use-color[=bool] / --no-color; unset: a terminal
+  bool lsp = false;                         // --lsp: language server on stdio
   // one-shot actions
   bool listTargets = false, listChecks = false, printApiDir = false, help = false, version = false;
   std::string dumpTarget;

@@ -2,8 +2,10 @@
 #include "cli/Output.h"
 
 #include "cli/Baseline.h"
+#include "cli/Failure.h"
 #include "cli/FixIts.h"
 #include "cli/PortingReport.h"
+#include "cli/Uri.h"
 #include "rules/Check.h"
 
 #include <llvm/Support/FileSystem.h>
@@ -37,7 +39,7 @@ static std::string cexText(const Diagnostic &d) {
 void printText(const RunResult &rr, const Options &o, size_t targetCount, std::ostream &out, std::ostream &err) {
   for (const FileResult &fr : rr.files) {
     if (!fr.ok)
-      err << "error: " << fr.error << "\n";
+      err << failureText(fr) << "\n";
     for (const std::string &w : fr.warnings)
       err << "warning: " << w << "\n";
     for (const std::string &n : fr.notes)
@@ -79,20 +81,21 @@ void printText(const RunResult &rr, const Options &o, size_t targetCount, std::o
           }() << "\n";
       }
     }
+    // Verdicts go to stderr: stdout holds diagnostics only, as clang-tidy's.
     if (!o.quiet)
       for (const KernelVerdict &kv : fr.verdicts) {
-        out << kv.kernel << " (" << kv.target << "): " << kv.obligations << " obligations, " << kv.proved << " proved";
+        err << kv.kernel << " (" << kv.target << "): " << kv.obligations << " obligations, " << kv.proved << " proved";
         if (kv.violated)
-          out << ", " << kv.violated << " violated";
+          err << ", " << kv.violated << " violated";
         if (kv.counterexample)
-          out << ", " << kv.counterexample << " counterexample" << (kv.counterexample > 1 ? "s" : "");
+          err << ", " << kv.counterexample << " counterexample" << (kv.counterexample > 1 ? "s" : "");
         if (kv.unknown)
-          out << ", " << kv.unknown << " unknown";
-        out << "\n";
+          err << ", " << kv.unknown << " unknown";
+        err << "\n";
       }
   }
   if (!o.quiet)
-    printPortingText(buildPortingReport(rr), out);
+    printPortingText(buildPortingReport(rr), err);
 }
 
 static json locJson(const SourceLoc &l) { return {{"file", l.file}, {"line", l.line}, {"column", l.column}}; }
@@ -169,90 +172,6 @@ void printJson(const RunResult &rr, std::ostream &out) {
                 {"unknown", unknown}}},
               {"porting", portingJson(buildPortingReport(rr))}};
   out << doc.dump(2) << "\n";
-}
-
-// SARIF artifact URIs: relative to the working folder when the file is below
-// it (GitHub code scanning wants paths relative to the repository root),
-// otherwise the path as Clang reports it.
-static std::string sarifUri(const std::string &file) {
-  if (file.empty() || !llvm::sys::path::is_absolute(file))
-    return file;
-  llvm::SmallString<256> cwd;
-  if (llvm::sys::fs::current_path(cwd))
-    return file;
-  std::string c = std::string(cwd) + "/";
-  return file.compare(0, c.size(), c) == 0 ? file.substr(c.size()) : file;
-}
-
-void printSarif(const RunResult &rr, SourceText &src, std::ostream &out) {
-  json rules = json::array();
-  std::map<std::string, int> ruleIndex;
-  for (const CheckInfo &ci : checkRegistry()) {
-    ruleIndex[ci.id] = int(rules.size());
-    rules.push_back({{"id", ci.id},
-                     {"name", ci.id},
-                     {"shortDescription", {{"text", ci.summary}}},
-                     {"helpUri", "docs/checks/" + ci.id + ".md"}});
-  }
-  json results = json::array();
-  for (const FileResult &fr : rr.files)
-    for (const Diagnostic &d : fr.diags) {
-      json r = {{"ruleId", d.check},
-                {"level", d.severity == Severity::Error     ? "error"
-                          : d.severity == Severity::Warning ? "warning"
-                                                            : "note"},
-                {"message", {{"text", d.message + (d.target.empty() ? "" : " [" + d.target + "]")}}},
-                {"locations", json::array({{{"physicalLocation",
-                                             {{"artifactLocation", {{"uri", sarifUri(d.loc.file)}}},
-                                              {"region",
-                                               {{"startLine", std::max(1u, d.loc.line)},
-                                                {"startColumn", std::max(1u, d.loc.column)}}}}}}})}};
-      if (ruleIndex.count(d.check))
-        r["ruleIndex"] = ruleIndex[d.check];
-      json rel = json::array();
-      int id = 0;
-      for (const Related &x : d.related)
-        rel.push_back({{"id", id++},
-                       {"message", {{"text", x.message}}},
-                       {"physicalLocation",
-                        {{"artifactLocation", {{"uri", sarifUri(x.loc.file)}}},
-                         {"region", {{"startLine", std::max(1u, x.loc.line)}}}}}});
-      if (!rel.empty())
-        r["relatedLocations"] = rel;
-      // No line numbers: a finding keeps its fingerprint when unrelated edits
-      // move it (cli/Baseline.h; the same as --baseline uses).
-      r["partialFingerprints"] = {{"ascendcLint/v2", fingerprint(d, src)}};
-      results.push_back(r);
-    }
-  json doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-              {"version", "2.1.0"},
-              {"runs", json::array({{{"tool",
-                                      {{"driver",
-                                        {{"name", "ascendc-lint"},
-                                         {"version", ALINT_VERSION},
-                                         {"informationUri", "https://example.invalid/ascendc-lint"},
-                                         {"rules", rules}}}}},
-                                     {"results", results}}})}};
-  out << doc.dump(2) << "\n";
-}
-
-// file:// URI of a path (absolute, percent-encoded as RFC 3986 asks).
-static std::string fileUri(const std::string &path) {
-  llvm::SmallString<256> a(path);
-  llvm::sys::fs::make_absolute(a);
-  llvm::sys::path::remove_dots(a, true);
-  std::string u = "file://";
-  static const char *hex = "0123456789ABCDEF";
-  for (unsigned char c : std::string(a)) {
-    if (std::isalnum(c) || c == '/' || c == '-' || c == '.' || c == '_' || c == '~')
-      u += char(c);
-    else {
-      u += '%';
-      u += hex[c >> 4];
-      u += hex[c & 15];
-    }
-  }
-  return u;
 }
 
 // 0-based LSP range of a finding: from its column to the end of the code on

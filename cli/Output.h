@@ -10,6 +10,7 @@ namespace alint {
 
 void printText(const RunResult &rr, const Options &o, size_t targetCount, std::ostream &out, std::ostream &err);
 void printJson(const RunResult &rr, std::ostream &out);
+// SARIF 2.1.0 (cli/Sarif.cpp).
 void printSarif(const RunResult &rr, SourceText &src, std::ostream &out);
 // LSP textDocument/publishDiagnostics params, one JSON object per line and
 // document (JSON Lines; docs/lsp.md).

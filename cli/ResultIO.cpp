@@ -78,6 +78,7 @@ std::string fileResultToText(const FileResult &fr) {
          {"diags", diags},
          {"verdicts", verdicts},
          {"configError", fr.configError},
+         {"nolintSuppressed", fr.nolintSuppressed},
          {"stats", statsJson(fr.stats)}};
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
@@ -93,6 +94,7 @@ std::optional<FileResult> fileResultFromText(const std::string &text) {
     fr.error = j.at("error").get<std::string>();
     fr.warnings = j.at("warnings").get<std::vector<std::string>>();
     fr.notes = j.at("notes").get<std::vector<std::string>>();
+    fr.nolintSuppressed = j.value("nolintSuppressed", 0u);
     for (const json &jd : j.at("diags")) {
       Diagnostic d;
       d.check = jd.at("check").get<std::string>();

@@ -116,7 +116,8 @@ FileMarkers load(const std::string &file) {
 
 } // namespace
 
-void applySuppressions(std::vector<Diagnostic> &diags, const std::string &mainFile) {
+unsigned applySuppressions(std::vector<Diagnostic> &diags, const std::string &mainFile) {
+  unsigned count = 0;
   std::map<std::string, FileMarkers> files;
   auto markersOf = [&](const std::string &f) -> FileMarkers & {
     auto it = files.find(f);
@@ -142,6 +143,8 @@ void applySuppressions(std::vector<Diagnostic> &diags, const std::string &mainFi
     }
     if (!suppressed)
       kept.push_back(std::move(d));
+    else if (d.severity != Severity::Note)
+      ++count;
   }
   diags = std::move(kept);
   // Unmatched BEGIN/END markers in the linted file itself are findings.
@@ -156,6 +159,7 @@ void applySuppressions(std::vector<Diagnostic> &diags, const std::string &mainFi
                                         : "unmatched 'NOLINTEND' comment without a previous 'NOLINTBEGIN' comment";
     diags.push_back(d);
   }
+  return count;
 }
 
 } // namespace alint

@@ -10,6 +10,7 @@ namespace alint {
 
 // Removes suppressed findings; adds one for each unmatched NOLINTBEGIN/END in
 // `mainFile`.
-void applySuppressions(std::vector<Diagnostic> &diags, const std::string &mainFile);
+// Returns how many findings (notes aside) the comments suppressed.
+unsigned applySuppressions(std::vector<Diagnostic> &diags, const std::string &mainFile);
 
 } // namespace alint

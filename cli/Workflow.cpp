@@ -3,6 +3,7 @@
 #include "cli/Baseline.h"
 #include "cli/FixIts.h"
 #include "cli/HeaderFilter.h"
+#include "cli/TidyCompat.h"
 
 #include <fstream>
 
@@ -10,6 +11,8 @@ namespace alint {
 
 bool checkWorkflowOptions(const Options &o, std::string &error) {
   if (o.headerFilterGiven && !validHeaderFilter(o.headerFilter, error))
+    return false;
+  if (!checkTidyOptions(o, error))
     return false;
   if (!o.baseline.empty()) {
     std::ifstream in(o.baseline);
@@ -23,8 +26,18 @@ bool checkWorkflowOptions(const Options &o, std::string &error) {
 
 bool finishRun(RunResult &rr, const Options &o, SourceText &src, std::vector<std::string> &messages,
                std::string &error) {
+  auto shown = [&] {
+    unsigned n = 0;
+    for (const FileResult &fr : rr.files)
+      for (const Diagnostic &d : fr.diags)
+        n += d.severity != Severity::Note;
+    return n;
+  };
+  unsigned before = shown();
   if (!applyHeaderFilter(rr, o, error))
     return false;
+  rr.suppressed.nonUser += before - shown();
+  applyTidyFilters(rr, o); // --exclude-header-filter, --line-filter
   resolveFixIts(rr, src);
   if (!o.writeBaseline.empty()) {
     if (!writeBaseline(rr, src, o.writeBaseline, error))

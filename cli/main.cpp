@@ -5,8 +5,11 @@
 #include "cli/Config.h"
 #include "cli/Driver.h"
 #include "cli/ExprParser.h"
+#include "cli/Failure.h"
+#include "cli/Lsp.h"
 #include "cli/Options.h"
 #include "cli/Output.h"
+#include "cli/TidyCompat.h"
 #include "cli/Workflow.h"
 #include "rules/Check.h"
 #include <llvm/Support/CrashRecoveryContext.h>
@@ -124,9 +127,17 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
+  if (!checkTidyOptions(o, err)) {
+    std::cerr << "ascendc-lint: error: " << err << "\n";
+    return 2;
+  }
+  if (o.lsp)
+    return runLanguageServer(o, resolve, std::cin, std::cout);
+  if (o.verifyConfig)
+    return verifyConfig(o, std::cout, std::cerr);
   if (o.dumpConfig) {
     std::string where = o.files.empty() ? std::string("./.here") : o.files.front();
-    auto c = o.configFile.empty() ? findConfig(where, err) : loadConfigFile(o.configFile, err);
+    auto c = configFor(where, o, err);
     if (!c) {
       std::cerr << "ascendc-lint: error: " << err << "\n";
       return 2;
@@ -160,6 +171,24 @@ int main(int argc, char **argv) {
     std::cerr << "ascendc-lint: error: no input files (see --help)\n";
     return 2;
   }
+  // clang-tidy: selecting no check is an error, not a silent pass.
+  if (!o.allowNoChecks) {
+    bool any = false;
+    std::vector<std::string> where = o.files;
+    if (where.empty())
+      where.push_back("./.here");
+    for (const std::string &f : where) {
+      std::string e;
+      std::string checks = effectiveChecks(f, o, e);
+      for (const CheckInfo &c : checkRegistry())
+        any |= checkEnabled(checks, c.id);
+      any |= !e.empty(); // a bad configuration is reported with its file below
+    }
+    if (!any) {
+      std::cerr << "ascendc-lint: error: no checks enabled (see --list-checks; --allow-no-checks to allow it)\n";
+      return 2;
+    }
+  }
   if (!checkWorkflowOptions(o, err)) {
     std::cerr << "ascendc-lint: error: " << err << "\n";
     return 2;
@@ -180,7 +209,11 @@ int main(int argc, char **argv) {
         ts.insert(v.target);
       targetCount = std::max(targetCount, ts.size());
     }
-    printText(rr, o, targetCount, std::cout, std::cerr);
+    // Diagnostics on stdout with their source line and caret; verdicts and
+    // summaries on stderr, as clang-tidy prints its own.
+    std::ostringstream diags;
+    printText(rr, o, targetCount, diags, std::cerr);
+    std::cout << decorateText(diags.str(), src, useColor(o));
     break;
   }
   case OutputFormat::Json:
@@ -195,7 +228,7 @@ int main(int argc, char **argv) {
     // stdout holds one document; messages about the run go to stderr
     for (auto &f : rr.files) {
       if (!f.ok)
-        std::cerr << "error: " << f.error << "\n";
+        std::cerr << failureText(f) << "\n";
       for (auto &w : f.warnings)
         std::cerr << "warning: " << w << "\n";
       for (auto &n : f.notes)
@@ -205,6 +238,8 @@ int main(int argc, char **argv) {
   }
   for (const std::string &m : messages)
     std::cerr << "note: " << m << "\n";
+  if (!o.quiet)
+    std::cerr << suppressedSummary(rr);
   if (o.stats) {
     const auto &s = rr.stats;
     std::cerr << "stats: parse+extract " << s.parseSeconds << " s, checks " << s.checkSeconds << " s (z3 "

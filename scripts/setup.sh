@@ -17,4 +17,19 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
 fi
+# Test dependencies from npm, when npm is there: Microsoft's SARIF validator
+# and Ajv (tests/unit/test_sarif.cpp runs them on the SARIF and JSON output).
+# Without npm those tests are skipped, with the reason printed by the test.
+TOOLS_DIR=${ALINT_TOOLS_DIR:-$PWD/.tools}
+if command -v npm >/dev/null 2>&1; then
+  if [ ! -x "$TOOLS_DIR/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool" ] ||
+     [ ! -d "$TOOLS_DIR/node_modules/ajv" ]; then
+    mkdir -p "$TOOLS_DIR"
+    npm install --prefix "$TOOLS_DIR" --no-audit --no-fund --loglevel=error @microsoft/sarif-multitool-linux@5 ajv@8 ||
+      echo "setup.sh: npm could not install the validators; the SARIF and JSON schema tests will be skipped"
+    chmod +x "$TOOLS_DIR/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool" 2>/dev/null || true
+  fi
+else
+  echo "setup.sh: npm not found; the SARIF validator test will be skipped (Debian package npm)"
+fi
 ./scripts/build.sh
