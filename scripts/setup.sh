@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 PACKAGES=(build-essential cmake make git ca-certificates
           clang-19 llvm-19-dev libclang-19-dev libclang-cpp19-dev
           libz3-dev nlohmann-json3-dev catch2
-          libclang-rt-19-dev) # sanitizer and libFuzzer runtimes (scripts/sanitize.sh, scripts/fuzz.sh)
+          libclang-rt-19-dev  # sanitizer and libFuzzer runtimes (scripts/sanitize.sh, scripts/fuzz.sh)
+          neovim pre-commit)  # real clients for the editor and hook tests (tests/unit/test_editors.cpp, test_lsp.cpp)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
