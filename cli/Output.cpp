@@ -27,6 +27,39 @@ static std::string where(const SourceLoc &l) {
   return l.file + ":" + std::to_string(l.line) + ":" + std::to_string(l.column);
 }
 
+// "verified" only when every reached call was modelled and every obligation
+// proved; "partially verified" when something is unknown or not modelled.
+static std::string verdictName(const KernelVerdict &kv) {
+  if (kv.verified())
+    return "verified";
+  if (kv.partial())
+    return "partially verified";
+  return "not verified";
+}
+
+static std::string verdictText(const KernelVerdict &kv) {
+  std::string s = ": " + verdictName(kv);
+  if (!kv.partial())
+    return s;
+  std::vector<std::string> parts;
+  if (kv.unknown)
+    parts.push_back(std::to_string(kv.unknown) + " unknown");
+  if (kv.unmodelled)
+    parts.push_back(std::to_string(kv.unmodelled) + " unmodelled call" + (kv.unmodelled > 1 ? "s" : ""));
+  if (kv.notModelled)
+    parts.push_back(std::to_string(kv.notModelled) + " construct" + (kv.notModelled > 1 ? "s" : "") + " not modelled");
+  s += " (";
+  for (size_t i = 0; i < parts.size(); ++i)
+    s += (i ? ", " : "") + parts[i];
+  if (!kv.topReasons.empty()) {
+    s += "; top reasons: ";
+    for (size_t i = 0; i < kv.topReasons.size(); ++i)
+      s += (i ? "; " : "") + kv.topReasons[i].first +
+           (kv.topReasons[i].second > 1 ? " (x" + std::to_string(kv.topReasons[i].second) + ")" : "");
+  }
+  return s + ")";
+}
+
 static std::string cexText(const Diagnostic &d) {
   std::string s;
   for (auto &[n, v] : d.counterexample)
@@ -88,11 +121,18 @@ void printText(const RunResult &rr, const Options &o, size_t targetCount, std::o
           out << ", " << kv.counterexample << " counterexample" << (kv.counterexample > 1 ? "s" : "");
         if (kv.unknown)
           out << ", " << kv.unknown << " unknown";
-        out << "\n";
+        out << verdictText(kv) << "\n";
       }
   }
   if (!o.quiet)
     printPortingText(buildPortingReport(rr), out);
+}
+
+static json reasonsJson(const KernelVerdict &kv) {
+  json r = json::array();
+  for (auto &[why, n] : kv.topReasons)
+    r.push_back({{"reason", why}, {"count", n}});
+  return r;
 }
 
 static json locJson(const SourceLoc &l) { return {{"file", l.file}, {"line", l.line}, {"column", l.column}}; }
@@ -147,7 +187,11 @@ void printJson(const RunResult &rr, std::ostream &out) {
                          {"proved", kv.proved},
                          {"violated", kv.violated},
                          {"counterexample", kv.counterexample},
-                         {"unknown", kv.unknown}});
+                         {"unknown", kv.unknown},
+                         {"verdict", verdictName(kv)},
+                         {"unmodelledCalls", kv.unmodelled},
+                         {"notModelled", kv.notModelled},
+                         {"topReasons", reasonsJson(kv)}});
       obligations += kv.obligations;
       proved += kv.proved;
       violated += kv.violated;
@@ -224,6 +268,19 @@ void printSarif(const RunResult &rr, SourceText &src, std::ostream &out) {
       r["partialFingerprints"] = {{"ascendcLint/v2", fingerprint(d, src)}};
       results.push_back(r);
     }
+  // The per-kernel verdicts ride in the run's property bag.
+  json kernels = json::array();
+  for (const FileResult &fr : rr.files)
+    for (const KernelVerdict &kv : fr.verdicts)
+      kernels.push_back({{"file", sarifUri(kv.file)},
+                         {"kernel", kv.kernel},
+                         {"target", kv.target},
+                         {"verdict", verdictName(kv)},
+                         {"obligations", kv.obligations},
+                         {"proved", kv.proved},
+                         {"unknown", kv.unknown},
+                         {"unmodelledCalls", kv.unmodelled},
+                         {"topReasons", reasonsJson(kv)}});
   json doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},
               {"runs", json::array({{{"tool",
@@ -232,7 +289,8 @@ void printSarif(const RunResult &rr, SourceText &src, std::ostream &out) {
                                          {"version", ALINT_VERSION},
                                          {"informationUri", "https://example.invalid/ascendc-lint"},
                                          {"rules", rules}}}}},
-                                     {"results", results}}})}};
+                                     {"results", results},
+                                     {"properties", {{"kernels", kernels}}}}})}};
   out << doc.dump(2) << "\n";
 }
 
