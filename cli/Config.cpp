@@ -171,6 +171,9 @@ std::optional<Config> parseConfig(const std::string &text, const std::string &fi
     } else if (*key == "AutoSync") {
       if (!needBool(c.autoSync))
         return std::nullopt;
+    } else if (*key == "FailOnUnknown") {
+      if (!needBool(c.failOnUnknown))
+        return std::nullopt;
     } else if (*key == "SimtDCache") {
       uint64_t b = 0;
       if (!needScalar(s))
@@ -186,9 +189,10 @@ std::optional<Config> parseConfig(const std::string &text, const std::string &fi
         return std::nullopt;
       c.inheritParent = *b;
     } else {
-      error = where(sm, file, kv.getKey()) + "unknown key '" + *key +
-              "' (Checks, WarningsAsErrors, Targets, Assumptions, AutoSync, SimtDCache, HeaderFilterRegex, "
-              "InheritParentConfig)";
+      error =
+          where(sm, file, kv.getKey()) + "unknown key '" + *key +
+          "' (Checks, WarningsAsErrors, Targets, Assumptions, AutoSync, FailOnUnknown, SimtDCache, HeaderFilterRegex, "
+          "InheritParentConfig)";
       return std::nullopt;
     }
     if (!diag.empty()) {
@@ -226,6 +230,8 @@ Config mergeConfig(const Config &parent, const Config &child) {
     r.targets = parent.targets;
   if (!child.autoSync)
     r.autoSync = parent.autoSync;
+  if (!child.failOnUnknown)
+    r.failOnUnknown = parent.failOnUnknown;
   if (!child.simtDCache)
     r.simtDCache = parent.simtDCache;
   if (!child.headerFilterRegex)
@@ -311,6 +317,8 @@ std::string dumpConfig(const Config &c) {
   for (const std::string &a : c.assumptions)
     s += "  - " + quoted(a) + "\n";
   s += std::string("AutoSync: ") + (c.autoSync.value_or(true) ? "true" : "false") + "\n";
+  if (c.failOnUnknown)
+    s += std::string("FailOnUnknown: ") + (*c.failOnUnknown ? "true" : "false") + "\n";
   if (c.simtDCache)
     s += "SimtDCache: " + std::to_string(*c.simtDCache) + "\n";
   // Unset shows every header: ".*" reads back the same ("" would show none).

@@ -20,6 +20,7 @@ struct Config {
   std::optional<std::vector<std::string>> targets;
   std::vector<std::string> assumptions;
   std::optional<bool> autoSync;
+  std::optional<bool> failOnUnknown;  // FailOnUnknown: partially verified kernels are errors
   std::optional<uint64_t> simtDCache; // SimtDCache: UB left to the SIMT Data Cache
   bool inheritParent = false;
 };

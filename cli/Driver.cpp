@@ -7,6 +7,7 @@
 #include "cli/CompileArgs.h"
 #include "cli/Config.h"
 #include "cli/ExprParser.h"
+#include "cli/ModelDump.h"
 #include "cli/Progress.h"
 #include "cli/ResultCache.h"
 #include "cli/ResultIO.h"
@@ -21,6 +22,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <set>
 
@@ -118,6 +120,7 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
       km.assumptions.push_back(as);
     }
   }
+  std::map<std::string, unsigned> reasons; // why obligations are unknown / what was not modelled
   KernelVerdict kv;
   kv.file = fr.file;
   kv.kernel = k.name;
@@ -140,6 +143,8 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
     std::vector<Verdict> all;
     std::vector<SolvedItem> failed = solveItems(ctx.items, solver, k.incomplete, &all);
     for (const Verdict &v : all) {
+      if (v.status == Status::Unknown)
+        ++reasons[v.reason.empty() ? "unknown" : v.reason];
       ++kv.obligations;
       kv.proved += v.status == Status::Proved;
       kv.violated += v.status == Status::Violated;
@@ -212,8 +217,67 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   if (!k.incomplete.empty() && kv.obligations == 0) {
     kv.obligations = 1;
     kv.unknown = 1;
+    ++reasons[k.incomplete];
+    if (o.showUnknown) { // the one unknown gets its note too
+      Diagnostic d;
+      d.check = "frontend";
+      d.severity = Severity::Note;
+      d.status = Status::Unknown;
+      d.message = "not verified: " + k.incomplete;
+      d.loc = k.loc;
+      d.target = t.name;
+      d.kernel = k.name;
+      fr.diags.push_back(std::move(d));
+    }
   }
-  if (o.showUnknown) // what the frontend could not model, once per kernel and target
+  for (const Op &op : k.ops)
+    if (op.kind == OpKind::Unmodelled) {
+      ++kv.unmodelled;
+      ++reasons[op.unknownReason.empty() ? "call to '" + op.api + "' is not modelled" : op.unknownReason];
+    }
+  kv.notModelled = unsigned(k.unknowns.size());
+  for (auto &[r, n] : reasons) // past --timeout: said in every format, not only in notes
+    if (r.find("(--timeout)") != std::string::npos)
+      fr.warnings.push_back("kernel '" + k.name + "' on " + t.name + ": the time limit (--timeout) was reached; " +
+                            std::to_string(n) + " obligations were not checked and are unknown");
+  for (const UnknownNote &u : k.unknowns)
+    ++reasons[u.reason];
+  for (auto &[r, n] : reasons)
+    kv.topReasons.push_back({r, n});
+  std::stable_sort(kv.topReasons.begin(), kv.topReasons.end(),
+                   [](const auto &a, const auto &b) { return a.second > b.second; });
+  if (kv.topReasons.size() > 3)
+    kv.topReasons.resize(3);
+  if (o.showUnknown) { // what the frontend could not model, once per kernel and target
+    for (const Op &op : k.ops) {
+      if (op.kind != OpKind::Unmodelled)
+        continue;
+      Diagnostic d;
+      d.check = "frontend";
+      d.severity = Severity::Note;
+      d.status = Status::Unknown;
+      d.message = "not modelled: " + (op.unknownReason.empty() ? "call to '" + op.api + "'" : op.unknownReason);
+      d.loc = op.loc;
+      d.target = t.name;
+      d.kernel = k.name;
+      fr.diags.push_back(std::move(d));
+    }
+  }
+  if (fs.failOnUnknown && kv.partial()) { // strict gates: not fully verified is an error
+    Diagnostic d;
+    d.check = "fail-on-unknown";
+    d.severity = Severity::Error;
+    d.status = Status::Unknown;
+    d.message = "kernel '" + k.name + "' is only partially verified (" + std::to_string(kv.unknown) +
+                " unknown obligations, " + std::to_string(kv.unmodelled) + " unmodelled calls" +
+                (kv.topReasons.empty() ? std::string() : "; " + kv.topReasons[0].first) + ")";
+    d.hint = "see --show-unknown for what was not followed";
+    d.loc = k.loc;
+    d.target = t.name;
+    d.kernel = k.name;
+    fr.diags.push_back(std::move(d));
+  }
+  if (o.showUnknown)
     for (const UnknownNote &u : k.unknowns) {
       Diagnostic d;
       d.check = "frontend";
@@ -278,6 +342,7 @@ static bool settingsFor(const std::string &file, const Options &o, const TargetR
           : o.warningsAsErrors;
   // --auto-sync, else how the file is compiled (--cce-auto-sync), else the configuration.
   fs.autoSync = o.autoSyncGiven ? o.autoSync : ci.autoSync ? *ci.autoSync : cfg.autoSync.value_or(true);
+  fs.failOnUnknown = o.failOnUnknownGiven ? o.failOnUnknown : cfg.failOnUnknown.value_or(false);
   fs.simtDCache = o.simtDCache ? o.simtDCache : cfg.simtDCache;
   std::vector<std::string> names = !o.targets.empty() ? o.targets : cfg.targets.value_or(std::vector<std::string>{});
   for (const std::string &n : names) {
@@ -328,7 +393,12 @@ std::string cacheKeyFor(const std::string &file, const Options &o, const FileSet
   llvm::sys::fs::current_path(cwd);
   k.add(std::string(cwd)).add(file).add(hashFile(file));
   k.add(fs.configPath).add(fs.configPath.empty() ? std::string() : hashFile(fs.configPath));
-  k.add(fs.checks).add(fs.warningsAsErrors).add(fs.autoSync).add(fs.core ? int(*fs.core) + 1 : 0);
+  k.add(fs.checks)
+      .add(fs.warningsAsErrors)
+      .add(fs.autoSync)
+      .add(fs.failOnUnknown)
+      .add(o.dumpModel)
+      .add(fs.core ? int(*fs.core) + 1 : 0);
   k.add(fs.simtDCache ? std::to_string(*fs.simtDCache) : std::string("-"));
   for (const model::TargetSpec *t : fs.targets) {
     auto it = targetHashes.find(t);
@@ -435,6 +505,16 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
       }
       auto t1 = std::chrono::steady_clock::now();
       for (const KernelModel &k : res.model.kernels) {
+        if (o.dumpModel) { // what the frontend understood, on the group's first target
+          if (o.format == OutputFormat::Json) {
+            nlohmann::json all = fr.modelDump.empty() ? nlohmann::json::array() : nlohmann::json::parse(fr.modelDump);
+            all.push_back(dumpModelJson(k, *groups[key].front(), fs.autoSync));
+            fr.modelDump = all.dump();
+          } else {
+            fr.modelDump += dumpModelText(k, *groups[key].front(), fs.autoSync);
+          }
+          continue;
+        }
         for (auto *t : groups[key])
           lintKernel(k, *t, o, fs, solver, fr);
         if (!o.timelineFile.empty() && !timelineWritten) {

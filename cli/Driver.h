@@ -15,6 +15,15 @@ namespace alint {
 struct KernelVerdict {
   std::string file, kernel, target;
   unsigned obligations = 0, proved = 0, violated = 0, counterexample = 0, unknown = 0;
+  // What the frontend did not follow: calls that became Unmodelled
+  // operations, and other constructs it noted (budget, helpers, ...).
+  unsigned unmodelled = 0, notModelled = 0;
+  std::vector<std::pair<std::string, unsigned>> topReasons; // most frequent first
+  // verified: every reached call modelled and every obligation proved.
+  bool verified() const {
+    return unknown == 0 && unmodelled == 0 && notModelled == 0 && violated == 0 && counterexample == 0;
+  }
+  bool partial() const { return unknown != 0 || unmodelled != 0 || notModelled != 0; }
 };
 
 struct RunStats {
@@ -32,6 +41,7 @@ struct FileResult {
   std::vector<std::string> notes;    // information printed on stderr (timeline written, ...)
   std::vector<Diagnostic> diags;
   std::vector<KernelVerdict> verdicts;
+  std::string modelDump;    // --dump-model: text, or a JSON array of kernels with --format=json
   bool configError = false; // a bad configuration or option (exit 2), not a bad file
   unsigned nolintSuppressed = 0; // findings NOLINT comments hid (the summary on stderr)
   RunStats stats;           // of this file
@@ -62,6 +72,7 @@ struct FileSettings {
   std::string configPath;
   std::string checks = "*", warningsAsErrors;
   bool autoSync = true;
+  bool failOnUnknown = false;         // --fail-on-unknown over FailOnUnknown
   std::optional<uint64_t> simtDCache; // --simt-dcache over SimtDCache
   std::vector<const model::TargetSpec *> targets;
   std::vector<std::pair<std::string, Sym>> assumptions;

@@ -43,6 +43,9 @@ Options:
   --simt-dcache=SIZE        the kernel runs SIMT code and its launch leaves SIZE of UB
                             (e.g. 64K) to the SIMT Data Cache (Ascend 950)
   --show-unknown            show obligations that could not be decided (as notes)
+  --dump-model              print each kernel's model (buffers, ops, regions, sync edges) instead of linting;
+                            JSON with --format=json
+  --fail-on-unknown         a kernel that is only partially verified is an error (config FailOnUnknown)
   --quiet                   no per-kernel verdict lines
   --stats                   print phase times and Z3 query counts to stderr
   -j N, --jobs=N            lint N files at a time in worker processes (default 1;
@@ -172,6 +175,10 @@ bool parseOptions(int argc, const char *const *rawArgv, Options &o, std::string 
       o.printApiDir = true;
     else if (a == "--show-unknown")
       o.showUnknown = true;
+    else if (a == "--dump-model")
+      o.dumpModel = true;
+    else if (a == "--fail-on-unknown")
+      o.failOnUnknown = o.failOnUnknownGiven = true;
     else if (a == "--quiet")
       o.quiet = true;
     else if (a == "--stats")

@@ -32,6 +32,9 @@ struct Options {
   bool autoSync = true;               // the compiler orders S<->MTE2/MTE3/V and V<->V
   std::optional<uint64_t> simtDCache; // --simt-dcache: UB the launch leaves to the SIMT Data Cache
   bool showUnknown = false;
+  bool dumpModel = false;     // --dump-model: print what the frontend understood (text or JSON by --format)
+  bool failOnUnknown = false; // --fail-on-unknown
+  bool failOnUnknownGiven = false;
   bool quiet = false;
   bool stats = false;
   unsigned jobs = 1;    // -j: files linted in parallel (worker processes); 0 = one per core

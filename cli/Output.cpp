@@ -29,6 +29,39 @@ static std::string where(const SourceLoc &l) {
   return l.file + ":" + std::to_string(l.line) + ":" + std::to_string(l.column);
 }
 
+// "verified" only when every reached call was modelled and every obligation
+// proved; "partially verified" when something is unknown or not modelled.
+std::string verdictName(const KernelVerdict &kv) {
+  if (kv.verified())
+    return "verified";
+  if (kv.partial())
+    return "partially verified";
+  return "not verified";
+}
+
+static std::string verdictText(const KernelVerdict &kv) {
+  std::string s = ": " + verdictName(kv);
+  if (!kv.partial())
+    return s;
+  std::vector<std::string> parts;
+  if (kv.unknown)
+    parts.push_back(std::to_string(kv.unknown) + " unknown");
+  if (kv.unmodelled)
+    parts.push_back(std::to_string(kv.unmodelled) + " unmodelled call" + (kv.unmodelled > 1 ? "s" : ""));
+  if (kv.notModelled)
+    parts.push_back(std::to_string(kv.notModelled) + " construct" + (kv.notModelled > 1 ? "s" : "") + " not modelled");
+  s += " (";
+  for (size_t i = 0; i < parts.size(); ++i)
+    s += (i ? ", " : "") + parts[i];
+  if (!kv.topReasons.empty()) {
+    s += "; top reasons: ";
+    for (size_t i = 0; i < kv.topReasons.size(); ++i)
+      s += (i ? "; " : "") + kv.topReasons[i].first +
+           (kv.topReasons[i].second > 1 ? " (x" + std::to_string(kv.topReasons[i].second) + ")" : "");
+  }
+  return s + ")";
+}
+
 static std::string cexText(const Diagnostic &d) {
   std::string s;
   for (auto &[n, v] : d.counterexample)
@@ -91,11 +124,18 @@ void printText(const RunResult &rr, const Options &o, size_t targetCount, std::o
           err << ", " << kv.counterexample << " counterexample" << (kv.counterexample > 1 ? "s" : "");
         if (kv.unknown)
           err << ", " << kv.unknown << " unknown";
-        err << "\n";
+        err << verdictText(kv) << "\n";
       }
   }
   if (!o.quiet)
     printPortingText(buildPortingReport(rr), err);
+}
+
+static json reasonsJson(const KernelVerdict &kv) {
+  json r = json::array();
+  for (auto &[why, n] : kv.topReasons)
+    r.push_back({{"reason", why}, {"count", n}});
+  return r;
 }
 
 static json locJson(const SourceLoc &l) { return {{"file", l.file}, {"line", l.line}, {"column", l.column}}; }
@@ -150,7 +190,11 @@ void printJson(const RunResult &rr, std::ostream &out) {
                          {"proved", kv.proved},
                          {"violated", kv.violated},
                          {"counterexample", kv.counterexample},
-                         {"unknown", kv.unknown}});
+                         {"unknown", kv.unknown},
+                         {"verdict", verdictName(kv)},
+                         {"unmodelledCalls", kv.unmodelled},
+                         {"notModelled", kv.notModelled},
+                         {"topReasons", reasonsJson(kv)}});
       obligations += kv.obligations;
       proved += kv.proved;
       violated += kv.violated;

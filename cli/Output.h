@@ -5,8 +5,12 @@
 #include "cli/SourceText.h"
 
 #include <iosfwd>
+#include <string>
 
 namespace alint {
+
+// "verified", "partially verified" or "not verified" (docs/json-format.md).
+std::string verdictName(const KernelVerdict &kv);
 
 void printText(const RunResult &rr, const Options &o, size_t targetCount, std::ostream &out, std::ostream &err);
 void printJson(const RunResult &rr, std::ostream &out);

@@ -67,9 +67,13 @@ std::string fileResultToText(const FileResult &fr) {
                          {"hint", d.hint}});
   }
   json verdicts = json::array();
-  for (const KernelVerdict &v : fr.verdicts)
-    verdicts.push_back(
-        json::array({v.file, v.kernel, v.target, v.obligations, v.proved, v.violated, v.counterexample, v.unknown}));
+  for (const KernelVerdict &v : fr.verdicts) {
+    json reasons = json::array();
+    for (auto &[r, n] : v.topReasons)
+      reasons.push_back(json::array({r, n}));
+    verdicts.push_back(json::array({v.file, v.kernel, v.target, v.obligations, v.proved, v.violated, v.counterexample,
+                                    v.unknown, v.unmodelled, v.notModelled, reasons}));
+  }
   json j{{"file", fr.file},
          {"ok", fr.ok},
          {"error", fr.error},
@@ -77,6 +81,7 @@ std::string fileResultToText(const FileResult &fr) {
          {"notes", fr.notes},
          {"diags", diags},
          {"verdicts", verdicts},
+         {"modelDump", fr.modelDump},
          {"configError", fr.configError},
          {"nolintSuppressed", fr.nolintSuppressed},
          {"stats", statsJson(fr.stats)}};
@@ -122,6 +127,7 @@ std::optional<FileResult> fileResultFromText(const std::string &text) {
       d.hint = jd.at("hint").get<std::string>();
       fr.diags.push_back(std::move(d));
     }
+    fr.modelDump = j.value("modelDump", std::string());
     for (const json &jv : j.at("verdicts")) {
       KernelVerdict v;
       v.file = jv.at(0).get<std::string>();
@@ -132,6 +138,10 @@ std::optional<FileResult> fileResultFromText(const std::string &text) {
       v.violated = jv.at(5).get<unsigned>();
       v.counterexample = jv.at(6).get<unsigned>();
       v.unknown = jv.at(7).get<unsigned>();
+      v.unmodelled = jv.at(8).get<unsigned>();
+      v.notModelled = jv.at(9).get<unsigned>();
+      for (const json &r : jv.at(10))
+        v.topReasons.push_back({r.at(0).get<std::string>(), r.at(1).get<unsigned>()});
       fr.verdicts.push_back(std::move(v));
     }
     fr.configError = j.at("configError").get<bool>();

@@ -13,6 +13,7 @@
 #include "cli/Workflow.h"
 #include "rules/Check.h"
 #include <llvm/Support/CrashRecoveryContext.h>
+#include <nlohmann/json.hpp>
 
 #include <fstream>
 #include <iostream>
@@ -199,6 +200,23 @@ int main(int argc, char **argv) {
   if (!finishRun(rr, o, src, messages, err)) {
     std::cerr << "ascendc-lint: error: " << err << "\n";
     return 2;
+  }
+  if (o.dumpModel) { // like clang -ast-dump: the models only
+    nlohmann::json all = nlohmann::json::array();
+    for (auto &f : rr.files) {
+      if (!f.ok)
+        std::cerr << "error: " << f.error << "\n";
+      if (o.format == OutputFormat::Json) {
+        if (!f.modelDump.empty())
+          for (auto &m : nlohmann::json::parse(f.modelDump))
+            all.push_back(m);
+      } else {
+        std::cout << f.modelDump;
+      }
+    }
+    if (o.format == OutputFormat::Json)
+      std::cout << nlohmann::json({{"models", all}}).dump(2) << "\n";
+    return rr.exitCode == 3 ? 3 : 0;
   }
   switch (o.format) {
   case OutputFormat::Text: {

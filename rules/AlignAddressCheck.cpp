@@ -11,6 +11,10 @@ std::vector<Sym> bufferBases(const KernelModel &k, const model::TargetSpec &t) {
   std::vector<Sym> bases(k.buffers.size());
   std::map<std::pair<int, Mem>, Sym> next; // a destroyed pipe's successor starts again at 0
   for (const Buffer &b : k.buffers) {
+    if (b.kind == Buffer::Kind::Raw) { // placed by address, not by TPipe
+      bases[b.id] = b.baseBytes ? toMath(b.baseBytes) : nullptr;
+      continue;
+    }
     auto mem = t.memoryOf(b.memPos);
     if (!mem || b.pool >= 0) // inside a pool: its place in the pool is not modelled
       continue;
@@ -34,8 +38,21 @@ void AlignAddressCheck::run(CheckContext &ctx) const {
         op.kind != OpKind::Cube && op.kind != OpKind::Fixpipe)
       continue;
     for (const Region &r : op.regions) {
-      if (r.global || r.bufferId < 0 || r.bufferId >= int(k.buffers.size()))
+      if (r.global)
         continue;
+      if (r.bufferId < 0 || r.bufferId >= int(k.buffers.size())) {
+        // a tensor whose buffer could not be followed: its start is unknown
+        ProofItem item;
+        item.ob.check = id();
+        item.ob.property = mkBool(true);
+        item.ob.unknownReason =
+            op.unknownReason.empty() ? "the buffer of " + op.api + " " + r.role + " is not known" : op.unknownReason;
+        item.loc = op.loc;
+        std::string what = op.api + " " + r.role;
+        item.message = [what](const Verdict &v) { return what + ": alignment could not be checked: " + v.reason; };
+        ctx.prove(std::move(item));
+        continue;
+      }
       const Buffer &b = k.buffers[r.bufferId];
       auto mem = t.memoryOf(b.memPos);
       if (!mem || !bases[b.id])

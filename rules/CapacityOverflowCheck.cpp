@@ -28,6 +28,8 @@ std::string bytesText(int64_t b) {
 }
 
 Sym slotBytes(const Buffer &b) {
+  if (b.kind == Buffer::Kind::Raw) // placed by address: exactly tileSize elements
+    return b.lenBytes;
   return mul(mkBin(SymOp::Div, addC(b.lenBytes, 31), mkConst(32), IntType::math()), mkConst(32));
 }
 
@@ -41,6 +43,8 @@ static bool usesMatmulApi(const KernelModel &k) {
       return true;
   return false;
 }
+
+static void rawBuffers(CheckContext &ctx, const std::string &check);
 
 void CapacityOverflowCheck::run(CheckContext &ctx) const {
   const KernelModel &k = ctx.kernel;
@@ -71,7 +75,8 @@ void CapacityOverflowCheck::run(CheckContext &ctx) const {
       // Buffers live together from their InitBuffer until TPipe::Destroy/Reset.
       std::vector<const Buffer *> bufs;
       for (const Buffer &b : k.buffers)
-        if (b.epoch == epoch && b.pool < 0 && t.memoryOf(b.memPos) == std::optional<Mem>(mem))
+        if (b.epoch == epoch && b.pool < 0 && b.kind != Buffer::Kind::Raw &&
+            t.memoryOf(b.memPos) == std::optional<Mem>(mem))
           bufs.push_back(&b);
       bool cubeMem = mem != Mem::UB;
       if (bufs.empty() && !(matmul && cubeMem))
@@ -128,6 +133,48 @@ void CapacityOverflowCheck::run(CheckContext &ctx) const {
       item.hint = "reduce the tile length or the queue depth, or bound the tiling with ASCENDC_ASSUME";
       ctx.prove(std::move(item));
     }
+  rawBuffers(ctx, id());
+}
+
+// Tensors placed by address (LocalMemAllocator::Alloc, LocalTensor(pos, addr,
+// tileSize)) must end within their memory: asc-devkit
+// impl/basic_api/kernel_tensor_impl.h CreateTensor asserts
+// `addr + tensorLength <= maxLen`, and Alloc's tileSize "should not exceed the
+// memory left at that position" (docs/zh/api .../LocalMemAllocator/Alloc.md).
+static void rawBuffers(CheckContext &ctx, const std::string &check) {
+  const KernelModel &k = ctx.kernel;
+  const model::TargetSpec &t = ctx.target;
+  for (const Buffer &b : k.buffers) {
+    if (b.kind != Buffer::Kind::Raw)
+      continue;
+    auto mem = t.memoryOf(b.memPos);
+    const model::MemorySpec *spec = mem ? t.memory(*mem) : nullptr;
+    ProofItem item;
+    item.ob.check = check;
+    item.loc = b.loc;
+    Sym end;
+    if (!spec || spec->usableBytes == 0 || !b.baseBytes || !b.lenBytes) {
+      item.ob.unknownReason = "the memory or the address of '" + b.name + "' is not known on " + t.name;
+      item.ob.property = mkBool(true);
+    } else {
+      end = add(toMath(b.baseBytes), toMath(b.lenBytes));
+      item.ob.property = mkCmp(SymOp::Le, end, mkConst(int64_t(spec->usableBytes)));
+      item.ob.context = ctx.contextAt(b.cond ? b.cond : mkBool(true), b.loops);
+      item.ob.report = {{"end", end}};
+    }
+    std::string what = b.name, memS = mem ? std::string(memName(*mem)) : "?", target = t.name;
+    std::string usable = spec ? bytesText(int64_t(spec->usableBytes)) : "?", endS = end ? toString(end) : "";
+    item.message = [what, memS, usable, target, endS](const Verdict &v) {
+      auto it = v.reportValues.find("end");
+      std::string e = it != v.reportValues.end() ? bytesText(it->second) : endS;
+      if (v.status == Status::Unknown)
+        return what + ": " + memS + " use on " + target + " could not be decided: " + v.reason;
+      return what + (v.status == Status::Violated ? " ends at " : " may end at ") + e + " but " + target + " has " +
+             usable + " of " + memS;
+    };
+    item.hint = "allocate fewer elements, or place the tensor lower in " + memS;
+    ctx.prove(std::move(item));
+  }
 }
 
 } // namespace alint

@@ -71,6 +71,8 @@ std::vector<SolvedItem> solveItems(std::vector<ProofItem> &items, Solver &solver
   std::vector<SolvedItem> out;
   std::map<std::string, size_t> groupAt; // group -> its entry in out
   std::set<std::string> settled;         // groups with a violation: done
+  std::map<std::string, Verdict> groupWorst;
+  std::vector<std::string> groupOrder;
   for (size_t i = 0; i < items.size(); ++i) {
     ProofItem &item = items[i];
     const std::string &grp = item.group;
@@ -86,8 +88,15 @@ std::vector<SolvedItem> solveItems(std::vector<ProofItem> &items, Solver &solver
         v.counterexample.clear();
       }
     }
-    if (all)
+    if (all && grp.empty())
       all->push_back(v);
+    if (!grp.empty()) { // a group is one obligation: its worst verdict
+      auto [w, fresh] = groupWorst.try_emplace(grp, v);
+      if (fresh)
+        groupOrder.push_back(grp);
+      else if (severityRank(v.status) > severityRank(w->second.status))
+        w->second = v;
+    }
     if (v.status == Status::Proved)
       continue;
     if (grp.empty()) {
@@ -104,6 +113,9 @@ std::vector<SolvedItem> solveItems(std::vector<ProofItem> &items, Solver &solver
       out[it->second] = {i, std::move(v)};
     }
   }
+  if (all)
+    for (const std::string &g : groupOrder)
+      all->push_back(groupWorst.at(g));
   return out;
 }
 

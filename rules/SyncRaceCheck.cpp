@@ -12,11 +12,88 @@
 
 namespace alint {
 
+// An access whose region could not be followed (an unmodelled call on a
+// tensor, a tensor of unknown buffer) may overlap anything in its memory:
+// every race it could take part in is `unknown`, never absent. One obligation
+// per such access, naming the first access it is not ordered with.
+static void unknownRaces(CheckContext &ctx, const std::string &check,
+                         const std::vector<std::optional<CoreType>> &cores) {
+  const KernelModel &k = ctx.kernel;
+  const model::TargetSpec &t = ctx.target;
+  const SyncGraph &g = ctx.syncGraph();
+  auto uncertain = [&](const SeqOp &s) {
+    const Op &o = k.ops[s.op];
+    if (o.kind == OpKind::Unmodelled)
+      return !s.regions.empty();
+    if (!accessesMemory(o.kind))
+      return false;
+    for (const Region &r : s.regions)
+      if (r.bufferId < 0)
+        return true;
+    return false;
+  };
+  auto touches = [&](const SeqOp &s) {
+    return k.ops[s.op].kind == OpKind::Unmodelled || accessesMemory(k.ops[s.op].kind);
+  };
+  auto mayAlias = [&](const Region &a, const Region &b) {
+    if (a.global != b.global || (!a.write && !b.write))
+      return false;
+    if (a.bufferId < 0 || b.bufferId < 0)
+      return true;
+    if (a.global) {
+      const GlobalBuf &ga = k.globals[a.bufferId], &gb = k.globals[b.bufferId];
+      return ga.root == gb.root || ga.root == "?" || gb.root == "?";
+    }
+    return a.bufferId == b.bufferId ||
+           t.memoryOf(k.buffers[a.bufferId].memPos) == t.memoryOf(k.buffers[b.bufferId].memPos);
+  };
+  std::set<int> done; // ops already given their unknown race
+  for (int y = 0; y < int(g.seq.size()); ++y)
+    for (int x = 0; x < y; ++x) {
+      const SeqOp &sx = g.seq[x], &sy = g.seq[y];
+      bool ux = uncertain(sx), uy = uncertain(sy);
+      if ((!ux && !uy) || !touches(sx) || !touches(sy) || sx.op == sy.op)
+        continue;
+      int u = uy ? sy.op : sx.op;
+      if (done.count(u))
+        continue;
+      if (t.splitCores) {
+        const auto &cx = cores[sx.op], &cy = cores[sy.op];
+        if (cx && cy && *cx != *cy)
+          continue;
+      }
+      if (sx.pipe != Pipe::None && sy.pipe != Pipe::None && g.happensBefore(x, y))
+        continue;
+      bool alias = false;
+      for (const Region &rx : sx.regions)
+        for (const Region &ry : sy.regions)
+          alias |= mayAlias(rx, ry);
+      if (!alias)
+        continue;
+      done.insert(u);
+      const Op &ou = k.ops[u], &other = k.ops[u == sy.op ? sx.op : sy.op];
+      ProofItem item;
+      item.ob.check = check;
+      item.loc = ou.loc;
+      item.ob.property = mkBool(true);
+      item.ob.unknownReason =
+          !ou.unknownReason.empty() ? ou.unknownReason : "the memory " + ou.api + " accesses could not be followed";
+      std::string what = ou.api + " and " + other.api + " (line " + std::to_string(other.loc.line) + ")";
+      item.message = [what](const Verdict &v) {
+        return "possible race between " + what + " could not be decided: " + v.reason;
+      };
+      item.related.push_back({other.loc, "the other access: " + other.api});
+      ctx.prove(std::move(item));
+    }
+}
+
 void SyncRaceCheck::run(CheckContext &ctx) const {
   const KernelModel &k = ctx.kernel;
   const model::TargetSpec &t = ctx.target;
   const SyncGraph &g = ctx.syncGraph();
   const std::vector<std::optional<CoreType>> cores = opCores(k, t);
+  std::set<std::string> warned;
+  unknownRaces(ctx, id(), cores);
   // Every unordered earlier access to the same memory is a candidate partner
   // (a nearer one may be proved disjoint while a farther one overlaps); the
   // candidates of one access form a group, nearest first, and one finding is
@@ -44,18 +121,27 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
           if (!rx.write && !ry.write)
             continue;
           if (rx.global != ry.global || rx.bufferId < 0 || ry.bufferId < 0)
-            continue;
+            continue; // unknown regions: see unknownRaces below
           std::string where;
+          bool carried = sx.copies != sy.copies;
           Sym ax = rx.offsetBytes, ay = ry.offsetBytes;
           if (!rx.global) {
-            if (rx.bufferId != ry.bufferId)
-              continue;
-            const Buffer &b = k.buffers[rx.bufferId];
-            Sym slotLen = slotBytes(b);
-            if (rx.slot)
-              ax = add(ax, mul(toMath(rx.slot), slotLen));
-            if (ry.slot)
-              ay = add(ay, mul(toMath(ry.slot), slotLen));
+            const Buffer &b = k.buffers[rx.bufferId], &by = k.buffers[ry.bufferId];
+            if (rx.bufferId != ry.bufferId) {
+              // Tensors placed by address may overlap each other: compare
+              // their addresses in the memory.
+              if (b.kind != Buffer::Kind::Raw || by.kind != Buffer::Kind::Raw || !b.baseBytes || !by.baseBytes ||
+                  t.memoryOf(b.memPos) != t.memoryOf(by.memPos))
+                continue;
+              ax = add(toMath(b.baseBytes), ax);
+              ay = add(toMath(by.baseBytes), ay);
+            } else {
+              Sym slotLen = slotBytes(b);
+              if (rx.slot)
+                ax = add(ax, mul(toMath(rx.slot), slotLen));
+              if (ry.slot)
+                ay = add(ay, mul(toMath(ry.slot), slotLen));
+            }
             where = "'" + b.name + "' (" + std::string(memName(t.memoryOf(b.memPos).value_or(Mem::Unknown))) + ")";
           } else {
             const GlobalBuf &gx = k.globals[rx.bufferId], &gy = k.globals[ry.bufferId];
@@ -65,14 +151,35 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
             ay = add(toMath(gy.baseOffsetBytes), ay);
             where = "GM argument '" + gx.root + "'";
           }
-          bool carried = sx.copies != sy.copies;
           ProofItem item;
           item.ob.check = id();
           item.loc = oy.loc;
           item.group = std::to_string(sy.op) + (ry.global ? ":g" : ":b") + std::to_string(ry.bufferId);
-          if (!rx.lengthBytes || !ry.lengthBytes) {
+          if ((!rx.lengthBytes || !ry.lengthBytes) && (carried || rx.bufferId != ry.bufferId || rx.slot || ry.slot)) {
             item.ob.unknownReason = "extent of " + (rx.lengthBytes ? oy.api : ox.api) + " is not modelled";
             item.ob.property = mkBool(true);
+          } else if (!rx.lengthBytes || !ry.lengthBytes) {
+            // Nothing orders them, they are in the same buffer (and slot) and
+            // only the overlap is unknown: a warning with the reason.
+            std::string why = "extent of " + (rx.lengthBytes ? oy.api : ox.api) + " is not modelled";
+            const Op &unk = rx.lengthBytes ? oy : ox;
+            if (!unk.unknownReason.empty())
+              why = unk.unknownReason;
+            if (!warned.insert(item.group).second)
+              continue;
+            Diagnostic d;
+            d.check = id();
+            d.severity = Severity::Warning;
+            d.status = Status::Counterexample;
+            d.loc = oy.loc;
+            std::string px(pipeName(sx.pipe)), py(pipeName(sy.pipe));
+            d.message = "possible data race: " + oy.api + " on " + py + " and " + ox.api + " on " + px +
+                        " access the same buffer with nothing ordering them; the overlap could not be decided: " + why;
+            d.related.push_back({ox.loc, "the other access: " + ox.api + " on " + px});
+            d.hint =
+                sx.pipe == sy.pipe ? "add PipeBarrier<" + px + ">() between them" : "add SetFlag/WaitFlag between them";
+            ctx.report(std::move(d));
+            continue;
           } else {
             Sym overlap =
                 mkAnd(mkCmp(SymOp::Lt, ax, add(ay, ry.lengthBytes)), mkCmp(SymOp::Lt, ay, add(ax, rx.lengthBytes)));

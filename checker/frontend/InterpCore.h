@@ -22,6 +22,8 @@ class SourceManager;
 class IfStmt;
 class ForStmt;
 class SwitchStmt;
+class CXXForRangeStmt;
+class LambdaExpr;
 class CXXRecordDecl;
 class CXXConstructorDecl;
 class CXXConstructExpr;
@@ -37,7 +39,19 @@ namespace fe {
 
 // Which AscendC class an object is (decided by name, for classes declared in
 // the bundled API headers).
-enum class ApiClass { None, Pipe, Queue, TBuf, BufPool, LocalTensor, GlobalTensor, QueSync, Matmul, Other };
+enum class ApiClass {
+  None,
+  Pipe,
+  Queue,
+  TBuf,
+  BufPool,
+  LocalTensor,
+  GlobalTensor,
+  QueSync,
+  Matmul,
+  MemAllocator,
+  Other
+};
 ApiClass classifyApiClass(const clang::CXXRecordDecl *rd);
 
 IntType intTypeOf(clang::ASTContext &ctx, clang::QualType t);
@@ -107,6 +121,12 @@ struct ObjState {
   int64_t depth = 0;
   std::vector<TensorVal> fifo; // tensors enqueued and not yet dequeued
   int slotCounter = 0;
+  // lambda closures: captures by reference alias the captured variable,
+  // captures by copy hold the value taken when the lambda was created
+  const clang::LambdaExpr *lambda = nullptr;
+  std::map<const clang::ValueDecl *, LRef> capRefs;
+  std::map<const clang::ValueDecl *, Value> capVals;
+  std::shared_ptr<ObjState> capThis;
 };
 
 struct Frame {
@@ -171,6 +191,8 @@ public:
 
   // api/: one file per API family; api/ApiTable.cpp dispatches to them.
   Value evalApiCall(const clang::CallExpr *call, const clang::FunctionDecl *fd);
+  Value wrapApiObject(Value v, const clang::CXXRecordDecl *rd);
+  uint32_t tensorElemBytes(const clang::CXXRecordDecl *rd);
   Value apiSystem(ApiCall &c);
   Value apiQueue(ApiCall &c);
   Value apiTensor(ApiCall &c);
@@ -179,6 +201,12 @@ public:
   Value apiSync(ApiCall &c);
   Value apiCube(ApiCall &c);
   Value apiUnmodelled(ApiCall &c, const std::string &why);
+  void skipped(const clang::Stmt *s, const std::string &why, int depth = 0);
+  Value apiAllocator(ApiCall &c);
+  // LocalTensor<T>(TPosition, addr, tileSize) and the other constructors of
+  // the bundled LocalTensor (api/AllocatorApi.cpp).
+  Value apiConstructLocalTensor(const clang::CXXConstructExpr *ce, const std::vector<Value> &args);
+  int addRawBuffer(const std::string &name, TPos pos, Sym base, Sym lenBytes, clang::SourceLocation l);
   Region regionOf(const TensorVal &t, Sym lengthBytes, bool write, const std::string &role);
   std::optional<int64_t> templateIntArg(const clang::FunctionDecl *fd, unsigned i);
   std::optional<int64_t> classTemplateIntArg(const clang::CXXRecordDecl *rd, unsigned i);
@@ -218,7 +246,6 @@ private:
   void popCond();
   void declareVar(const clang::VarDecl *vd);
   Value evalInit(const clang::Expr *init, clang::QualType t, const std::string &name);
-  Value wrapApiObject(Value v, const clang::CXXRecordDecl *rd);
   void constructDefault(const std::shared_ptr<ObjState> &o, const clang::CXXRecordDecl *rd);
   void initFields(const std::shared_ptr<ObjState> &o, const clang::CXXRecordDecl *rd,
                   const clang::CXXConstructorDecl *ctor);
@@ -228,6 +255,8 @@ private:
   std::optional<CoreType> coreOfCondition(const clang::Expr *cond);
   void execSwitch(const clang::SwitchStmt *s);
   void execFor(const clang::ForStmt *s);
+  void execRangeFor(const clang::CXXForRangeStmt *s);
+  static constexpr int64_t kMaxUnroll = 16; // arrays walked / loops unrolled element by element
   void execLoop(const clang::Stmt *init, const clang::Expr *cond, const clang::Expr *inc, const clang::Stmt *body,
                 const clang::Stmt *loopStmt, bool isDo);
   void runBody(const clang::Stmt *body, const clang::Expr *inc, bool inductionHandled);
@@ -239,10 +268,9 @@ private:
   Value evalInitList(const clang::InitListExpr *il);
   Value evalConstruct(const clang::CXXConstructExpr *ce);
   Value evalCall(const clang::CallExpr *call);
+  Value evalLambda(const clang::LambdaExpr *le);
   Value inlineCall(const clang::CallExpr *call, const clang::FunctionDecl *fd);
   void havocArgs(const std::vector<const clang::Expr *> &args, const clang::FunctionDecl *fd, const std::string &who);
-  uint32_t tensorElemBytes(const clang::CXXRecordDecl *rd);
-
 };
 
 } // namespace fe

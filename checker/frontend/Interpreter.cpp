@@ -16,7 +16,12 @@
 #include <clang/AST/StmtCXX.h>
 #include <clang/Basic/SourceManager.h>
 
+#include "checker/frontend/api/ApiTable.h"
+
+#include <clang/AST/LambdaCapture.h>
+
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 #include <tuple>
@@ -655,7 +660,7 @@ void Interp::exec(const Stmt *s) {
     return;
   }
   case Stmt::CXXForRangeStmtClass:
-    note("range-based for loop is not modelled", s->getBeginLoc());
+    execRangeFor(cast<CXXForRangeStmt>(s));
     return;
   case Stmt::ReturnStmtClass: {
     const auto *r = cast<ReturnStmt>(s);
@@ -1137,6 +1142,143 @@ static std::optional<int64_t> incStep(const Expr *inc, const VarDecl *v, ASTCont
   return std::nullopt;
 }
 
+// Whether `body` subscripts an array with an expression that reads `v`.
+static bool indexesArrayBy(const Stmt *body, const VarDecl *v) {
+  if (!body)
+    return false;
+  std::function<bool(const Stmt *)> reads = [&](const Stmt *s) {
+    if (!s)
+      return false;
+    if (const auto *d = dyn_cast<DeclRefExpr>(s); d && d->getDecl() == v)
+      return true;
+    for (const Stmt *c : s->children())
+      if (reads(c))
+        return true;
+    return false;
+  };
+  std::function<bool(const Stmt *)> walk = [&](const Stmt *s) {
+    if (!s)
+      return false;
+    if (const auto *as = dyn_cast<ArraySubscriptExpr>(s); as && reads(as->getIdx()))
+      return true;
+    for (const Stmt *c : s->children())
+      if (walk(c))
+        return true;
+    return false;
+  };
+  return walk(body);
+}
+
+void Interp::execRangeFor(const CXXForRangeStmt *s) {
+  const VarDecl *lv = s->getLoopVariable();
+  const Expr *range = s->getRangeInit();
+  std::shared_ptr<ObjState> arr;
+  if (range && lv) {
+    LRef rr = evalLValue(range);
+    Value rv = rr.kind != LRef::None ? read(rr, range->getType()) : eval(range);
+    if (rv.kind == Value::Obj && rv.obj && rv.obj->isArray) {
+      arr = rv.obj;
+    } else if ((rv.kind == Value::Obj || rv.kind == Value::ObjPtr) && rv.obj && rv.obj->rec) {
+      // std::array and the like: one member that is a constant-size array.
+      const FieldDecl *only = nullptr;
+      int n = 0;
+      for (const FieldDecl *fd : rv.obj->rec->fields()) {
+        ++n;
+        only = fd;
+      }
+      if (n == 1 && only->getType()->isConstantArrayType()) {
+        LRef fr;
+        fr.kind = LRef::Field;
+        fr.obj = rv.obj;
+        fr.field = only;
+        Value av = read(fr, only->getType());
+        if (av.kind == Value::Obj && av.obj && av.obj->isArray)
+          arr = av.obj;
+      }
+    }
+  }
+  if (!arr || arr->arraySize <= 0 || arr->arraySize > kMaxUnroll) {
+    std::string why = "range-based for loop over '" + (range ? exprText(range) : std::string("?")) +
+                      "' (not an array of known size up to " + std::to_string(kMaxUnroll) + " elements)";
+    note(why + " is not modelled", s->getBeginLoc());
+    skipped(s->getBody(), why);
+    return;
+  }
+  Frame &f = *frames.back();
+  for (int64_t i = 0; i < arr->arraySize && alive(); ++i) {
+    LRef er;
+    er.kind = LRef::Elem;
+    er.obj = arr;
+    er.index = i;
+    if (lv->getType()->isReferenceType()) {
+      f.aliases[lv] = er;
+    } else {
+      f.aliases.erase(lv);
+      Value ev = read(er, arr->elemType);
+      QualType ct = lv->getType().getCanonicalType();
+      if (ct->isIntegralOrEnumerationType())
+        ev = scalar(asSym(ev, ct, s->getBeginLoc()));
+      else if (ev.kind == Value::Obj && ev.obj)
+        ev.obj = cloneObject(ev.obj);
+      write(localRef(&f, lv), ev);
+    }
+    runBody(s->getBody(), nullptr, true);
+  }
+}
+
+// Code the interpreter does not run (a loop it cannot follow, a lambda it
+// cannot call, the rest of a kernel past the budget) must not lose the API
+// calls in it: each becomes an Unmodelled operation on unknown regions, so
+// every check that would have read it says `unknown`. User functions called
+// from it are searched too (a few levels deep).
+void Interp::skipped(const Stmt *s, const std::string &why, int depth) {
+  if (!s || depth > 4)
+    return;
+  if (const auto *call = dyn_cast<CallExpr>(s)) {
+    if (const FunctionDecl *fd = call->getDirectCallee()) {
+      if (isApiDecl(fd)) {
+        std::string n = fd->getNameAsString();
+        if (!ApiTable::instance().isPure(n)) {
+          Op &op = addOp(OpKind::Unmodelled, n, call);
+          op.unknownReason = "'" + n + "' in code that is not modelled: " + why;
+          // Which tensors it touches is not known: one unknown region per
+          // tensor-typed argument (or the object it is called on).
+          auto isTensorType = [&](QualType t) {
+            ApiClass k = classifyApiClass(t.getCanonicalType().getNonReferenceType()->getAsCXXRecordDecl());
+            return k == ApiClass::LocalTensor || k == ApiClass::GlobalTensor;
+          };
+          std::vector<const Expr *> args(call->arg_begin(), call->arg_end());
+          if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call))
+            args.push_back(mc->getImplicitObjectArgument());
+          for (const Expr *a : args)
+            if (a && isTensorType(a->getType())) {
+              Region r;
+              r.global =
+                  classifyApiClass(a->getType().getCanonicalType().getNonReferenceType()->getAsCXXRecordDecl()) ==
+                  ApiClass::GlobalTensor;
+              r.bufferId = -1;
+              r.offsetBytes = mkConst(0);
+              r.write = true;
+              r.role = "arg";
+              op.regions.push_back(r);
+            }
+        }
+      } else if (const FunctionDecl *def = fd->getDefinition(); def && def->hasBody()) {
+        for (auto &fr : frames)
+          if (fr->fn == def)
+            return;
+        skipped(def->getBody(), why, depth + 1);
+      }
+    }
+  }
+  if (const auto *le = dyn_cast<LambdaExpr>(s)) {
+    skipped(le->getBody(), why, depth);
+    return;
+  }
+  for (const Stmt *c : s->children())
+    skipped(c, why, depth);
+}
+
 void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const Stmt *body, const Stmt *loopStmt,
                       bool isDo) {
   if (init)
@@ -1177,6 +1319,23 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
         hi = mkBin(SymOp::Sub, toMath(b), mkConst(1), IntType::math());
       else
         induction = false;
+    }
+  }
+  // A short loop with constant bounds whose body indexes an array by the
+  // counter (TBuf/TQue/LocalTensor members `bufs[i]`, ping-pong pairs) is
+  // unrolled: array elements are tracked by constant index only.
+  if (induction && stepV > 0) {
+    auto clo = asConst(toMath(lo)), chi = asConst(toMath(hi));
+    if (clo && chi && *chi > *clo && (*chi - *clo + stepV - 1) / stepV <= kMaxUnroll && indexesArrayBy(body, iv)) {
+      LRef ivRef = localRef(&f, iv);
+      if (auto a = f.aliases.find(iv); a != f.aliases.end())
+        ivRef = a->second;
+      for (int64_t v = *clo; v < *chi && alive(); v += stepV) {
+        write(ivRef, scalar(mkConst(v, ivType)));
+        runBody(body, nullptr, true);
+      }
+      write(ivRef, scalar(mkConst(std::max(*clo, *chi), ivType)));
+      return;
     }
   }
   if (induction) {
@@ -1423,12 +1582,8 @@ Value Interp::eval(const Expr *e) {
     eval(cast<ArraySubscriptExpr>(e)->getIdx());
     return unknownValue("array element '" + exprText(e) + "'", t);
   }
-  case Stmt::LambdaExprClass: {
-    Value v;
-    v.kind = Value::Unknown;
-    v.reason = "lambda is not modelled";
-    return v;
-  }
+  case Stmt::LambdaExprClass:
+    return evalLambda(cast<LambdaExpr>(e));
   default:
     break;
   }
@@ -1645,6 +1800,8 @@ Value Interp::evalUnary(const UnaryOperator *u) {
       v.kind = Value::Obj;
       return v;
     }
+    if (v.kind == Value::Tensor)
+      return v; // *p where p = &tensor (see UO_AddrOf)
     if (v.kind == Value::Unknown && v.addrOf.kind != LRef::None)
       return read(v.addrOf, t);
     if (v.kind == Value::GmPtr)
@@ -1920,13 +2077,19 @@ Value Interp::evalInitList(const InitListExpr *il) {
 }
 
 Value Interp::evalConstruct(const CXXConstructExpr *ce) {
+  // `TBuf<...> bufs[2];`, `LocalTensor<T> ts[2];`: an array whose elements are
+  // default-constructed; each is made when first read (by constant index).
+  if (ce->getType()->isConstantArrayType())
+    return newArray(ce->getType(), "", nullptr);
   const CXXConstructorDecl *ctor = ce->getConstructor();
   const CXXRecordDecl *rd = ctor->getParent();
   ApiClass k = classifyApiClass(rd);
   std::vector<Value> args;
   for (const Expr *a : ce->arguments())
     args.push_back(eval(a));
-  if (k == ApiClass::LocalTensor || k == ApiClass::GlobalTensor) {
+  if (k == ApiClass::LocalTensor)
+    return apiConstructLocalTensor(ce, args);
+  if (k == ApiClass::GlobalTensor) {
     if (!args.empty() && args[0].kind == Value::Tensor)
       return args[0]; // copy
     Value v;
@@ -1971,16 +2134,68 @@ Value Interp::evalConstruct(const CXXConstructExpr *ce) {
 
 // ------------------------------------------------------------------ calls
 
+// A lambda is an object of its closure class that remembers its captures;
+// calling it inlines its operator() with them in scope (inlineCall).
+Value Interp::evalLambda(const LambdaExpr *le) {
+  Value v;
+  v.kind = Value::Obj;
+  v.obj = std::make_shared<ObjState>();
+  v.obj->rec = le->getLambdaClass();
+  v.obj->lambda = le;
+  Frame &f = *frames.back();
+  for (const LambdaCapture &c : le->captures()) {
+    if (c.capturesThis()) {
+      v.obj->capThis = f.thisObj;
+      continue;
+    }
+    if (!c.capturesVariable())
+      continue;
+    const ValueDecl *d = c.getCapturedVar();
+    const auto *vd = dyn_cast<VarDecl>(d);
+    if (vd && vd->isInitCapture()) {
+      v.obj->capVals[d] = vd->getInit() ? evalInit(vd->getInit(), vd->getType(), vd->getNameAsString()) : Value();
+      continue;
+    }
+    LRef r;
+    if (auto a = f.aliases.find(d); a != f.aliases.end())
+      r = a->second;
+    else if (f.locals.count(d))
+      r = localRef(&f, d);
+    if (c.getCaptureKind() == LCK_ByRef && r.kind != LRef::None) {
+      v.obj->capRefs[d] = r;
+    } else {
+      Value cv = r.kind != LRef::None ? read(r, d->getType()) : Value();
+      if (cv.kind == Value::Obj && cv.obj)
+        cv.obj = cloneObject(cv.obj);
+      v.obj->capVals[d] = cv;
+    }
+  }
+  return v;
+}
+
 Value Interp::evalCall(const CallExpr *call) {
   const FunctionDecl *fd = call->getDirectCallee();
   if (!fd) {
-    for (const Expr *a : call->arguments())
-      eval(a);
+    // the callee is not known: counted, and its tensor arguments unknown
+    note("indirect call '" + exprText(call->getCallee()) + "' is not modelled", call->getBeginLoc());
+    std::vector<const Expr *> args(call->arg_begin(), call->arg_end());
+    for (const Expr *a : args) {
+      Value v = eval(a);
+      if (v.kind == Value::Tensor) {
+        Op &op = addOp(OpKind::Unmodelled, exprText(call->getCallee()), call);
+        op.unknownReason = "indirect call '" + exprText(call->getCallee()) + "' is not modelled";
+        op.regions.push_back(regionOf(v.t, nullptr, true, "arg"));
+      }
+    }
     return unknownValue("indirect call is not modelled", call->getType());
   }
   // Assignment operators on class types (tensors, structs).
   if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(call)) {
     if (oc->getOperator() == OO_Equal && oc->getNumArgs() == 2) {
+      // `dst = a + b` on tensors is an instruction of the API, not a copy.
+      if (const auto *md = dyn_cast<CXXMethodDecl>(fd);
+          md && isApiDecl(fd) && !md->isCopyAssignmentOperator() && !md->isMoveAssignmentOperator())
+        return evalApiCall(call, fd);
       Value v = eval(oc->getArg(1));
       if (v.kind == Value::Obj)
         v.obj = cloneObject(v.obj);
@@ -2040,6 +2255,13 @@ Value Interp::inlineCall(const CallExpr *call, const FunctionDecl *fd) {
   auto f = std::make_unique<Frame>();
   f->fn = def;
   f->thisObj = thisObj;
+  if (thisObj && thisObj->lambda) { // a lambda's body sees its captures
+    f->thisObj = thisObj->capThis;
+    for (auto &[d, r] : thisObj->capRefs)
+      f->aliases[d] = r;
+    for (auto &[d, v] : thisObj->capVals)
+      f->locals[d] = v;
+  }
   f->alive = mkBool(true);
   f->condDepth = condStack.size();
   f->loopCondBase = condStack.size();

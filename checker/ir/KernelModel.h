@@ -20,9 +20,11 @@ struct SourceLoc {
   bool valid() const { return line != 0; }
 };
 
-// A local-memory allocation made by TPipe::InitBuffer (queue or TBuf).
+// A local-memory allocation made by TPipe::InitBuffer (queue or TBuf), or a
+// tensor placed at an address of its own (Raw: LocalMemAllocator::Alloc,
+// LocalTensor(pos, addr, tileSize)).
 struct Buffer {
-  enum class Kind { Queue, TBuf, BufPool };
+  enum class Kind { Queue, TBuf, BufPool, Raw };
   int id = -1;
   std::string name; // the source expression of the queue: "inQueueX"
   Kind kind = Kind::Queue;
@@ -35,6 +37,7 @@ struct Buffer {
   std::vector<int> loops;      // enclosing loops of the InitBuffer call
   int epoch = 0;               // TPipe::Destroy/Reset free everything before: a new epoch
   int pool = -1;               // carved from this TBufPool buffer (its memory is counted there)
+  Sym baseBytes;               // Raw: byte address in its memory (not laid out by TPipe)
   SourceLoc loc;
 };
 

@@ -1026,6 +1026,12 @@ Layout layoutOf(const KernelModel &k, const TargetSpec &t, Evaluator &e) {
       l.why[b] = "'" + buf.name + "' is carved from a TBufPool";
       continue;
     }
+    if (buf.kind == Buffer::Kind::Raw) { // placed by address, outside TPipe's layout
+      e.why.clear();
+      l.base[b] = buf.baseBytes ? e.eval(buf.baseBytes) : std::nullopt;
+      l.why[b] = "the address of '" + buf.name + "' is not known: " + e.why;
+      continue;
+    }
     auto key = std::make_pair(buf.epoch, *mem);
     if (!nextOf.count(key))
       nextOf[key] = i128(0);
@@ -1198,7 +1204,8 @@ SimResult simulate(const KernelModel &k, const TargetSpec &t, const SimConfig &c
       std::optional<bool> pass = true;
       std::string why;
       for (const Buffer &b : k.buffers) {
-        if (b.epoch != d.site.epoch || b.pool >= 0 || t.memoryOf(b.memPos) != std::optional<Mem>(mem))
+        if (b.epoch != d.site.epoch || b.pool >= 0 || b.kind == Buffer::Kind::Raw ||
+            t.memoryOf(b.memPos) != std::optional<Mem>(mem))
           continue;
         Evaluator e = base;
         auto ran = e.truth(b.cond);
@@ -1305,7 +1312,7 @@ SimResult simulate(const KernelModel &k, const TargetSpec &t, const SimConfig &c
           auto blen = len ? e.eval(b.lenBytes) : std::nullopt;
           if (!blen)
             break;
-          i128 cap = ceil32(*blen);
+          i128 cap = b.kind == Buffer::Kind::Raw ? *blen : ceil32(*blen);
           pass = *off >= 0 && *off + *len <= cap;
           msg = op.api + " " + rg->role + " in '" + b.name + "' covers bytes [" + i128Text(*off) + ", " +
                 i128Text(*off + *len) + ") of a " + i128Text(cap) + "-byte buffer";

@@ -51,6 +51,7 @@ static ApiTable buildTable() {
   registerSyncApi(t);
   registerCubeApi(t);
   registerMatmulApi(t);
+  registerAllocatorApi(t);
   registerVectorApi(t); // last: its fallback claims any call on a local tensor
   return t;
 }
@@ -100,6 +101,8 @@ Value Interp::evalApiCall(const CallExpr *call, const FunctionDecl *fd) {
 Value Interp::apiUnmodelled(ApiCall &c, const std::string &why) {
   Op &op = addOp(OpKind::Unmodelled, c.name, c.call);
   op.unknownReason = why;
+  if (isTensor(c.obj)) // a method on a tensor touches it
+    op.regions.push_back(regionOf(c.obj.t, nullptr, true, "this"));
   for (size_t i = 0; i < c.vals.size(); ++i)
     if (isTensor(c.vals[i]))
       op.regions.push_back(regionOf(c.vals[i].t, nullptr, true, "arg" + std::to_string(i)));

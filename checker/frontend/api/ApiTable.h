@@ -73,6 +73,7 @@ void registerVectorApi(ApiTable &t);
 void registerSyncApi(ApiTable &t);
 void registerCubeApi(ApiTable &t);
 void registerMatmulApi(ApiTable &t);
+void registerAllocatorApi(ApiTable &t);
 
 // Helpers shared by the families (api/Common.cpp).
 inline bool isTensor(const Value &v) { return v.kind == Value::Tensor; }

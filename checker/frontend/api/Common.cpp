@@ -47,6 +47,8 @@ ApiClass classifyApiClass(const CXXRecordDecl *rd) {
     return ApiClass::GlobalTensor;
   if (n == "TQueSync")
     return ApiClass::QueSync;
+  if (n == "LocalMemAllocator")
+    return ApiClass::MemAllocator;
   if (n.find("Matmul") != std::string::npos)
     return ApiClass::Matmul;
   return ApiClass::None; // parameter structs behave like user structs

@@ -129,10 +129,60 @@ Value Interp::apiTensor(ApiCall &c) {
       return unknownValue(v.reason, c.call->getType());
     return v;
   }
-  // SetUserTag, GetUserTag, SetL2CacheHint, SetShapeInfo, ...
-  if (c.call->getType()->isIntegralOrEnumerationType())
-    return unknownValue("result of " + c.cls + "::" + n, c.call->getType());
-  return Value();
+  if (n == "SetAddrWithOffset" && c.vals.size() >= 2 && c.vals[0].kind == Value::Tensor) {
+    // this = src viewed `offset` elements of src's type further (asc-devkit
+    // impl/basic_api/kernel_tensor_impl.h:947); the element type stays T.
+    Value v = c.vals[0];
+    const TensorVal &src = c.vals[0].t;
+    Sym d = mkBin(SymOp::Mul, mkCast(asSym(c.vals[1], c.args[1]->getType(), l), IntType::u64()),
+                  mkConst(src.elemBytes, IntType::u64()), IntType::u64());
+    v.t.offsetBytes =
+        mkBin(SymOp::Add, src.offsetBytes ? src.offsetBytes : mkConst(0, IntType::u64()), d, IntType::u64());
+    if (src.sizeBytes)
+      v.t.sizeBytes = sub(src.sizeBytes, toMath(d));
+    v.t.elemBytes = t.elemBytes;
+    v.t.name = t.name;
+    LRef r = evalLValue(c.objExpr);
+    if (r.kind != LRef::None)
+      write(r, v);
+    return Value();
+  }
+  if (n == "SetBufferLen") {
+    // The length the tensor reports changes; where it is does not. Its
+    // unit differs between chips (kernel_tensor_impl.h:1017), so GetSize
+    // after it is unknown; accesses stay bounded by the buffer.
+    Value v = self;
+    v.t.sizeBytes = nullptr;
+    LRef r = evalLValue(c.objExpr);
+    if (r.kind != LRef::None)
+      write(r, v);
+    return Value();
+  }
+  // Metadata that neither moves the tensor nor touches memory.
+  static const std::set<std::string> noMemory = {"SetUserTag",   "GetUserTag",  "SetL2CacheHint", "SetShapeInfo",
+                                                 "GetShapeInfo", "GetPosition", "GetBufferHandle"};
+  if (noMemory.count(n)) {
+    if (c.call->getType()->isIntegralOrEnumerationType())
+      return unknownValue("result of " + c.cls + "::" + n, c.call->getType());
+    return Value();
+  }
+  if (n == "GetLength" && t.sizeBytes)
+    return scalar(mkCast(toMath(t.sizeBytes), intTypeOf(ctx, c.call->getType())));
+  // Anything else (SetAddr, InitBuffer, ...) may move the tensor: the call
+  // becomes unmodelled and the tensor's place unknown from here on.
+  Value res = apiUnmodelled(c, c.cls + "::" + n + " is not modelled");
+  if (!c.fd->getReturnType()->isVoidType() || !c.objExpr)
+    return res;
+  // (the operator forms, `dst = a + b`, write dst's contents, not its place)
+  if (const auto *md = dyn_cast<CXXMethodDecl>(c.fd); md && !md->isConst() && n.rfind("operator", 0) != 0) {
+    Value v = self;
+    v.t.bufferId = -1;
+    v.reasonIfEmpty = c.cls + "::" + n + " is not modelled";
+    LRef r = evalLValue(c.objExpr);
+    if (r.kind != LRef::None)
+      write(r, v);
+  }
+  return res;
 }
 
 
