@@ -71,7 +71,8 @@ void CapacityOverflowCheck::run(CheckContext &ctx) const {
       // Buffers live together from their InitBuffer until TPipe::Destroy/Reset.
       std::vector<const Buffer *> bufs;
       for (const Buffer &b : k.buffers)
-        if (b.epoch == epoch && b.pool < 0 && t.memoryOf(b.memPos) == std::optional<Mem>(mem))
+        if (b.epoch == epoch && b.pool < 0 && b.kind != Buffer::Kind::Raw &&
+            t.memoryOf(b.memPos) == std::optional<Mem>(mem))
           bufs.push_back(&b);
       bool cubeMem = mem != Mem::UB;
       if (bufs.empty() && !(matmul && cubeMem))

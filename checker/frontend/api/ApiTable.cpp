@@ -51,6 +51,8 @@ static ApiTable buildTable() {
   registerSyncApi(t);
   registerCubeApi(t);
   registerMatmulApi(t);
+  registerCceCopyApi(t); // after DataCopy: the raw copies are its
+  registerCceVectorApi(t);
   registerVectorApi(t); // last: its fallback claims any call on a local tensor
   return t;
 }
