@@ -739,9 +739,9 @@ TEST_CASE("a .cce kernel in a repository: [aicore] via a header found from the r
   // includes both by paths from repo/src, as its build's -I would: the root
   // is found by walking up from the file.
   std::string repo = "/tmp/alint_cce_repo";
-  std::system(("rm -rf " + repo + " && mkdir -p " + repo + "/.git " + repo + "/src/kernels " + repo +
-               "/src/include/common")
-                  .c_str());
+  std::system(
+      ("rm -rf " + repo + " && mkdir -p " + repo + "/.git " + repo + "/src/kernels " + repo + "/src/include/common")
+          .c_str());
   {
     std::ofstream h(repo + "/src/include/common/qual.h");
     h << "#pragma once\n#define __aicore__ [aicore]\n";
