@@ -1,6 +1,6 @@
 // bounds-local: every access stays inside its queue slot or TBuf: offset >= 0
 // and offset + length <= the buffer length (rounded to 32 bytes, as TPipe
-// allocates it). A raw address of a CCE intrinsic (Buffer::Kind::Raw) must
+// allocates it). A raw address of a CCE intrinsic (Buffer::Kind::Memory) must
 // stay inside the memory's usable size on the target.
 #include "rules/Checks.h"
 
@@ -32,7 +32,7 @@ void BoundsLocalCheck::run(CheckContext &ctx) const {
         what += " in '" + b.name + "'";
         cap = slotBytes(b);
         // Raw addresses (CCE intrinsics): the whole memory, by address range.
-        if (b.kind == Buffer::Kind::Raw) {
+        if (b.kind == Buffer::Kind::Memory) {
           auto mem = ctx.target.memoryOf(b.memPos);
           const model::MemorySpec *spec = mem ? ctx.target.memory(*mem) : nullptr;
           cap = mkConst(spec ? int64_t(spec->usableBytes ? spec->usableBytes : spec->capacityBytes) : 0);
@@ -55,7 +55,7 @@ void BoundsLocalCheck::run(CheckContext &ctx) const {
                "-byte buffer";
       };
       item.hint =
-          r.bufferId >= 0 && r.bufferId < int(k.buffers.size()) && k.buffers[r.bufferId].kind == Buffer::Kind::Raw
+          r.bufferId >= 0 && r.bufferId < int(k.buffers.size()) && k.buffers[r.bufferId].kind == Buffer::Kind::Memory
               ? "the access must end within the memory's usable size on the target"
               : "the access must end within the length given to InitBuffer";
       ctx.prove(std::move(item));

@@ -22,10 +22,10 @@ struct SourceLoc {
 
 // A local-memory allocation made by TPipe::InitBuffer (queue or TBuf).
 struct Buffer {
-  // Raw: a whole local memory addressed directly by the CCE intrinsics
+  // Memory: a whole local memory addressed directly by the CCE intrinsics
   // (`(__ubuf__ half *)addr`); region offsets are addresses, bounds are the
   // memory's usable size on the target, and it takes no capacity of its own.
-  enum class Kind { Queue, TBuf, BufPool, Raw };
+  enum class Kind { Queue, TBuf, BufPool, Memory };
   int id = -1;
   std::string name; // the source expression of the queue: "inQueueX"
   Kind kind = Kind::Queue;

@@ -889,7 +889,7 @@ std::vector<SiteDef> buildSites(const KernelModel &k, const TargetSpec &t) {
         continue;
       const Buffer *last = nullptr, *inLoop = nullptr;
       for (const Buffer &b : k.buffers)
-        if (b.epoch == epoch && b.pool < 0 && b.kind != Buffer::Kind::Raw &&
+        if (b.epoch == epoch && b.pool < 0 && b.kind != Buffer::Kind::Memory &&
             t.memoryOf(b.memPos) == std::optional<Mem>(mem)) {
           last = &b;
           if (!b.loops.empty())
@@ -949,7 +949,7 @@ std::vector<SiteDef> buildSites(const KernelModel &k, const TargetSpec &t) {
         unknown = op.unknownReason.empty() ? "extent of " + what + " is not modelled" : op.unknownReason;
       else if (k.buffers[rg.bufferId].kind == Buffer::Kind::BufPool)
         unknown = "buffers from a TBufPool are not modelled";
-      else if (k.buffers[rg.bufferId].kind == Buffer::Kind::Raw)
+      else if (k.buffers[rg.bufferId].kind == Buffer::Kind::Memory)
         unknown = "raw addresses of CCE intrinsics are not simulated";
       add(Prop::BoundsLocal, int(j), int(r), memOfBuffer(k, t, rg.bufferId), op.loc, unknown);
     }
@@ -1029,7 +1029,7 @@ Layout layoutOf(const KernelModel &k, const TargetSpec &t, Evaluator &e) {
       l.why[b] = "'" + buf.name + "' is carved from a TBufPool";
       continue;
     }
-    if (buf.kind == Buffer::Kind::Raw) {
+    if (buf.kind == Buffer::Kind::Memory) {
       l.why[b] = "raw addresses of CCE intrinsics are not simulated";
       continue;
     }
@@ -1205,7 +1205,7 @@ SimResult simulate(const KernelModel &k, const TargetSpec &t, const SimConfig &c
       std::optional<bool> pass = true;
       std::string why;
       for (const Buffer &b : k.buffers) {
-        if (b.epoch != d.site.epoch || b.pool >= 0 || b.kind == Buffer::Kind::Raw ||
+        if (b.epoch != d.site.epoch || b.pool >= 0 || b.kind == Buffer::Kind::Memory ||
             t.memoryOf(b.memPos) != std::optional<Mem>(mem))
           continue;
         Evaluator e = base;

@@ -2,7 +2,7 @@
 // copy_gm_to_cbuf, ...), load matrices into L0A/L0B, multiply (mad) and
 // write L0C out (copy_matrix_cc_to_*), as a data table read by one handler.
 // Their pointer operands are addresses: a local-memory pointer becomes a
-// region of that whole memory (Buffer::Kind::Raw) at its address, a GM
+// region of that whole memory (Buffer::Kind::Memory) at its address, a GM
 // pointer a region of its kernel argument.
 #include "checker/frontend/api/ApiTable.h"
 
@@ -76,13 +76,13 @@ Region cceRegion(Interp &in, const Value &v, Mem m, Sym lengthBytes, bool write,
   if (containsOpaque(r.offsetBytes))
     return r; // an address the frontend does not know (e.g. GetPhyAddr()): not a place in the memory
   for (const Buffer &b : in.model.buffers)
-    if (b.kind == Buffer::Kind::Raw && b.memPos == r.pos)
+    if (b.kind == Buffer::Kind::Memory && b.memPos == r.pos)
       r.bufferId = b.id;
   if (r.bufferId < 0) {
     Buffer b;
     b.id = int(in.model.buffers.size());
     b.name = std::string(memName(m)) + " (raw addresses)";
-    b.kind = Buffer::Kind::Raw;
+    b.kind = Buffer::Kind::Memory;
     b.srcPos = b.dstPos = b.memPos = r.pos;
     b.num = mkConst(1);
     b.lenBytes = mkConst(int64_t(1) << 31); // the memory's size is the target's: see bounds-local
