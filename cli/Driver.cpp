@@ -416,6 +416,7 @@ std::string cacheKeyFor(const std::string &file, const Options &o, const FileSet
   for (auto &[name, v] : o.tiling)
     k.add(name).add(v);
   k.add(o.showUnknown).add(o.smtTimeoutMs).add(o.fileTimeoutSec).add(fo.apiDir).add(fo.resourceDir);
+  k.add(fo.includeRoots);
   return k.hex();
 }
 
@@ -578,6 +579,7 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
   FrontendOptions fo;
   fo.apiDir = findApiDir();
   fo.resourceDir = findResourceDir();
+  fo.includeRoots = o.includeRoots;
   // -p: compile commands by file; with no files named, every file in them.
   std::map<std::string, CompileInfo> commands;
   std::vector<std::string> files = o.files;

@@ -40,6 +40,8 @@ Options:
   --timeout=SEC             time limit per file; what is left is unknown (default: 60)
   --auto-sync=on|off        whether the compiler inserts S<->MTE2/MTE3/V and V<->V
                             synchronisation (default on, as BiSheng does)
+  --include-roots=auto|off  add the folders above a file that make its quoted includes
+                            resolve as -I (default auto; docs/cce.md)
   --simt-dcache=SIZE        the kernel runs SIMT code and its launch leaves SIZE of UB
                             (e.g. 64K) to the SIMT Data Cache (Ascend 950)
   --show-unknown            show obligations that could not be decided (as notes)
@@ -290,6 +292,15 @@ bool parseOptions(int argc, const char *const *rawArgv, Options &o, std::string 
         o.fileTimeoutSec = unsigned(std::stoul(v));
       } catch (...) {
         error = "--timeout: '" + v + "' is not a number of seconds";
+        return false;
+      }
+    } else if (value("--include-roots", v)) {
+      if (v == "auto")
+        o.includeRoots = true;
+      else if (v == "off")
+        o.includeRoots = false;
+      else {
+        error = "--include-roots: expected auto or off, got '" + v + "'";
         return false;
       }
     } else if (value("--auto-sync", v)) {

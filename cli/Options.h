@@ -30,6 +30,7 @@ struct Options {
   unsigned smtTimeoutMs = 2000;
   unsigned fileTimeoutSec = 60;       // per file; remaining obligations become unknown
   bool autoSync = true;               // the compiler orders S<->MTE2/MTE3/V and V<->V
+  bool includeRoots = true;           // --include-roots=auto|off: repository include roots (Frontend.h)
   std::optional<uint64_t> simtDCache; // --simt-dcache: UB the launch leaves to the SIMT Data Cache
   bool showUnknown = false;
   bool dumpModel = false;     // --dump-model: print what the frontend understood (text or JSON by --format)

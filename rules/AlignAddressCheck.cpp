@@ -18,6 +18,10 @@ std::vector<Sym> bufferBases(const KernelModel &k, const model::TargetSpec &t) {
     auto mem = t.memoryOf(b.memPos);
     if (!mem || b.pool >= 0) // inside a pool: its place in the pool is not modelled
       continue;
+    if (b.kind == Buffer::Kind::Memory) { // region offsets are addresses already
+      bases[b.id] = mkConst(0);
+      continue;
+    }
     Sym &n = next[{b.epoch, *mem}];
     if (!n)
       n = mkConst(0);

@@ -21,7 +21,9 @@ void BoundsGlobalCheck::run(CheckContext &ctx) const {
       if (!g)
         item.ob.unknownReason = "the GM tensor of " + what + " is not set up by SetGlobalBuffer";
       else if (!g->sizeElems)
-        item.ob.unknownReason = "SetGlobalBuffer of '" + g->name + "' gives no size";
+        item.ob.unknownReason = g->name.compare(0, 1, "*") == 0
+                                    ? "nothing gives the size of GM argument '" + g->root + "' (a raw pointer)"
+                                    : "SetGlobalBuffer of '" + g->name + "' gives no size";
       else if (!r.lengthBytes)
         item.ob.unknownReason = op.unknownReason.empty() ? "extent of " + what + " is not modelled" : op.unknownReason;
       Sym cap, end;

@@ -1,6 +1,7 @@
 // bounds-local: every access stays inside its queue slot or TBuf: offset >= 0
 // and offset + length <= the buffer length (rounded to 32 bytes, as TPipe
-// allocates it).
+// allocates it). A raw address of a CCE intrinsic (Buffer::Kind::Memory) must
+// stay inside the memory's usable size on the target.
 #include "rules/Checks.h"
 
 namespace alint {
@@ -30,6 +31,12 @@ void BoundsLocalCheck::run(CheckContext &ctx) const {
         const Buffer &b = k.buffers[r.bufferId];
         what += " in '" + b.name + "'";
         cap = slotBytes(b);
+        // Raw addresses (CCE intrinsics): the whole memory, by address range.
+        if (b.kind == Buffer::Kind::Memory) {
+          auto mem = ctx.target.memoryOf(b.memPos);
+          const model::MemorySpec *spec = mem ? ctx.target.memory(*mem) : nullptr;
+          cap = mkConst(spec ? int64_t(spec->usableBytes ? spec->usableBytes : spec->capacityBytes) : 0);
+        }
         end = add(r.offsetBytes, r.lengthBytes);
         item.ob.property = mkAnd(mkCmp(SymOp::Ge, r.offsetBytes, mkConst(0)), mkCmp(SymOp::Le, end, cap));
         item.ob.context = ctx.contextAt(op.cond, op.loops);
@@ -47,7 +54,10 @@ void BoundsLocalCheck::run(CheckContext &ctx) const {
         return what + (v.status == Status::Violated ? " reaches" : " may reach") + " byte " + es + " of a " + cs +
                "-byte buffer";
       };
-      item.hint = "the access must end within the length given to InitBuffer";
+      item.hint =
+          r.bufferId >= 0 && r.bufferId < int(k.buffers.size()) && k.buffers[r.bufferId].kind == Buffer::Kind::Memory
+              ? "the access must end within the memory's usable size on the target"
+              : "the access must end within the length given to InitBuffer";
       ctx.prove(std::move(item));
     }
   }

@@ -75,7 +75,7 @@ void CapacityOverflowCheck::run(CheckContext &ctx) const {
       // Buffers live together from their InitBuffer until TPipe::Destroy/Reset.
       std::vector<const Buffer *> bufs;
       for (const Buffer &b : k.buffers)
-        if (b.epoch == epoch && b.pool < 0 && b.kind != Buffer::Kind::Raw &&
+        if (b.epoch == epoch && b.pool < 0 && b.kind != Buffer::Kind::Raw && b.kind != Buffer::Kind::Memory &&
             t.memoryOf(b.memPos) == std::optional<Mem>(mem))
           bufs.push_back(&b);
       bool cubeMem = mem != Mem::UB;

@@ -16,7 +16,10 @@
 #include <llvm/Support/CrashRecoveryContext.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
+#include <llvm/Support/VirtualFileSystem.h>
 
+#include <algorithm>
+#include <cstring>
 #include <set>
 
 namespace alint {
@@ -158,6 +161,113 @@ bool blankLaunchConfigs(std::string &src) {
   return changed;
 }
 
+// bisheng's bracket attributes `[aicore]`, `[aicpu]` and `[host]` (written
+// directly or through `#define __aicore__ [aicore]` in a header, as
+// asc-devkit impl/utils/sys_macros.h:39 does) are not C++: Clang reads
+// `[aicore]` as a structured binding. Each is replaced by an identifier of
+// the same length, padded with spaces (`__global__[aicore]` must not become
+// one identifier), that the bundled macros.h defines as the matching
+// annotation, so every location stays where it was. Text inside string and
+// character literals and comments is left alone, and so is a subscript
+// (`a[host]`: the bracket follows an identifier that is not a `__x__`
+// qualifier macro such as `__global__`).
+bool rewriteBracketAttributes(std::string &src) {
+  static const std::pair<const char *, const char *> kAttrs[] = {
+      {"[aicore]", " _ACOR_ "}, {"[aicpu]", " _ACPU "}, {"[host]", " _HST "}};
+  if (src.find("[aicore]") == std::string::npos && src.find("[aicpu]") == std::string::npos &&
+      src.find("[host]") == std::string::npos)
+    return false;
+  bool changed = false;
+  auto ident = [](char c) { return isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t i = 0; i < src.size(); ++i) {
+    char c = src[i];
+    if (c == '/' && i + 1 < src.size() && src[i + 1] == '/') {
+      i = src.find('\n', i);
+      if (i == std::string::npos)
+        break;
+      continue;
+    }
+    if (c == '/' && i + 1 < src.size() && src[i + 1] == '*') {
+      i = src.find("*/", i + 2);
+      if (i == std::string::npos)
+        break;
+      ++i;
+      continue;
+    }
+    if (c == '"' || c == '\'') {
+      // R"(...)" raw strings hold no quotes that matter here; a plain scan is enough.
+      if (c == '\'' && i > 0 && isxdigit(static_cast<unsigned char>(src[i - 1])) && i + 1 < src.size() &&
+          isxdigit(static_cast<unsigned char>(src[i + 1])))
+        continue; // digit separator 1'000
+      for (++i; i < src.size() && src[i] != c && src[i] != '\n'; ++i)
+        if (src[i] == '\\')
+          ++i;
+      continue;
+    }
+    if (c != '[')
+      continue;
+    for (const auto &[attr, repl] : kAttrs) {
+      size_t n = strlen(attr);
+      if (src.compare(i, n, attr) != 0)
+        continue;
+      if (i > 0 && ident(src[i - 1])) {
+        size_t b = i;
+        while (b > 0 && ident(src[b - 1]))
+          --b;
+        std::string prev = src.substr(b, i - b);
+        bool qualifierMacro =
+            prev.size() > 4 && prev.compare(0, 2, "__") == 0 && prev.compare(prev.size() - 2, 2, "__") == 0;
+        if (!qualifierMacro)
+          break;
+      }
+      src.replace(i, n, repl);
+      changed = true;
+      i += n - 1;
+      break;
+    }
+  }
+  return changed;
+}
+
+// Every file Clang reads (the main file and each header) passes through
+// rewriteBracketAttributes; files without a bracket attribute are passed on
+// untouched.
+class RewritingFile : public llvm::vfs::File {
+public:
+  RewritingFile(llvm::vfs::Status st, std::unique_ptr<llvm::MemoryBuffer> buf)
+      : st(std::move(st)), buf(std::move(buf)) {}
+  llvm::ErrorOr<llvm::vfs::Status> status() override { return st; }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> getBuffer(const Twine &name, int64_t, bool, bool) override {
+    return llvm::MemoryBuffer::getMemBufferCopy(buf->getBuffer(), name.str());
+  }
+  std::error_code close() override { return {}; }
+
+private:
+  llvm::vfs::Status st;
+  std::unique_ptr<llvm::MemoryBuffer> buf;
+};
+
+class BracketAttributeFS : public llvm::vfs::ProxyFileSystem {
+public:
+  explicit BracketAttributeFS(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs) : ProxyFileSystem(std::move(fs)) {}
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const Twine &path) override {
+    auto f = ProxyFileSystem::openFileForRead(path);
+    if (!f)
+      return f;
+    auto st = (*f)->status();
+    if (!st || !st->isRegularFile())
+      return f;
+    auto b = (*f)->getBuffer(path);
+    if (!b)
+      return f;
+    std::string text = (*b)->getBuffer().str();
+    if (!rewriteBracketAttributes(text))
+      return std::unique_ptr<llvm::vfs::File>(std::make_unique<RewritingFile>(*st, std::move(*b)));
+    return std::unique_ptr<llvm::vfs::File>(
+        std::make_unique<RewritingFile>(*st, llvm::MemoryBuffer::getMemBufferCopy(text)));
+  }
+};
+
 // Keeps the first error (file:line:col: message), where every error is, and
 // the headers that were not found.
 class ErrorCollector : public DiagnosticConsumer {
@@ -286,9 +396,11 @@ std::vector<std::string> clangArgs(const FrontendOptions &opts) {
   // The bundled API goes first so it wins over a CANN install on the path.
   if (!opts.apiDir.empty()) {
     args.push_back("-I" + opts.apiDir);
-    // bisheng knows __global__, __aicore__, __gm__, ... without any include.
+    // bisheng knows __global__, __aicore__, __gm__, ..., pipe_t and the CCE
+    // intrinsics (set_flag, copy_gm_to_ubuf, vadd, ...) without any include:
+    // .cce kernels include nothing.
     args.push_back("-include");
-    args.push_back(opts.apiDir + "/ascendc_lint/macros.h");
+    args.push_back(opts.apiDir + "/ascendc_lint/builtins.h");
   }
   for (auto &a : opts.extraArgs)
     args.push_back(a);
@@ -302,7 +414,7 @@ FrontendResult runTool(const std::string &file, const std::string *code, const F
   llvm::sys::fs::make_absolute(abs);
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> mem(new llvm::vfs::InMemoryFileSystem);
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay(
-      new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+      new llvm::vfs::OverlayFileSystem(new BracketAttributeFS(llvm::vfs::getRealFileSystem())));
   overlay->pushOverlay(mem);
   // The main file is read here so that kernel launches can be blanked; what
   // Clang parses is this copy.
@@ -316,9 +428,13 @@ FrontendResult runTool(const std::string &file, const std::string *code, const F
   }
   if (haveSource) {
     blankLaunchConfigs(source);
+    rewriteBracketAttributes(source);
     mem->addFile(abs, 0, llvm::MemoryBuffer::getMemBufferCopy(source));
   }
   std::vector<std::string> args = clangArgs(opts);
+  if (opts.includeRoots && haveSource)
+    for (const std::string &root : findIncludeRoots(file, source, opts.extraArgs))
+      args.push_back("-I" + root);
   // Locations keep the path as the user wrote it (as clang-tidy does).
   args.push_back(code ? std::string(abs) : file);
   llvm::IntrusiveRefCntPtr<FileManager> files(new FileManager(FileSystemOptions(), overlay));
@@ -339,6 +455,59 @@ FrontendResult runTool(const std::string &file, const std::string *code, const F
 }
 
 } // namespace
+
+std::vector<std::string> findIncludeRoots(const std::string &file, const std::string &source,
+                                          const std::vector<std::string> &args) {
+  namespace fs = llvm::sys::fs;
+  namespace path = llvm::sys::path;
+  std::vector<std::string> dirs, roots;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "-I" && i + 1 < args.size())
+      dirs.push_back(args[i + 1]);
+    else if (args[i].size() > 2 && args[i].compare(0, 2, "-I") == 0)
+      dirs.push_back(args[i].substr(2));
+  }
+  llvm::SmallString<256> abs(file);
+  fs::make_absolute(abs);
+  std::string here = path::parent_path(abs).str();
+  size_t pos = 0;
+  while ((pos = source.find("#", pos)) != std::string::npos) {
+    size_t i = pos + 1;
+    pos = i;
+    while (i < source.size() && (source[i] == ' ' || source[i] == '\t'))
+      ++i;
+    if (source.compare(i, 7, "include") != 0)
+      continue;
+    i += 7;
+    while (i < source.size() && (source[i] == ' ' || source[i] == '\t'))
+      ++i;
+    if (i >= source.size() || source[i] != '"')
+      continue;
+    size_t end = source.find('"', i + 1);
+    if (end == std::string::npos || source.find('\n', i) < end)
+      continue;
+    std::string inc = source.substr(i + 1, end - i - 1);
+    if (inc.empty() || path::is_absolute(inc))
+      continue;
+    auto found = [&](const std::string &d) { return fs::exists(d + "/" + inc); };
+    if (found(here) || std::any_of(dirs.begin(), dirs.end(), found) || std::any_of(roots.begin(), roots.end(), found))
+      continue;
+    std::string d = here;
+    for (int up = 0; up < 12; ++up) {
+      std::string parent = path::parent_path(d).str();
+      if (parent.empty() || parent == d)
+        break;
+      d = parent;
+      if (found(d)) {
+        roots.push_back(d);
+        break;
+      }
+      if (fs::exists(d + "/.git"))
+        break; // the repository root: look no further up
+    }
+  }
+  return roots;
+}
 
 FrontendResult analyzeFile(const std::string &file, const FrontendOptions &opts) {
   return runTool(file, nullptr, opts);

@@ -19,7 +19,17 @@ struct FrontendOptions {
   unsigned maxInlineDepth = 48;
   unsigned long maxSteps = 2000000; // statements + expressions per kernel
   unsigned maxMissingIncludes = 32; // headers replaced by empty files
+  // Add the repository folders that make the file's quoted includes resolve
+  // (`#include "kernels/utils/common.h"` from src/kernels/x/y.cce finds src/)
+  // as -I after the user's arguments (--include-roots=off turns this off).
+  bool includeRoots = true;
 };
+
+// The folders above `file` (up to its repository root, the first with .git)
+// in which a quoted include of the file that resolves neither beside it nor
+// in an -I of `args` exists; in order of first use.
+std::vector<std::string> findIncludeRoots(const std::string &file, const std::string &source,
+                                          const std::vector<std::string> &args);
 
 struct FrontendResult {
   bool ok = false;

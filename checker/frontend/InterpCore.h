@@ -86,9 +86,20 @@ struct TensorVal {
 };
 
 struct GmPtrVal {
-  std::string root; // kernel argument name
-  Sym offsetBytes;
+  std::string root; // kernel argument name; "@local" for a local-memory address
+  Sym offsetBytes;  // local: the address itself (`(__ubuf__ half *)addr`)
   uint32_t elemBytes = 1;
+  bool local = false; // an integer cast to a pointer: the memory is the intrinsic operand's (api/Cce*.cpp)
+};
+
+// The vector mask of the raw intrinsics (set_vector_mask / set_mask_norm /
+// set_mask_count), and the path condition it was set under: it is used only
+// under that same condition (a mask set inside one branch is not known after it).
+struct CceMaskState {
+  bool known = false;
+  bool counter = false;
+  uint64_t hi = 0, lo = 0;
+  Sym cond;
 };
 
 struct Value {
@@ -186,6 +197,7 @@ public:
   // pool changes (it does not reserve: two fetches give the same id).
   std::map<int, std::vector<Sym>> allocatedEventIds;
   std::map<int, Sym> fetchedEventId;
+  CceMaskState cceMask;            // api/CceVectorApi.cpp
   std::vector<unsigned> errorLocs; // compile errors Clang recovered from
   void checkCompileErrors(const clang::FunctionDecl *fd);
 

@@ -1686,6 +1686,11 @@ Value Interp::evalCast(const CastExpr *ce) {
     return retypePointer(v, to, ce);
   }
   case CK_NullToPointer: {
+    // `(__ubuf__ half *)0`: address 0 of a local memory.
+    const auto *ice = dyn_cast<ImplicitCastExpr>(ce);
+    if ((isa<ExplicitCastExpr>(ce) || (ice && ice->isPartOfExplicitCast())) &&
+        sub->IgnoreParenImpCasts()->getType()->isIntegerType())
+      return retypePointer(scalar(mkConst(0, IntType::u64())), to, ce);
     Value v;
     v.kind = Value::Unknown;
     v.reason = "null pointer";
@@ -1719,11 +1724,24 @@ Value Interp::retypePointer(Value v, QualType to, const Expr *e) {
   if (ct->isIntegralOrEnumerationType()) {
     if (v.kind == Value::Scalar)
       return scalar(mkCast(v.sym, intTypeOf(ctx, ct)));
+    if (v.kind == Value::GmPtr && v.p.local)
+      return scalar(mkCast(v.p.offsetBytes, intTypeOf(ctx, ct)));
     return unknownValue("pointer converted to an integer", ct);
   }
   if (!ct->isPointerType())
     return v;
   QualType pointee = ct->getPointeeType();
+  // `(__ubuf__ half *)addr`: an address in a local memory (which one the
+  // intrinsic it reaches says); pointer arithmetic then works as on GM.
+  if (v.kind == Value::Scalar && v.sym) {
+    Value p;
+    p.kind = Value::GmPtr;
+    p.p.root = "@local";
+    p.p.local = true;
+    p.p.offsetBytes = mkCast(v.sym, IntType::u64());
+    p.p.elemBytes = std::max<uint32_t>(1, sizeOfType(pointee));
+    return p;
+  }
   if (v.kind == Value::GmPtr) {
     if (pointee->isRecordType()) {
       Value o;
@@ -1781,6 +1799,18 @@ Value Interp::evalUnary(const UnaryOperator *u) {
     return scalar(u->isPrefix() ? n : o);
   }
   case UO_AddrOf: {
+    // &p[i] on a GM or local-memory pointer: p + i.
+    if (const auto *ase = dyn_cast<ArraySubscriptExpr>(u->getSubExpr()->IgnoreParens()))
+      if (ase->getBase()->getType()->isPointerType()) {
+        Value base = eval(ase->getBase());
+        if (base.kind == Value::GmPtr) {
+          Value idx = eval(ase->getIdx());
+          Sym d = mkBin(SymOp::Mul, mkCast(asSym(idx, ase->getIdx()->getType(), u->getBeginLoc()), IntType::u64()),
+                        mkConst(base.p.elemBytes, IntType::u64()), IntType::u64());
+          base.p.offsetBytes = mkBin(SymOp::Add, base.p.offsetBytes, d, IntType::u64());
+          return base;
+        }
+      }
     Value v = eval(u->getSubExpr());
     if (v.kind == Value::Obj) {
       v.kind = Value::ObjPtr;

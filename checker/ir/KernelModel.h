@@ -24,7 +24,10 @@ struct SourceLoc {
 // tensor placed at an address of its own (Raw: LocalMemAllocator::Alloc,
 // LocalTensor(pos, addr, tileSize)).
 struct Buffer {
-  enum class Kind { Queue, TBuf, BufPool, Raw };
+  // Memory: a whole local memory addressed directly by the CCE intrinsics
+  // (`(__ubuf__ half *)addr`); region offsets are addresses, bounds are the
+  // memory's usable size on the target, and it takes no capacity of its own.
+  enum class Kind { Queue, TBuf, BufPool, Raw, Memory };
   int id = -1;
   std::string name; // the source expression of the queue: "inQueueX"
   Kind kind = Kind::Queue;

@@ -889,7 +889,8 @@ std::vector<SiteDef> buildSites(const KernelModel &k, const TargetSpec &t) {
         continue;
       const Buffer *last = nullptr, *inLoop = nullptr;
       for (const Buffer &b : k.buffers)
-        if (b.epoch == epoch && b.pool < 0 && t.memoryOf(b.memPos) == std::optional<Mem>(mem)) {
+        if (b.epoch == epoch && b.pool < 0 && b.kind != Buffer::Kind::Memory &&
+            t.memoryOf(b.memPos) == std::optional<Mem>(mem)) {
           last = &b;
           if (!b.loops.empty())
             inLoop = &b;
@@ -948,6 +949,8 @@ std::vector<SiteDef> buildSites(const KernelModel &k, const TargetSpec &t) {
         unknown = op.unknownReason.empty() ? "extent of " + what + " is not modelled" : op.unknownReason;
       else if (k.buffers[rg.bufferId].kind == Buffer::Kind::BufPool)
         unknown = "buffers from a TBufPool are not modelled";
+      else if (k.buffers[rg.bufferId].kind == Buffer::Kind::Memory)
+        unknown = "raw addresses of CCE intrinsics are not simulated";
       add(Prop::BoundsLocal, int(j), int(r), memOfBuffer(k, t, rg.bufferId), op.loc, unknown);
     }
   }
@@ -1024,6 +1027,10 @@ Layout layoutOf(const KernelModel &k, const TargetSpec &t, Evaluator &e) {
       continue;
     if (buf.pool >= 0) {
       l.why[b] = "'" + buf.name + "' is carved from a TBufPool";
+      continue;
+    }
+    if (buf.kind == Buffer::Kind::Memory) {
+      l.why[b] = "raw addresses of CCE intrinsics are not simulated";
       continue;
     }
     if (buf.kind == Buffer::Kind::Raw) { // placed by address, outside TPipe's layout
@@ -1204,7 +1211,7 @@ SimResult simulate(const KernelModel &k, const TargetSpec &t, const SimConfig &c
       std::optional<bool> pass = true;
       std::string why;
       for (const Buffer &b : k.buffers) {
-        if (b.epoch != d.site.epoch || b.pool >= 0 || b.kind == Buffer::Kind::Raw ||
+        if (b.epoch != d.site.epoch || b.pool >= 0 || b.kind == Buffer::Kind::Raw || b.kind == Buffer::Kind::Memory ||
             t.memoryOf(b.memPos) != std::optional<Mem>(mem))
           continue;
         Evaluator e = base;

@@ -735,3 +735,45 @@ TEST_CASE("a kernel template nothing instantiates is one unknown, not a failure"
   CHECK(named);
   std::remove(path.c_str());
 }
+
+TEST_CASE("a .cce kernel in a repository: [aicore] via a header found from the repository root", "[cli]") {
+  // repo/.git, repo/src/include/common/qual.h (#define __aicore__ [aicore]),
+  // repo/src/kernels/flags.h (flag macros), and repo/src/kernels/k.cce that
+  // includes both by paths from repo/src, as its build's -I would: the root
+  // is found by walking up from the file.
+  std::string repo = "/tmp/alint_cce_repo";
+  std::system(
+      ("rm -rf " + repo + " && mkdir -p " + repo + "/.git " + repo + "/src/kernels " + repo + "/src/include/common")
+          .c_str());
+  {
+    std::ofstream h(repo + "/src/include/common/qual.h");
+    h << "#pragma once\n#define __aicore__ [aicore]\n";
+    std::ofstream f(repo + "/src/kernels/flags.h");
+    f << "#pragma once\n#define SET_FLAG(s, d, id) set_flag(PIPE_##s, PIPE_##d, id)\n"
+         "#define WAIT_FLAG(s, d, id) wait_flag(PIPE_##s, PIPE_##d, id)\n";
+    std::ofstream k(repo + "/src/kernels/k.cce");
+    k << "#include \"include/common/qual.h\"\n"
+         "#include \"kernels/flags.h\"\n"
+         "template <typename T> [aicore] inline void Load(__ubuf__ T *ub, __gm__ T *gm) {\n"
+         "  copy_gm_to_ubuf(ub, gm, 0, 1, 8, 0, 0);\n"
+         "}\n"
+         "extern \"C\" __global__[aicore] void k(__gm__ uint8_t *x) {\n"
+         "  auto twice = [](int v) [aicore] { return 2 * v; };\n"
+         "  __ubuf__ half *ub = (__ubuf__ half *)(twice(8) * 32);\n"
+         "  Load(ub, (__gm__ half *)x);\n"
+         "  WAIT_FLAG(MTE2, V, EVENT_ID0);\n"
+         "}\n";
+  }
+  ToolRun r = runTool("--format=json " + repo + "/src/kernels/k.cce");
+  CHECK(r.exitCode == 1);
+  auto j = nlohmann::json::parse(r.out, nullptr, false);
+  REQUIRE(!j.is_discarded());
+  std::set<std::string> checks;
+  for (auto &d : j["diagnostics"])
+    checks.insert(d["check"].get<std::string>());
+  CHECK(checks.count("sync-unpaired") == 1); // the wait nothing sets: the macros from kernels/flags.h were found
+  // Turned off, the two headers are missing: the macros are gone and the kernel does not compile.
+  ToolRun off = runTool("--format=json --include-roots=off " + repo + "/src/kernels/k.cce");
+  CHECK(off.out.find("sync-unpaired") == std::string::npos);
+  std::system(("rm -rf " + repo).c_str());
+}

@@ -41,7 +41,8 @@ void listSamples(const std::string &dir, std::vector<std::string> &out) {
       continue;
     if (S_ISDIR(st.st_mode))
       listSamples(p, out);
-    else if (n.size() > 4 && (n.substr(n.size() - 4) == ".cpp" || n.substr(n.size() - 4) == ".asc"))
+    else if (n.size() > 4 && (n.substr(n.size() - 4) == ".cpp" || n.substr(n.size() - 4) == ".asc" ||
+                                n.substr(n.size() - 4) == ".cce"))
       out.push_back(p);
   }
   closedir(d);

@@ -224,6 +224,8 @@ __aicore__ void copy_ubuf_to_ubuf(__ubuf__ void* dst, __ubuf__ void* src, uint8_
                                   uint16_t lenBurst, uint16_t srcStride, uint16_t dstStride);
 __aicore__ void copy_gm_to_cbuf(__cbuf__ void* dst, __gm__ void* src, uint8_t sid, uint16_t nBurst,
                                 uint16_t lenBurst, uint16_t srcStride, uint16_t dstStride, pad_t padMode);
+__aicore__ void copy_gm_to_cbuf(__cbuf__ void* dst, __gm__ void* src, uint8_t sid, uint16_t nBurst,
+                                uint16_t lenBurst, uint16_t srcStride, uint16_t dstStride);
 __aicore__ void copy_ubuf_to_cbuf(__cbuf__ void* dst, __ubuf__ void* src, uint8_t sid, uint16_t nBurst,
                                   uint16_t lenBurst, uint16_t srcStride, uint16_t dstStride);
 __aicore__ void copy_cbuf_to_ubuf(__ubuf__ void* dst, __cbuf__ void* src, uint8_t sid, uint16_t nBurst,
@@ -255,3 +257,5 @@ __aicore__ void dcci(__gm__ void* addr, cache_line_t entire);
 __aicore__ void dcci(__gm__ void* addr, cache_line_t entire, dcci_dst_t dst);
 
 #pragma clang diagnostic pop
+
+#include "ascendc_lint/cce_intrinsics.h"

@@ -44,6 +44,14 @@
 #define __cube__ __attribute__((annotate("ascendc_cube")))
 #define __mix__(...) __attribute__((annotate("ascendc_mix", __VA_ARGS__)))
 
+// bisheng's bracket attributes: the frontend rewrites `[aicore]`, `[aicpu]`
+// and `[host]` (asc-devkit impl/utils/sys_macros.h:39 `#define __aicore__
+// [aicore]`) into these names (padded with spaces to the same length) before
+// Clang reads a file.
+#define _ACOR_ __attribute__((annotate("ascendc_aicore")))
+#define _ACPU
+#define _HST
+
 // Everything else the CPU-debug stubs define as nothing.
 #define __host__
 #define __host_aicore__

@@ -52,6 +52,8 @@ static ApiTable buildTable() {
   registerCubeApi(t);
   registerMatmulApi(t);
   registerAllocatorApi(t);
+  registerCceCopyApi(t); // after DataCopy: the raw copies are its
+  registerCceVectorApi(t);
   registerVectorApi(t); // last: its fallback claims any call on a local tensor
   return t;
 }

@@ -74,6 +74,8 @@ void registerSyncApi(ApiTable &t);
 void registerCubeApi(ApiTable &t);
 void registerMatmulApi(ApiTable &t);
 void registerAllocatorApi(ApiTable &t);
+void registerCceCopyApi(ApiTable &t);   // CCE data movement, matrix loads, mad, fixpipe
+void registerCceVectorApi(ApiTable &t); // CCE vector intrinsics and the mask register
 
 // Helpers shared by the families (api/Common.cpp).
 inline bool isTensor(const Value &v) { return v.kind == Value::Tensor; }

@@ -1,4 +1,4 @@
-// DataCopy / DataCopyPad (and the raw copy_gm_to_ubuf / copy_ubuf_to_gm):
+// DataCopy / DataCopyPad (the raw copy_gm_to_ubuf ... are in CceCopyApi.cpp):
 // movements between GM and the local memories with their footprints.
 #include "checker/frontend/api/ApiTable.h"
 
@@ -25,14 +25,6 @@ static Sym ceilTo(Sym x, int64_t a) {
 Value Interp::apiDataCopy(ApiCall &c) {
   SourceLocation l = c.call->getBeginLoc();
   const std::string &n = c.name;
-  if (n == "copy_gm_to_ubuf" || n == "copy_ubuf_to_gm") {
-    Op &op = addOp(OpKind::DataCopy, n, c.call);
-    op.pipe = n == "copy_gm_to_ubuf" ? Pipe::MTE2 : Pipe::MTE3;
-    op.srcPos = n == "copy_gm_to_ubuf" ? TPos::GM : TPos::VECCALC;
-    op.dstPos = n == "copy_gm_to_ubuf" ? TPos::VECCALC : TPos::GM;
-    op.unknownReason = "raw intrinsic '" + n + "': addresses are raw pointers the frontend does not follow";
-    return Value();
-  }
   if (c.vals.size() < 2 || !isTensor(c.vals[0]) || !isTensor(c.vals[1]))
     return apiUnmodelled(c, n + " with arguments the frontend could not follow");
   const TensorVal &dst = c.vals[0].t;
@@ -187,10 +179,8 @@ Value Interp::apiDataCopy(ApiCall &c) {
   return Value();
 }
 
-
 void registerDataCopyApi(ApiTable &t) {
-  t.addNames({"DataCopy", "DataCopyPad", "copy_gm_to_ubuf", "copy_ubuf_to_gm"}, "data-copy",
-             [](Interp &in, ApiCall &c) { return in.apiDataCopy(c); });
+  t.addNames({"DataCopy", "DataCopyPad"}, "data-copy", [](Interp &in, ApiCall &c) { return in.apiDataCopy(c); });
 }
 
 } // namespace fe

@@ -1,0 +1,149 @@
+// ascendc-lint bundled AscendC API: the CCE intrinsics below the AscendC
+// classes that kernels (.cce files, hand-tuned operators) and the AscendC
+// library's own implementation call directly. Declarations only; the
+// argument lists follow the calls in asc-devkit impl/basic_api/dav_c220:
+//
+//   vector, binary      kernel_operator_vec_binary_impl.h (vadd(dst, src0, src1, repeat,
+//                       dstBlk, src0Blk, src1Blk, dstRep, src0Rep, src1Rep))
+//   vector, scalar      kernel_operator_vec_binary_impl.h (vmuls(dst, src, scalar, repeat,
+//                       dstBlk, srcBlk, dstRep, srcRep))
+//   vector, unary       kernel_operator_vec_unary_impl.h  (vexp(dst, src, repeat, dstBlk, srcBlk,
+//                       dstRep, srcRep))
+//   vector_dup          kernel_operator_vec_duplicate_impl.h (dst, scalar, repeat, dstBlk, srcBlk,
+//                       dstRep, srcRep)
+//   vconv_*             kernel_operator_vec_vconv_impl.h  (dst, src, repeat, dstBlk, srcBlk, dstRep, srcRep)
+//   load_cbuf_to_ca/cb  kernel_operator_mm_impl.h         (dst, src, startIndex, repeat, srcStride,
+//                       dstGap, sid, transpose, addrMode)
+//   mad                 kernel_operator_mm_impl.h         (c, a, b, m, k, n, unitFlag, kDirAlign,
+//                       cmatrixSource, cmatrixInitVal)
+//   copy_matrix_cc_to_* kernel_operator_fixpipe_v2_impl.h
+//   copy_gm_to_cbuf     kernel_operator_data_copy_impl.h  (dst, src, sid, nBurst, lenBurst,
+//                       srcStride, dstStride, pad)
+//
+// The families take any argument list the bisheng overloads accept
+// (variadic templates): the linter checks the arity itself and what it does
+// not recognise is `unknown`, never a parse error. The address-space
+// qualifiers (__ubuf__, __cbuf__, ...) are empty here; the memory of each
+// pointer operand comes from the intrinsic (checker/frontend/api/Cce*.cpp).
+#pragma once
+
+#include "ascendc_lint/macros.h"
+
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wundefined-internal"
+
+#define ASCENDC_LINT_CCE_VEC(name)                         \
+    template <class T, class... Args>                      \
+    __aicore__ void name(__ubuf__ T* dst, Args... args);
+
+// binary: dst, src0, src1, repeat, 3 block strides, 3 repeat strides
+ASCENDC_LINT_CCE_VEC(vadd)
+ASCENDC_LINT_CCE_VEC(vsub)
+ASCENDC_LINT_CCE_VEC(vmul)
+ASCENDC_LINT_CCE_VEC(vdiv)
+ASCENDC_LINT_CCE_VEC(vmax)
+ASCENDC_LINT_CCE_VEC(vmin)
+ASCENDC_LINT_CCE_VEC(vand)
+ASCENDC_LINT_CCE_VEC(vor)
+ASCENDC_LINT_CCE_VEC(vmla)
+ASCENDC_LINT_CCE_VEC(vmadd)
+ASCENDC_LINT_CCE_VEC(vaddrelu)
+ASCENDC_LINT_CCE_VEC(vsubrelu)
+// scalar: dst, src, scalar, repeat, 2 block strides, 2 repeat strides
+ASCENDC_LINT_CCE_VEC(vadds)
+ASCENDC_LINT_CCE_VEC(vmuls)
+ASCENDC_LINT_CCE_VEC(vmaxs)
+ASCENDC_LINT_CCE_VEC(vmins)
+ASCENDC_LINT_CCE_VEC(vshl)
+ASCENDC_LINT_CCE_VEC(vshr)
+ASCENDC_LINT_CCE_VEC(vlrelu)
+ASCENDC_LINT_CCE_VEC(vaxpy)
+// unary: dst, src, repeat, 2 block strides, 2 repeat strides
+ASCENDC_LINT_CCE_VEC(vexp)
+ASCENDC_LINT_CCE_VEC(vln)
+ASCENDC_LINT_CCE_VEC(vabs)
+ASCENDC_LINT_CCE_VEC(vrec)
+ASCENDC_LINT_CCE_VEC(vrelu)
+ASCENDC_LINT_CCE_VEC(vsqrt)
+ASCENDC_LINT_CCE_VEC(vrsqrt)
+ASCENDC_LINT_CCE_VEC(vnot)
+ASCENDC_LINT_CCE_VEC(vmuls_f16)
+// dst, scalar, repeat, 2 block strides, 2 repeat strides
+ASCENDC_LINT_CCE_VEC(vector_dup)
+// reductions and selection (footprints not modelled: unknown)
+ASCENDC_LINT_CCE_VEC(vcadd)
+ASCENDC_LINT_CCE_VEC(vcmax)
+ASCENDC_LINT_CCE_VEC(vcmin)
+ASCENDC_LINT_CCE_VEC(vcgadd)
+ASCENDC_LINT_CCE_VEC(vcgmax)
+ASCENDC_LINT_CCE_VEC(vcgmin)
+ASCENDC_LINT_CCE_VEC(vcpadd)
+ASCENDC_LINT_CCE_VEC(vsel)
+ASCENDC_LINT_CCE_VEC(vcmp_eq)
+ASCENDC_LINT_CCE_VEC(vcmpv_eq)
+ASCENDC_LINT_CCE_VEC(vcmpv_lt)
+ASCENDC_LINT_CCE_VEC(vcmpv_gt)
+ASCENDC_LINT_CCE_VEC(vbrcb)
+ASCENDC_LINT_CCE_VEC(vtranspose)
+ASCENDC_LINT_CCE_VEC(vgather)
+ASCENDC_LINT_CCE_VEC(vgatherb)
+ASCENDC_LINT_CCE_VEC(vreducev2)
+// conversions (dst and src element types differ): dst, src, repeat, 2 block, 2 repeat strides
+ASCENDC_LINT_CCE_VEC(vconv_f322f16)
+ASCENDC_LINT_CCE_VEC(vconv_f162f32)
+ASCENDC_LINT_CCE_VEC(vconv_f322bf16r)
+ASCENDC_LINT_CCE_VEC(vconv_bf162f32)
+ASCENDC_LINT_CCE_VEC(vconv_f162s32r)
+ASCENDC_LINT_CCE_VEC(vconv_f162s32f)
+ASCENDC_LINT_CCE_VEC(vconv_f162s32c)
+ASCENDC_LINT_CCE_VEC(vconv_f162s8)
+ASCENDC_LINT_CCE_VEC(vconv_f162u8)
+ASCENDC_LINT_CCE_VEC(vconv_s82f16)
+ASCENDC_LINT_CCE_VEC(vconv_u82f16)
+ASCENDC_LINT_CCE_VEC(vconv_s322f32)
+ASCENDC_LINT_CCE_VEC(vconv_f322s32r)
+ASCENDC_LINT_CCE_VEC(vconv_f322s32f)
+ASCENDC_LINT_CCE_VEC(vconv_f322s32c)
+ASCENDC_LINT_CCE_VEC(vconv_deq)
+#undef ASCENDC_LINT_CCE_VEC
+
+// ---- matrix loads, mad, fixpipe (cube core) ------------------------------------------
+// Address mode of load_cbuf_to_ca/cb (the last argument in kernel_operator_mm_impl.h).
+typedef enum {
+    inc = 0,
+    dec = 1,
+} addr_cal_mode_t;
+
+template <class T, class U, class... Args>
+__aicore__ void load_cbuf_to_ca(__ca__ T* dst, __cbuf__ U* src, Args... args);
+template <class T, class U, class... Args>
+__aicore__ void load_cbuf_to_cb(__cb__ T* dst, __cbuf__ U* src, Args... args);
+template <class T, class U, class... Args>
+__aicore__ void load_gm_to_ca(__ca__ T* dst, __gm__ U* src, Args... args);
+template <class T, class U, class... Args>
+__aicore__ void load_gm_to_cb(__cb__ T* dst, __gm__ U* src, Args... args);
+template <class T, class U, class... Args>
+__aicore__ void load_cbuf_to_ca_transpose(__ca__ T* dst, __cbuf__ U* src, Args... args);
+template <class T, class U, class... Args>
+__aicore__ void load_cbuf_to_cb_transpose(__cb__ T* dst, __cbuf__ U* src, Args... args);
+template <class C, class A, class B, class... Args>
+__aicore__ void mad(__cc__ C* c, __ca__ A* a, __cb__ B* b, Args... args);
+template <class T, class U, class... Args>
+__aicore__ void copy_matrix_cc_to_gm(__gm__ T* dst, __cc__ U* src, Args... args);
+template <class T, class U, class... Args>
+__aicore__ void copy_matrix_cc_to_cbuf(__cbuf__ T* dst, __cc__ U* src, Args... args);
+template <class T, class U, class... Args>
+__aicore__ void copy_matrix_cc_to_ub(__ubuf__ T* dst, __cc__ U* src, Args... args);
+template <class T, class U, class... Args>
+__aicore__ void copy_cbuf_to_bt(T* dst, __cbuf__ U* src, Args... args);
+template <class T, class U, class... Args>
+__aicore__ void copy_cbuf_to_fbuf(__fbuf__ T* dst, __cbuf__ U* src, Args... args);
+__aicore__ void set_fmatrix(uint64_t config);
+__aicore__ void set_l0_set_value_h(uint32_t value);
+__aicore__ void set_fpc(uint64_t config);
+__aicore__ void set_nd_para(uint64_t config);
+__aicore__ void set_deqscale(uint64_t config);
+__aicore__ void set_atomic_max();
+__aicore__ void set_atomic_min();
+
+#pragma clang diagnostic pop

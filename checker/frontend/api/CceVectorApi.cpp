@@ -1,0 +1,234 @@
+// The CCE vector intrinsics (vadd, vmuls, vexp, vector_dup, vconv_*, ...) on
+// UB addresses, with the mask register (set_vector_mask / set_mask_norm /
+// set_mask_count) they run under, as a data table read by one handler.
+//
+// Footprint (normal mask mode): each repeat processes 256 bytes of the
+// widest operand type, 8 blocks of 32 bytes; an operand of e-byte elements
+// touches ceil(active * e / 32) blocks per repeat, blockStride blocks apart,
+// repeats repeatStride blocks apart, where `active` is the number of
+// elements the mask enables (the highest set bit of mask {hi, lo} plus one).
+// Source: asc-devkit impl/basic_api/dav_c220/kernel_operator_vec_binary_impl.h
+// (the Level-0 API passes its BinaryRepeatParams straight to vadd), docs/zh/api
+// "通用说明和约束" of the vector instructions (block = 32 B, repeat = 8 blocks,
+// strides in blocks). In counter mode or with a mask that is not known the
+// extents are unknown.
+#include "checker/frontend/api/ApiTable.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/DeclTemplate.h>
+
+#include <algorithm>
+
+namespace alint {
+namespace fe {
+
+Region cceRegion(Interp &in, const Value &v, Mem m, Sym lengthBytes, bool write, const std::string &role);
+
+using namespace clang;
+
+namespace {
+
+enum class CShape {
+  Binary, // dst, src0, src1, repeat, dstBlk, src0Blk, src1Blk, dstRep, src0Rep, src1Rep
+  Scalar, // dst, src, scalar, repeat, dstBlk, srcBlk, dstRep, srcRep
+  Unary,  // dst, src, repeat, dstBlk, srcBlk, dstRep, srcRep
+  Dup,    // dst, scalar, repeat, dstBlk, srcBlk, dstRep, srcRep
+  Opaque, // reductions, selection, gathers: regions without extents
+};
+
+struct CceVec {
+  const char *name;
+  CShape shape;
+  bool dstIsSrc = false; // vmla / vmadd / vaxpy also read dst
+};
+
+const CceVec kCceVector[] = {
+    {"vadd", CShape::Binary},          {"vsub", CShape::Binary},
+    {"vmul", CShape::Binary},          {"vdiv", CShape::Binary},
+    {"vmax", CShape::Binary},          {"vmin", CShape::Binary},
+    {"vand", CShape::Binary},          {"vor", CShape::Binary},
+    {"vaddrelu", CShape::Binary},      {"vsubrelu", CShape::Binary},
+    {"vmla", CShape::Binary, true},    {"vmadd", CShape::Binary, true},
+    {"vadds", CShape::Scalar},         {"vmuls", CShape::Scalar},
+    {"vmaxs", CShape::Scalar},         {"vmins", CShape::Scalar},
+    {"vshl", CShape::Scalar},          {"vshr", CShape::Scalar},
+    {"vlrelu", CShape::Scalar},        {"vaxpy", CShape::Scalar, true},
+    {"vexp", CShape::Unary},           {"vln", CShape::Unary},
+    {"vabs", CShape::Unary},           {"vrec", CShape::Unary},
+    {"vrelu", CShape::Unary},          {"vsqrt", CShape::Unary},
+    {"vrsqrt", CShape::Unary},         {"vnot", CShape::Unary},
+    {"vector_dup", CShape::Dup},       {"vconv_f322f16", CShape::Unary},
+    {"vconv_f162f32", CShape::Unary},  {"vconv_f322bf16r", CShape::Unary},
+    {"vconv_bf162f32", CShape::Unary}, {"vconv_f162s32r", CShape::Unary},
+    {"vconv_f162s32f", CShape::Unary}, {"vconv_f162s32c", CShape::Unary},
+    {"vconv_f162s8", CShape::Unary},   {"vconv_f162u8", CShape::Unary},
+    {"vconv_s82f16", CShape::Unary},   {"vconv_u82f16", CShape::Unary},
+    {"vconv_s322f32", CShape::Unary},  {"vconv_f322s32r", CShape::Unary},
+    {"vconv_f322s32f", CShape::Unary}, {"vconv_f322s32c", CShape::Unary},
+    {"vconv_deq", CShape::Opaque},     {"vcadd", CShape::Opaque},
+    {"vcmax", CShape::Opaque},         {"vcmin", CShape::Opaque},
+    {"vcgadd", CShape::Opaque},        {"vcgmax", CShape::Opaque},
+    {"vcgmin", CShape::Opaque},        {"vcpadd", CShape::Opaque},
+    {"vsel", CShape::Opaque},          {"vcmp_eq", CShape::Opaque},
+    {"vcmpv_eq", CShape::Opaque},      {"vcmpv_lt", CShape::Opaque},
+    {"vcmpv_gt", CShape::Opaque},      {"vbrcb", CShape::Opaque},
+    {"vtranspose", CShape::Opaque},    {"vgather", CShape::Opaque},
+    {"vgatherb", CShape::Opaque},      {"vreducev2", CShape::Opaque},
+    {"vmuls_f16", CShape::Opaque},
+};
+
+const CceVec *findVec(const std::string &n) {
+  for (const CceVec &v : kCceVector)
+    if (n == v.name)
+      return &v;
+  return nullptr;
+}
+
+bool sameCond(const Sym &a, const Sym &b) {
+  if (a == b)
+    return true;
+  if (!a || !b)
+    return false;
+  return toString(a) == toString(b);
+}
+
+// Number of elements the mask enables in one repeat (at most `perRepeat`).
+std::optional<int64_t> activeElements(const CceMaskState &m, int64_t perRepeat) {
+  if (!m.known || m.counter)
+    return std::nullopt;
+  int64_t top = -1;
+  for (int b = 63; b >= 0 && top < 0; --b)
+    if (m.hi >> b & 1)
+      top = 64 + b;
+  for (int b = 63; b >= 0 && top < 0; --b)
+    if (m.lo >> b & 1)
+      top = b;
+  return std::min<int64_t>(top + 1, perRepeat);
+}
+
+uint32_t pointeeBytes(Interp &in, const clang::Expr *e) {
+  QualType t = e->IgnoreImpCasts()->getType();
+  if (t->isPointerType())
+    return in.sizeOfType(t->getPointeeType());
+  return 0;
+}
+
+Value cceVector(Interp &in, ApiCall &c) {
+  const CceVec *v = findVec(c.name);
+  SourceLocation l = c.call->getBeginLoc();
+  Op &op = in.addOp(OpKind::Vector, c.name, c.call);
+  op.pipe = Pipe::V;
+  op.srcPos = op.dstPos = TPos::VECCALC;
+  // Operand indices: pointers, then repeat, then (block, repeat) strides.
+  std::vector<size_t> ptrs;
+  size_t rep = 0;
+  size_t want = 0;
+  switch (v->shape) {
+  case CShape::Binary:
+    ptrs = {0, 1, 2}, rep = 3, want = 10;
+    break;
+  case CShape::Scalar:
+    ptrs = {0, 1}, rep = 3, want = 8;
+    break;
+  case CShape::Unary:
+    ptrs = {0, 1}, rep = 2, want = 7;
+    break;
+  case CShape::Dup:
+    ptrs = {0}, rep = 2, want = 7;
+    break;
+  case CShape::Opaque:
+    break;
+  }
+  std::string why;
+  if (v->shape == CShape::Opaque)
+    why = "the footprint of '" + c.name + "' is not modelled";
+  else if (c.vals.size() != want)
+    why = "'" + c.name + "' with " + std::to_string(c.vals.size()) + " arguments is not modelled";
+  uint32_t widest = 0;
+  std::vector<uint32_t> elem(c.args.size(), 0);
+  for (size_t i : ptrs)
+    if (i < c.args.size())
+      widest = std::max(widest, elem[i] = pointeeBytes(in, c.args[i]));
+  std::optional<int64_t> active;
+  if (why.empty()) {
+    if (!widest || widest > 32)
+      why = "element type of '" + c.name + "' is not known";
+    else if (!(active = activeElements(in.cceMask, 256 / widest)) ||
+             (!isTrue(in.cceMask.cond) && !sameCond(in.cceMask.cond, in.currentCond())))
+      why = in.cceMask.counter ? "'" + c.name + "' in counter mask mode is not modelled"
+                               : "the vector mask of '" + c.name + "' is not known here (set_vector_mask)";
+  }
+  op.unknownReason = why;
+  Sym repeat = why.empty() ? toMath(in.asSym(c.vals[rep], c.args[rep]->getType(), l)) : nullptr;
+  if (repeat)
+    op.params["repeat"] = repeat;
+  size_t nOps = ptrs.size();
+  for (size_t k = 0; k < nOps; ++k) {
+    size_t i = ptrs[k];
+    if (i >= c.vals.size())
+      continue;
+    Sym len;
+    if (why.empty() && *active > 0) {
+      Sym blk = toMath(in.asSym(c.vals[rep + 1 + k], c.args[rep + 1 + k]->getType(), l));
+      Sym rs = toMath(in.asSym(c.vals[rep + 1 + nOps + k], c.args[rep + 1 + nOps + k]->getType(), l));
+      if (v->shape == CShape::Dup && k == 0) {
+        blk = toMath(in.asSym(c.vals[rep + 1], c.args[rep + 1]->getType(), l));
+        rs = toMath(in.asSym(c.vals[rep + 3], c.args[rep + 3]->getType(), l));
+      }
+      int64_t bytes = *active * elem[i];
+      int64_t blocks = (bytes + 31) / 32;
+      int64_t last = bytes - (blocks - 1) * 32;
+      // ((repeat - 1) * repStride + (blocks - 1) * blkStride) * 32 + last, none when repeat == 0
+      Sym body = add(mulC(add(mul(addC(repeat, -1), rs), mulC(blk, blocks - 1)), 32), mkConst(last));
+      len = mkSelect(mkCmp(SymOp::Gt, repeat, mkConst(0)), body, mkConst(0));
+    } else if (why.empty()) {
+      len = mkConst(0);
+    }
+    bool dst = k == 0 && v->shape != CShape::Opaque;
+    op.regions.push_back(cceRegion(in, c.vals[i], Mem::UB, len, dst, dst ? "dst" : "src" + std::to_string(k - 1)));
+    if (dst && v->dstIsSrc)
+      op.regions.push_back(cceRegion(in, c.vals[i], Mem::UB, len, false, "dst (read)"));
+  }
+  if (v->shape == CShape::Opaque)
+    for (size_t i = 0; i < c.vals.size(); ++i)
+      if (c.vals[i].kind == Value::GmPtr)
+        op.regions.push_back(cceRegion(in, c.vals[i], Mem::UB, nullptr, i == 0, "arg" + std::to_string(i)));
+  return Value();
+}
+
+// set_vector_mask(hi, lo) / set_mask_norm() / set_mask_count(): the state the
+// vector intrinsics read. A mask that is not a constant is not known.
+Value cceMaskCall(Interp &in, ApiCall &c) {
+  SourceLocation l = c.call->getBeginLoc();
+  CceMaskState &m = in.cceMask;
+  if (c.name == "set_mask_norm") {
+    m.counter = false;
+  } else if (c.name == "set_mask_count") {
+    m.counter = true;
+  } else if (c.vals.size() == 2) {
+    auto hi = asConst(in.asSym(c.vals[0], c.args[0]->getType(), l));
+    auto lo = asConst(in.asSym(c.vals[1], c.args[1]->getType(), l));
+    m.known = hi && lo;
+    m.hi = hi ? uint64_t(*hi) : 0;
+    m.lo = lo ? uint64_t(*lo) : 0;
+  } else {
+    m.known = false;
+  }
+  m.cond = in.currentCond();
+  return Value();
+}
+
+} // namespace
+
+void registerCceVectorApi(ApiTable &t) {
+  for (const CceVec &v : kCceVector)
+    t.addNames({v.name}, "cce-vector", cceVector);
+  t.addNames({"set_vector_mask", "set_mask_norm", "set_mask_count"}, "cce-vector", cceMaskCall);
+  // Atomic modes change how MTE3 writes combine with GM, not what is touched
+  // or ordered (asc-devkit kernel_operator_set_atomic_impl.h).
+  t.addPure({"set_atomic_none", "set_atomic_add", "set_atomic_f32", "set_atomic_f16", "set_atomic_bf16",
+             "set_atomic_s32", "set_atomic_s16", "set_atomic_s8", "set_atomic_max", "set_atomic_min"});
+}
+
+} // namespace fe
+} // namespace alint
