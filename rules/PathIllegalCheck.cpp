@@ -8,6 +8,30 @@ namespace alint {
 
 void PathIllegalCheck::run(CheckContext &ctx) const {
   const model::TargetSpec &t = ctx.target;
+  // The register (Reg/MicroAPI) vector functions come with the SIMT unit on
+  // Ascend 950 (asc-devkit docs Reg矢量计算: 950 only); one finding per kernel.
+  if (!t.simt)
+    for (const Op &op : ctx.kernel.ops) {
+      if (!op.params.count("reg") && !op.params.count("vfMembar"))
+        continue;
+      ProofItem item;
+      item.ob.check = id();
+      item.ob.property = mkBool(false);
+      item.ob.context = ctx.contextAt(op.cond, op.loops);
+      item.loc = op.loc;
+      std::string target = t.name, api = op.api;
+      item.message = [target, api](const Verdict &v) {
+        if (v.status == Status::Unknown)
+          return api + ": " + v.reason;
+        return api + " (register vector function) does not exist on " + target +
+               ": the Reg/MicroAPI programming model is Ascend 950 only; this kernel is not portable as written";
+      };
+      item.hint = "keep the Reg version for ascend950 and write this stage with LocalTensor vector instructions "
+                  "(Add, Muls, ...) for " +
+                  target;
+      ctx.prove(std::move(item));
+      break;
+    }
   for (const Op &op : ctx.kernel.ops) {
     if (op.kind != OpKind::DataCopy && op.kind != OpKind::LoadData && op.kind != OpKind::Fixpipe)
       continue;
