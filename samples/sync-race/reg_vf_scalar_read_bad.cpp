@@ -1,6 +1,7 @@
-// lint: --target=ascend950 --auto-sync=off
+// lint: --target=ascend950
 // A scalar read of what a vector function stored, with no V -> S wait: the
-// scalar unit may read UB before the VF has written it.
+// scalar unit may read UB before the VF has written it. The compiler's
+// auto-sync does not cover register-API accesses through __ubuf__ pointers.
 #include "kernel_operator.h"
 
 using namespace AscendC;

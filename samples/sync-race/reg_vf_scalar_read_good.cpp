@@ -1,4 +1,4 @@
-// lint: --target=ascend950 --auto-sync=off
+// lint: --target=ascend950
 // The fixed twin of reg_vf_scalar_read_bad.cpp: SetFlag/WaitFlag<V_S> before
 // the scalar read of the VF result.
 #include "kernel_operator.h"

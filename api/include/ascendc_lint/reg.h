@@ -39,6 +39,9 @@ enum class SqrtAlgo { INTRINSIC = 0, PRECISION_1ULP_FTZ_TRUE, PRECISION_0ULP_FTZ
 
 namespace Reg {
 
+// Kernels spell it Reg::ReduceType (Reduce<Reg::ReduceType::SUM, T>).
+using ::AscendC::ReduceType;
+
 enum class RegLayout { UNKNOWN = -1, ZERO, ONE, TWO, THREE };
 enum class SatMode { UNKNOWN = -1, NO_SAT, SAT };
 enum class IndexOrder { INCREASE_ORDER, DECREASE_ORDER };
