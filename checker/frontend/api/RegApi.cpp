@@ -361,6 +361,13 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
   bool addrReg = false, blockMode = !enumTemplateArg(c.fd, "DataCopyMode").empty();
   for (const Expr *a : c.args)
     addrReg |= isRegType(a->getType(), "AddrReg");
+  // Mask registers as the data (Compare results to UB and back): no RegTensor operand.
+  bool hasRegTensor = false, hasMask = false;
+  for (const Expr *a : c.args) {
+    hasRegTensor |= isRegType(a->getType(), "RegTensor");
+    hasMask |= isRegType(a->getType(), "MaskReg");
+  }
+  bool maskData = (acc == RAcc::Load || acc == RAcc::Store) && hasMask && !hasRegTensor;
   bool twoRegs = false;
   for (const Expr *a : c.args)
     if (const auto *rd = a->getType().getNonReferenceType()->getAsCXXRecordDecl())
@@ -376,9 +383,20 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
                       : addrReg  ? "AddrReg"
                                  : "data-block stride") +
           " addressing of Reg::" + c.name + " is not modelled";
-  else if (firstIsReg && isRegType(c.args[0]->getType(), "MaskReg"))
-    why = "mask-register load/store of Reg::" + c.name + " is not modelled";
-  else if (twoRegs)
+  else if (maskData) {
+    // A mask register to or from UB (MaskReg搬出（StoreAlign）.md 表3, MaskReg搬入):
+    // DIST_NORM moves VL/8 bytes (one bit per byte lane), DIST_PACK VL/16 on a store.
+    std::string dist = enumTemplateArg(c.fd, "MaskDist");
+    if (dist.empty() || dist == "DIST_NORM") {
+      len = mkConst(kVL / 8);
+      align = kVL / 8;
+    } else if (write && (dist == "DIST_PACK" || dist == "DIST_US")) { // one value: PACK on a store
+      len = mkConst(kVL / 16);
+      align = kVL / 16;
+    } else {
+      why = "mask-register Reg::" + c.name + " with " + dist + " is not modelled";
+    }
+  } else if (twoRegs)
     why = "Reg::" + c.name + " on a two-register RegTensor is not modelled";
   else if (acc == RAcc::Load) {
     std::string dist = enumTemplateArg(c.fd, "LoadDist");
