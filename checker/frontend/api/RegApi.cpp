@@ -526,8 +526,10 @@ Value vfScope(Interp &in, ApiCall &c) {
 Value vfLaunch(Interp &in, ApiCall &c) {
   bool simt = !c.args.empty() && c.args[0]->getType()->getAsCXXRecordDecl() &&
               c.args[0]->getType()->getAsCXXRecordDecl()->getName() == "dim3";
-  return in.apiUnmodelled(c, std::string(simt ? "SIMT" : "vector") + " function launched by " + c.name +
-                                 " is not followed (its UB/GM accesses are not checked)");
+  Value v = in.apiUnmodelled(c, std::string(simt ? "SIMT" : "vector") + " function launched by " + c.name +
+                                    " is not followed (its UB/GM accesses are not checked)");
+  in.model.ops.back().params["vfLaunch"] = mkConst(1); // 950 only: path-illegal elsewhere
+  return v;
 }
 
 } // namespace
