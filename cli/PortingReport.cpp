@@ -60,6 +60,12 @@ std::string reasonFor(const PortingFinding &f, const std::vector<std::string> &a
     auto nd = chipsWhere(all, [](const model::TargetSpec &t) { return t.hasNdDma; });
     return "NDDMA: the multi-dimensional DMA exists only on " + (nd.empty() ? std::string("some chips") : join(nd));
   }
+  if (c == "path-illegal" && f.message.find("programming model is Ascend 950 only") != std::string::npos) {
+    auto simt = chipsWhere(all, [](const model::TargetSpec &t) { return t.simt.has_value(); });
+    return "programming model: register vector functions (Reg/MicroAPI, __VEC_SCOPE__) exist only on " +
+           (simt.empty() ? std::string("some chips") : join(simt)) +
+           "; a 910B kernel's LocalTensor vector instructions still work there, not the reverse";
+  }
   if (c == "path-illegal")
     return "removed paths: this data movement does not exist on " + only + " but does on " + notOn;
   if (c == "sync-event")

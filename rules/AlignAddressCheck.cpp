@@ -41,6 +41,8 @@ void AlignAddressCheck::run(CheckContext &ctx) const {
     if (op.kind != OpKind::DataCopy && op.kind != OpKind::Vector && op.kind != OpKind::LoadData &&
         op.kind != OpKind::Cube && op.kind != OpKind::Fixpipe)
       continue;
+    if (op.params.count("reg") && !op.params.count("ubAlign"))
+      continue; // 950 register API: unaligned and indexed accesses take any UB address
     for (const Region &r : op.regions) {
       if (r.global)
         continue;
@@ -69,6 +71,8 @@ void AlignAddressCheck::run(CheckContext &ctx) const {
       if (r.slot)
         start = add(start, mul(toMath(r.slot), rounded));
       int64_t align = spec->alignBytes;
+      if (auto a = op.params.find("ubAlign"); a != op.params.end())
+        align = asConst(a->second).value_or(align); // 950 register loads/stores: per distribution mode
       ProofItem item;
       item.ob.check = id();
       item.ob.property = mkCmp(SymOp::Eq, mkBin(SymOp::Rem, start, mkConst(align), IntType::math()), mkConst(0));

@@ -41,6 +41,10 @@ ALINT_DECLARE_CHECK(CubeParamsCheck, "cube-params",
 ALINT_DECLARE_CHECK(PerfBankConflictCheck, "perf-bank-conflict",
                     "the source operands of a vector instruction do not start in conflicting UB banks")
 
+ALINT_DECLARE_CHECK(SyncVfMembarCheck, "sync-vf-membar",
+                    "inside a 950 vector function, a UB store and a later overlapping load/store are ordered by "
+                    "LocalMemBar")
+
 #undef ALINT_DECLARE_CHECK
 
 // Shared helpers for the checks.

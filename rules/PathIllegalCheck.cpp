@@ -8,6 +8,31 @@ namespace alint {
 
 void PathIllegalCheck::run(CheckContext &ctx) const {
   const model::TargetSpec &t = ctx.target;
+  // The register (Reg/MicroAPI) vector functions come with the SIMT unit on
+  // Ascend 950 (asc-devkit docs Reg矢量计算: 950 only); one finding per kernel.
+  if (!t.simt)
+    for (const Op &op : ctx.kernel.ops) {
+      if (!op.params.count("reg") && !op.params.count("vfMembar") && !op.params.count("vfLaunch"))
+        continue;
+      // A direct finding: the kernel is written in a programming model the
+      // chip does not have, whatever the values (no proof to time out).
+      Diagnostic d;
+      d.check = id();
+      d.severity = Severity::Error;
+      d.status = Status::Violated;
+      d.loc = op.loc;
+      d.target = t.name;
+      d.message = op.api +
+                  (op.params.count("vfLaunch") ? " (vector/SIMT function launch)" : " (register vector function)") +
+                  " does not exist on " + t.name +
+                  ": the Reg/MicroAPI and SIMT programming model is Ascend 950 only; this kernel is not portable as "
+                  "written";
+      d.hint = "keep the Reg version for ascend950 and write this stage with LocalTensor vector instructions "
+               "(Add, Muls, ...) for " +
+               t.name;
+      ctx.report(d);
+      break;
+    }
   for (const Op &op : ctx.kernel.ops) {
     if (op.kind != OpKind::DataCopy && op.kind != OpKind::LoadData && op.kind != OpKind::Fixpipe)
       continue;

@@ -143,6 +143,7 @@ const std::vector<CheckInfo> &checkRegistry() {
     add(&make<NdDmaDciCheck>);
     add(&make<CubeParamsCheck>);
     add(&make<PerfBankConflictCheck>);
+    add(&make<SyncVfMembarCheck>);
     return r;
   }();
   return reg;

@@ -115,6 +115,8 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
       }
       if (g.happensBefore(x, y))
         continue;
+      if (ox.vf >= 0 && ox.vf == oy.vf)
+        continue; // inside one vector function: LocalMemBar's rule, sync-vf-membar
       for (size_t ix = 0; ix < sx.regions.size(); ++ix)
         for (size_t iy = 0; iy < sy.regions.size(); ++iy) {
           const Region &rx = sx.regions[ix], &ry = sy.regions[iy];

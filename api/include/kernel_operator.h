@@ -18,4 +18,6 @@
 #include "ascendc_lint/vector.h"
 #include "ascendc_lint/cube.h"
 #include "ascendc_lint/adv_math.h"
+#include "ascendc_lint/reg.h"
+#include "ascendc_lint/simt.h"
 #include "kernel_tiling/kernel_tiling.h"

@@ -192,6 +192,10 @@ public:
   std::vector<int> loopStack;
   int dryRun = 0;
   int pipeEpoch = 0; // bumped by TPipe::Destroy / Reset
+  // The __VEC_SCOPE__ body being executed (api/RegApi.cpp): its instance id
+  // and source range; register-API calls inside the range belong to it.
+  int vfId = -1, vfCount = 0;
+  clang::SourceRange vfRange;
   // Event ids of the TPipe pool, per HardEvent: those AllocEventID handed out
   // (distinct from each other), and the id FetchEventID returns until the
   // pool changes (it does not reserve: two fetches give the same id).

@@ -224,6 +224,7 @@ struct Builder {
     s.cond = mkAnd(finish(op.cond, m), entry);
     s.condFirst = finish(op.cond, f);
     s.pipe = op.pipe;
+    s.rawPointer = op.params.count("reg") != 0;
     s.loops = op.loops;
     s.copies = copies;
     s.inLastCopy = later;
@@ -356,7 +357,11 @@ bool SyncGraph::happensBefore(int x, int y) const {
   if (x >= y)
     return false;
   Pipe px = seq[x].pipe, py = seq[y].pipe;
-  if (autoOrdered(px, py))
+  // BiSheng's auto-sync orders V/MTE2/MTE3 against S only for instructions on
+  // LocalTensor/GlobalTensor (asc-devkit docs 同步控制/核内同步/关键特性说明.md,
+  // cce-auto-sync 使用约束); register-API accesses through __ubuf__ pointers
+  // need explicit flags. V among itself stays ordered (950: by hardware).
+  if (autoOrdered(px, py) && (px == py || !(seq[x].rawPointer || seq[y].rawPointer)))
     return true;
   int pi = pipeIndex(py);
   if (pi < 0)

@@ -50,6 +50,9 @@ struct SeqOp {
   std::vector<int> loopsA; // enclosing loops whose first copy this is in
   bool inLastCopy = false; // in a later copy (iteration i + 1 or after) of some loop
   std::vector<int> loops;  // enclosing loop ids (as in the Op)
+  // Accesses UB through a raw pointer (950 register API): the compiler's
+  // auto-sync does not order it against other pipes.
+  bool rawPointer = false;
 };
 
 struct SyncGraph {

@@ -124,6 +124,9 @@ struct Op {
   std::optional<CoreType> core; // set inside ASCEND_IS_AIC / ASCEND_IS_AIV
   std::string unknownReason;    // why (part of) this op is not modelled
   SourceLoc loc;
+  // Ascend 950 register API: the vector-function instance (one __VEC_SCOPE__
+  // execution) the op belongs to; -1 outside one or not known.
+  int vf = -1;
 };
 
 struct Loop {

@@ -62,7 +62,6 @@
 #define __simd_callee__
 #define __simt_callee__
 #define __no_simd_vf_fusion__
-#define __VEC_SCOPE__
 #define __WORKGROUP_LOCAL__
 #define __BLOCK_LOCAL__
 #define __kfc_workspace__
@@ -136,6 +135,9 @@ __aicore__ int32_t core_type();
 __aicore__ void kernel_task_type_default(KernelMetaType type);
 __aicore__ void kernel_task_type(uint64_t tilingKey, KernelMetaType type);
 __aicore__ void assume(bool condition);
+// Always true: marks the body of a __VEC_SCOPE__ vector function (Ascend 950
+// register API) so the linter knows which register loads/stores share one.
+__aicore__ bool vf_scope();
 template <class... Args>
 __aicore__ void regist_matmul_obj(Args&&... args);
 // The tiling argument of a kernel viewed as the op's tiling struct
@@ -148,6 +150,10 @@ __aicore__ const TilingStruct* tiling_data_ptr(const void* tilingArg);
 template <class... Args>
 __aicore__ void device_assert(bool condition, Args&&... message);
 } // namespace ascendc_lint
+
+// `__VEC_SCOPE__ { ... }`: the vector function's body as the branch of an
+// always-true condition (::ascendc_lint::vf_scope, see above).
+#define __VEC_SCOPE__ if (::ascendc_lint::vf_scope())
 
 // `if ASCEND_IS_AIC { ... }` must read as an ordinary condition.
 #define ASCEND_IS_AIC (::ascendc_lint::is_aic())

@@ -13,6 +13,8 @@ using namespace clang;
 
 void ApiTable::addClass(ApiClass cls, const char *family, ApiHandler h) { byClass[int(cls)] = {family, h}; }
 
+void ApiTable::addNamespace(const char *ns, const char *family, ApiHandler h) { byNamespace[ns] = {family, h}; }
+
 void ApiTable::addNames(std::initializer_list<const char *> names, const char *family, ApiHandler h) {
   for (const char *n : names)
     byName[n] = {family, h};
@@ -30,6 +32,8 @@ void ApiTable::addFallback(const char *family, ApiMatcher matches, ApiHandler h)
 }
 
 const ApiEntry *ApiTable::find(const ApiCall &c, ApiClass cls) const {
+  if (auto it = byNamespace.find(c.ns); it != byNamespace.end())
+    return &it->second;
   if (auto it = byClass.find(int(cls)); it != byClass.end())
     return &it->second;
   if (auto it = byName.find(c.name); it != byName.end())
@@ -54,6 +58,7 @@ static ApiTable buildTable() {
   registerAllocatorApi(t);
   registerCceCopyApi(t); // after DataCopy: the raw copies are its
   registerCceVectorApi(t);
+  registerRegApi(t);
   registerVectorApi(t); // last: its fallback claims any call on a local tensor
   return t;
 }
@@ -68,6 +73,11 @@ Value Interp::evalApiCall(const CallExpr *call, const FunctionDecl *fd) {
   c.call = call;
   c.fd = fd;
   c.name = fd->getNameAsString();
+  for (const DeclContext *dc = fd->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto *ns = dyn_cast<NamespaceDecl>(dc)) {
+      c.ns = ns->getNameAsString();
+      break;
+    }
   const CXXRecordDecl *parent = nullptr;
   if (const auto *md = dyn_cast<CXXMethodDecl>(fd)) {
     parent = md->getParent();

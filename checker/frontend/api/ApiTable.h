@@ -26,6 +26,7 @@ struct ApiCall {
   const clang::FunctionDecl *fd = nullptr;
   std::string name; // function or method name
   std::string cls;  // class name for methods
+  std::string ns;   // innermost enclosing namespace of the declaration
   const clang::Expr *objExpr = nullptr;
   std::vector<const clang::Expr *> args;
   std::vector<Value> vals;
@@ -44,6 +45,9 @@ class ApiTable {
 public:
   // Every method of an AscendC class goes to one family (TQue → queue).
   void addClass(ApiClass cls, const char *family, ApiHandler h);
+  // Every function and method declared in a namespace of the API (AscendC::Reg):
+  // tried first, since its names (Add, Cast, DataCopy) are also those of other families.
+  void addNamespace(const char *ns, const char *family, ApiHandler h);
   // Free functions (and methods of classes not listed) by name.
   void addNames(std::initializer_list<const char *> names, const char *family, ApiHandler h);
   // Calls that touch no memory and order nothing: their result is an opaque
@@ -59,6 +63,7 @@ public:
 
 private:
   std::unordered_map<int, ApiEntry> byClass;
+  std::unordered_map<std::string, ApiEntry> byNamespace;
   std::unordered_map<std::string, ApiEntry> byName;
   std::unordered_map<std::string, ApiEntry> pure;
   std::vector<std::pair<ApiMatcher, ApiEntry>> fallbacks;
@@ -76,6 +81,7 @@ void registerMatmulApi(ApiTable &t);
 void registerAllocatorApi(ApiTable &t);
 void registerCceCopyApi(ApiTable &t);   // CCE data movement, matrix loads, mad, fixpipe
 void registerCceVectorApi(ApiTable &t); // CCE vector intrinsics and the mask register
+void registerRegApi(ApiTable &t);
 
 // Helpers shared by the families (api/Common.cpp).
 inline bool isTensor(const Value &v) { return v.kind == Value::Tensor; }

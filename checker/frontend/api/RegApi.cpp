@@ -1,0 +1,544 @@
+// The Ascend 950 register ("Reg" / "MicroAPI") vector API: the body of a
+// vector function (__VEC_SCOPE__) runs on the V pipe; register-only
+// instructions touch no memory, register loads and stores are UB accesses
+// whose footprint follows from the address, the distribution mode and the
+// mask, described as data in kRegAccess.
+//
+// Sources: asc-devkit docs/zh/api/SIMD-API/基础API/Reg矢量计算/ —
+// Reg数据搬入/连续对齐搬入（LoadAlign）.md, Reg数据搬出/连续对齐搬出（StoreAlign）.md
+// (VL = 256 bytes per register, the UB address 32-byte aligned, the store
+// writes the elements its mask selects), MaskReg计算 (UpdateMask: the first
+// min(count, VL / sizeof(T)) elements, count decremented by that many),
+// 同步控制/LocalMemBar.md (ordering of UB accesses inside a vector function).
+//
+// UB addresses are `__ubuf__ T*` pointers built from LocalTensor::GetPhyAddr().
+// The interpreter has no local-memory pointer values yet, so the address
+// operand is followed here, at the call, through casts, `p + n`, `p - n` and
+// pointer variables whose initialiser and inputs stay unchanged in their scope;
+// any other address (a pointer parameter, post-update addressing) leaves the
+// access `unknown` with the reason.
+#include "checker/frontend/api/ApiTable.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/ParentMapContext.h>
+#include <clang/Basic/SourceManager.h>
+
+#include <cstring>
+#include <functional>
+
+namespace alint {
+namespace fe {
+
+using namespace clang;
+
+namespace {
+
+// VECTOR_REG_WIDTH: one vector register (asc-devkit kernel_utils_constants.h;
+// docs Reg矢量计算/概述.md: VL = 256 bytes).
+constexpr int64_t kVL = 256;
+
+enum class RAcc { Load, Store, LoadUnaligned, StoreUnaligned, Gather, Scatter };
+struct RegAccessInfo {
+  const char *name;
+  RAcc acc;
+};
+// Register <-> UB instructions. DataCopy* are the MicroAPI names of the same
+// instructions (DataCopy is a load when its first operand is a register).
+const RegAccessInfo kRegAccess[] = {
+    {"LoadAlign", RAcc::Load},
+    {"Load", RAcc::Load},
+    {"StoreAlign", RAcc::Store},
+    {"Store", RAcc::Store},
+    {"DataCopy", RAcc::Load},
+    {"LoadUnAlignPre", RAcc::LoadUnaligned},
+    {"LoadUnAlign", RAcc::LoadUnaligned},
+    {"DataCopyUnAlignPre", RAcc::LoadUnaligned},
+    {"DataCopyUnAlign", RAcc::LoadUnaligned},
+    {"StoreUnAlign", RAcc::StoreUnaligned},
+    {"StoreUnAlignPost", RAcc::StoreUnaligned},
+    {"DataCopyUnAlignPost", RAcc::StoreUnaligned},
+    {"Gather", RAcc::Gather},
+    {"GatherB", RAcc::Gather},
+    {"DataCopyGather", RAcc::Gather},
+    {"Scatter", RAcc::Scatter},
+    {"DataCopyScatter", RAcc::Scatter},
+};
+
+// Bytes a LoadAlign reads and the UB alignment it needs, per distribution
+// mode (LoadDist), from 连续对齐搬入（LoadAlign）.md 表3/表6: NORM a register
+// (32 B aligned), BRC_Bn one element (aligned to it), US/UNPACK half a
+// register, UNPACK4 a quarter, DS and DINTLV two registers, BLK one 32-byte
+// block, E2B_B16/B32 VL/16 and VL/8 bytes. Others: not modelled.
+struct DistFoot {
+  int64_t bytes, align;
+};
+std::optional<DistFoot> loadDist(const std::string &dist) {
+  if (dist == "DIST_NORM")
+    return DistFoot{kVL, 32};
+  if (dist == "DIST_BRC_B8")
+    return DistFoot{1, 1};
+  if (dist == "DIST_BRC_B16")
+    return DistFoot{2, 2};
+  if (dist == "DIST_BRC_B32")
+    return DistFoot{4, 4};
+  if (dist == "DIST_US_B8" || dist == "DIST_US_B16" || dist == "DIST_UNPACK_B8" || dist == "DIST_UNPACK_B16" ||
+      dist == "DIST_UNPACK_B32")
+    return DistFoot{kVL / 2, 32};
+  if (dist == "DIST_UNPACK4_B8")
+    return DistFoot{kVL / 4, 32};
+  if (dist == "DIST_DS_B8" || dist == "DIST_DS_B16" || dist == "DIST_DINTLV_B8" || dist == "DIST_DINTLV_B16" ||
+      dist == "DIST_DINTLV_B32")
+    return DistFoot{2 * kVL, 32};
+  if (dist == "DIST_BLK")
+    return DistFoot{32, 32};
+  if (dist == "DIST_E2B_B16")
+    return DistFoot{kVL / 16, kVL / 16};
+  if (dist == "DIST_E2B_B32")
+    return DistFoot{kVL / 8, kVL / 8};
+  return std::nullopt;
+}
+
+bool isRegType(QualType t, const char *name) {
+  const auto *rd = t.getNonReferenceType()->getAsCXXRecordDecl();
+  return rd && rd->getName() == name;
+}
+
+// The enumerator name of the first template argument of enum type `enumName`.
+std::string enumTemplateArg(const FunctionDecl *fd, const char *enumName) {
+  const TemplateArgumentList *tal = fd->getTemplateSpecializationArgs();
+  if (!tal)
+    return "";
+  for (const TemplateArgument &a : tal->asArray()) {
+    if (a.getKind() != TemplateArgument::Integral)
+      continue;
+    const auto *et = a.getIntegralType()->getAs<EnumType>();
+    if (!et || et->getDecl()->getName() != enumName)
+      continue;
+    for (const EnumConstantDecl *ec : et->getDecl()->enumerators())
+      if (ec->getInitVal() == a.getAsIntegral())
+        return ec->getNameAsString();
+  }
+  return "";
+}
+
+// Whether `vd` may change inside `scope`: assigned, incremented, its address
+// taken, or bound to a non-const reference (post-update addressing passes the
+// pointer by reference).
+bool mayChange(const Stmt *scope, const VarDecl *vd) {
+  if (!scope)
+    return true;
+  auto refersTo = [&](const Expr *e) {
+    const auto *d = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+    return d && d->getDecl() == vd;
+  };
+  if (const auto *b = dyn_cast<BinaryOperator>(scope))
+    if (b->isAssignmentOp() && refersTo(b->getLHS()))
+      return true;
+  if (const auto *u = dyn_cast<UnaryOperator>(scope))
+    if ((u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf) && refersTo(u->getSubExpr()))
+      return true;
+  if (const auto *call = dyn_cast<CallExpr>(scope)) {
+    const FunctionDecl *fd = call->getDirectCallee();
+    for (unsigned i = 0; i < call->getNumArgs(); ++i) {
+      if (!refersTo(call->getArg(i)))
+        continue;
+      if (!fd || i >= fd->getNumParams())
+        return true;
+      QualType pt = fd->getParamDecl(i)->getType();
+      if (pt->isReferenceType() && !pt.getNonReferenceType().isConstQualified())
+        return true;
+    }
+  }
+  for (const Stmt *ch : scope->children())
+    if (ch && mayChange(ch, vd))
+      return true;
+  return false;
+}
+
+// The statement the declaration of `vd` is visible in (its enclosing block).
+const Stmt *scopeOf(ASTContext &ctx, const VarDecl *vd) {
+  DynTypedNodeList ps = ctx.getParents(*vd);
+  while (!ps.empty()) {
+    if (const auto *cs = ps[0].get<CompoundStmt>())
+      return cs;
+    if (const auto *st = ps[0].get<Stmt>()) {
+      ps = ctx.getParents(*st);
+      continue;
+    }
+    if (const auto *fd = ps[0].get<FunctionDecl>())
+      return fd->getBody();
+    break;
+  }
+  return nullptr;
+}
+
+bool inputsStable(ASTContext &ctx, const Expr *e, const Stmt *scope);
+
+// A UB address operand as a local tensor view (buffer, byte offset).
+struct UbAddr {
+  std::optional<TensorVal> t;
+  std::string why; // when not followed
+};
+
+UbAddr resolve(Interp &in, const Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto *ce = dyn_cast<ExplicitCastExpr>(e))
+    return resolve(in, ce->getSubExpr());
+  if (const auto *b = dyn_cast<BinaryOperator>(e)) {
+    if ((b->getOpcode() == BO_Add || b->getOpcode() == BO_Sub) && b->getType()->isPointerType()) {
+      bool lp = b->getLHS()->getType()->isPointerType();
+      const Expr *pe = lp ? b->getLHS() : b->getRHS(), *ie = lp ? b->getRHS() : b->getLHS();
+      UbAddr base = resolve(in, pe);
+      if (!base.t)
+        return base;
+      uint32_t es = in.sizeOfType(pe->getType()->getPointeeType());
+      if (!es)
+        return {std::nullopt, "element size of '" + in.exprText(pe) + "' is unknown"};
+      Sym d = mul(toMath(in.asSym(in.eval(ie), ie->getType(), ie->getBeginLoc())), mkConst(es));
+      base.t->offsetBytes = b->getOpcode() == BO_Add
+                                ? add(toMath(base.t->offsetBytes), d)
+                                : mkBin(SymOp::Sub, toMath(base.t->offsetBytes), d, IntType::math());
+      return base;
+    }
+  }
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e)) {
+    const CXXMethodDecl *md = mc->getMethodDecl();
+    if (md && md->getName() == "GetPhyAddr" && classifyApiClass(md->getParent()) == ApiClass::LocalTensor) {
+      Value obj = in.eval(mc->getImplicitObjectArgument());
+      if (obj.kind != Value::Tensor || obj.t.global || obj.t.bufferId < 0)
+        return {std::nullopt, "'" + in.exprText(mc->getImplicitObjectArgument()) + "' is not a known local tensor"};
+      TensorVal t = obj.t;
+      t.offsetBytes = t.offsetBytes ? toMath(t.offsetBytes) : mkConst(0);
+      if (mc->getNumArgs() == 1) {
+        Sym n = toMath(in.asSym(in.eval(mc->getArg(0)), mc->getArg(0)->getType(), mc->getBeginLoc()));
+        t.offsetBytes = add(t.offsetBytes, mul(n, mkConst(t.elemBytes)));
+      }
+      return {t, ""};
+    }
+  }
+  if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {
+    const auto *vd = dyn_cast<VarDecl>(dre->getDecl());
+    if (vd && vd->hasLocalStorage() && !isa<ParmVarDecl>(vd) && vd->getInit()) {
+      const Stmt *scope = scopeOf(in.ctx, vd);
+      if (scope && !mayChange(scope, vd) && inputsStable(in.ctx, vd->getInit(), scope))
+        return resolve(in, vd->getInit());
+      return {std::nullopt, "'" + vd->getNameAsString() + "' changes after its declaration (post-update addressing)"};
+    }
+    return {std::nullopt, "the UB address '" + in.exprText(e) + "' is a pointer parameter"};
+  }
+  return {std::nullopt, "the UB address '" + in.exprText(e) + "' is not followed"};
+}
+
+// The variables an initialiser reads keep their values in `scope`, so
+// evaluating it at the use gives the value it had at the declaration.
+bool inputsStable(ASTContext &ctx, const Expr *e, const Stmt *scope) {
+  bool ok = true;
+  std::function<void(const Stmt *)> walk = [&](const Stmt *s) {
+    if (!s || !ok)
+      return;
+    if (const auto *d = dyn_cast<DeclRefExpr>(s))
+      if (const auto *vd = dyn_cast<VarDecl>(d->getDecl()); vd && vd->hasLocalStorage() && mayChange(scope, vd))
+        ok = false;
+    if (isa<MemberExpr>(s) && !isa<CXXMemberCallExpr>(s)) {
+      // this->member: other code may change it; only members read through a
+      // call on a local object are accepted (GetPhyAddr on a tensor variable).
+      const auto *me = cast<MemberExpr>(s);
+      if (isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts()) && !me->getType()->isFunctionType() &&
+          !isa<CXXMethodDecl>(me->getMemberDecl()))
+        ok = false;
+    }
+    for (const Stmt *ch : s->children())
+      walk(ch);
+  };
+  walk(e);
+  (void)ctx;
+  return ok;
+}
+
+// The number of elements a MaskReg value selects, when known (kept in the
+// hidden field of the bundled MaskReg; see reg.h).
+const FieldDecl *activeField(const CXXRecordDecl *rd) {
+  if (!rd)
+    return nullptr;
+  for (const FieldDecl *f : rd->fields())
+    if (f->getName() == "ascendcLintActive")
+      return f;
+  return nullptr;
+}
+
+Sym maskActive(const Value &v) {
+  if (v.kind != Value::Obj || !v.obj || !v.obj->rec)
+    return nullptr;
+  const FieldDecl *f = activeField(v.obj->rec);
+  auto it = f ? v.obj->fields.find(f) : v.obj->fields.end();
+  if (it == v.obj->fields.end() || it->second.kind != Value::Scalar)
+    return nullptr;
+  return it->second.sym;
+}
+
+Value maskValue(Interp &in, const ApiCall &c, Sym active) {
+  const auto *rd = c.call->getType()->getAsCXXRecordDecl();
+  const FieldDecl *f = activeField(rd);
+  if (!f || !active)
+    return in.unknownValue("result of " + c.name, c.call->getType());
+  Value v;
+  v.kind = Value::Obj;
+  v.obj = std::make_shared<ObjState>();
+  v.obj->rec = rd;
+  v.obj->fields[f] = in.scalar(active);
+  return v;
+}
+
+// Element size of the instruction: its first template argument when it is a
+// type, else the pointee of the address operand.
+uint32_t elemSize(Interp &in, const ApiCall &c, const Expr *addr) {
+  const TemplateArgumentList *tal = c.fd->getTemplateSpecializationArgs();
+  if (tal && tal->size() > 0 && tal->get(0).getKind() == TemplateArgument::Type) {
+    QualType t = tal->get(0).getAsType();
+    if (!isRegType(t, "DefaultType"))
+      if (uint32_t s = in.sizeOfType(t))
+        return s;
+  }
+  if (addr && addr->getType()->isPointerType())
+    return in.sizeOfType(addr->getType()->getPointeeType());
+  return 0;
+}
+
+bool inVfRange(Interp &in, SourceLocation l) {
+  if (in.vfId < 0 || in.vfRange.isInvalid())
+    return false;
+  const SourceManager &sm = in.sm;
+  SourceLocation x = sm.getExpansionLoc(l), b = sm.getExpansionLoc(in.vfRange.getBegin()),
+                 e = sm.getExpansionLoc(in.vfRange.getEnd());
+  return !sm.isBeforeInTranslationUnit(x, b) && !sm.isBeforeInTranslationUnit(e, x);
+}
+
+Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
+  // Direction and operand positions: loads take the register first.
+  bool firstIsReg =
+      !c.args.empty() && (isRegType(c.args[0]->getType(), "RegTensor") || isRegType(c.args[0]->getType(), "MaskReg") ||
+                          isRegType(c.args[0]->getType(), "UnalignReg"));
+  if (c.name == "DataCopy" || c.name == "Load" || c.name == "Store")
+    acc = firstIsReg ? RAcc::Load : RAcc::Store;
+  bool write = acc == RAcc::Store || acc == RAcc::StoreUnaligned || acc == RAcc::Scatter;
+  const Expr *addr = nullptr;
+  for (const Expr *a : c.args)
+    if (a->getType()->isPointerType()) {
+      addr = a;
+      break;
+    }
+  Op &op = in.addOp(OpKind::Vector, "Reg::" + c.name, c.call);
+  op.pipe = Pipe::V;
+  op.params["reg"] = mkConst(write ? 2 : 1);
+  if (inVfRange(in, c.call->getBeginLoc()))
+    op.vf = in.vfId;
+  // The register operand, for LocalMemBar's same-register exemption.
+  for (const Expr *a : c.args)
+    if (isRegType(a->getType(), "RegTensor"))
+      if (const auto *d = dyn_cast<DeclRefExpr>(a->IgnoreParenImpCasts())) {
+        op.params["regVar"] = mkConst(int64_t(in.sm.getFileOffset(in.sm.getExpansionLoc(d->getDecl()->getLocation()))));
+        break;
+      }
+  if (!addr) {
+    op.kind = OpKind::Unmodelled;
+    op.unknownReason = "Reg::" + c.name + ": no UB address operand";
+    return Value();
+  }
+  UbAddr ub = resolve(in, addr);
+  if (!ub.t) {
+    op.kind = OpKind::Unmodelled;
+    op.unknownReason = "Reg::" + c.name + ": " + ub.why;
+    return Value();
+  }
+  uint32_t es = elemSize(in, c, addr);
+  std::string why;
+  Sym len;
+  int64_t align = 32;
+  bool postUpdate = enumTemplateArg(c.fd, "PostLiteral") == "POST_MODE_UPDATE";
+  bool addrReg = false, blockMode = !enumTemplateArg(c.fd, "DataCopyMode").empty();
+  for (const Expr *a : c.args)
+    addrReg |= isRegType(a->getType(), "AddrReg");
+  // Mask registers as the data (Compare results to UB and back): no RegTensor operand.
+  bool hasRegTensor = false, hasMask = false;
+  for (const Expr *a : c.args) {
+    hasRegTensor |= isRegType(a->getType(), "RegTensor");
+    hasMask |= isRegType(a->getType(), "MaskReg");
+  }
+  bool maskData = (acc == RAcc::Load || acc == RAcc::Store) && hasMask && !hasRegTensor;
+  bool twoRegs = false;
+  for (const Expr *a : c.args)
+    if (const auto *rd = a->getType().getNonReferenceType()->getAsCXXRecordDecl())
+      if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd); spec && rd->getName() == "RegTensor") {
+        for (const Decl *d : spec->decls())
+          if (const auto *v = dyn_cast<VarDecl>(d); v && v->getName() == "REG_NUM")
+            if (const Expr *ini = v->getInit())
+              if (auto r = ini->getIntegerConstantExpr(in.ctx); r && *r != 1)
+                twoRegs = true;
+      }
+  if (postUpdate || addrReg || blockMode)
+    why = std::string(postUpdate ? "post-update"
+                      : addrReg  ? "AddrReg"
+                                 : "data-block stride") +
+          " addressing of Reg::" + c.name + " is not modelled";
+  else if (maskData) {
+    // A mask register to or from UB (MaskReg搬出（StoreAlign）.md 表3, MaskReg搬入):
+    // DIST_NORM moves VL/8 bytes (one bit per byte lane), DIST_PACK VL/16 on a store.
+    std::string dist = enumTemplateArg(c.fd, "MaskDist");
+    if (dist.empty() || dist == "DIST_NORM") {
+      len = mkConst(kVL / 8);
+      align = kVL / 8;
+    } else if (write && (dist == "DIST_PACK" || dist == "DIST_US")) { // one value: PACK on a store
+      len = mkConst(kVL / 16);
+      align = kVL / 16;
+    } else {
+      why = "mask-register Reg::" + c.name + " with " + dist + " is not modelled";
+    }
+  } else if (twoRegs)
+    why = "Reg::" + c.name + " on a two-register RegTensor is not modelled";
+  else if (acc == RAcc::Load) {
+    std::string dist = enumTemplateArg(c.fd, "LoadDist");
+    if (auto f = loadDist(dist.empty() ? "DIST_NORM" : dist)) {
+      len = mkConst(f->bytes);
+      align = f->align;
+    } else {
+      why = "Reg::" + c.name + " with " + dist + " is not modelled";
+    }
+  } else if (acc == RAcc::Store) {
+    // 连续对齐搬出（StoreAlign）.md 表3: NORM writes the lanes the mask selects
+    // (32 B aligned); FIRST_ELEMENT_Bn one element, mask ignored.
+    std::string dist = enumTemplateArg(c.fd, "StoreDist");
+    bool norm = dist.empty() || dist == "DIST_NORM" || dist.rfind("DIST_NORM_B", 0) == 0;
+    int64_t first = dist == "DIST_FIRST_ELEMENT_B8"    ? 1
+                    : dist == "DIST_FIRST_ELEMENT_B16" ? 2
+                    : dist == "DIST_FIRST_ELEMENT_B32" ? 4
+                                                       : 0;
+    Sym active;
+    for (size_t i = 0; i < c.vals.size(); ++i)
+      if (isRegType(c.args[i]->getType(), "MaskReg"))
+        active = maskActive(c.vals[i]);
+    if (first) {
+      len = mkConst(first);
+      align = first;
+    } else if (!norm)
+      why = "Reg::" + c.name + " with " + dist + " is not modelled";
+    else if (c.name == "Store" && c.args.size() == 3)
+      len = mul(toMath(in.asSym(c.vals[2], c.args[2]->getType(), c.call->getBeginLoc())), mkConst(es));
+    else if (!active)
+      why = "the mask of Reg::" + c.name + " is not known (only UpdateMask and CreateMask results are followed)";
+    else if (!es)
+      why = "element type of Reg::" + c.name + " is unknown";
+    else
+      len = mul(toMath(active), mkConst(es));
+  } else {
+    why = "the footprint of Reg::" + c.name + " (unaligned or indexed access) is not modelled";
+  }
+  Region r = in.regionOf(*ub.t, len, write, write ? "dst" : "src");
+  r.elemBytes = es ? es : r.elemBytes;
+  op.regions.push_back(r);
+  if (!why.empty())
+    op.unknownReason = why;
+  // LoadAlign/StoreAlign need the UB alignment of their distribution mode
+  // (连续对齐搬入/搬出 表3); unaligned and indexed forms have none.
+  if (acc == RAcc::Load || acc == RAcc::Store)
+    op.params["ubAlign"] = mkConst(align);
+  return Value();
+}
+
+Value regCall(Interp &in, ApiCall &c) {
+  SourceLocation l = c.call->getBeginLoc();
+  for (const RegAccessInfo &a : kRegAccess)
+    if (c.name == a.name)
+      return regAccess(in, c, a.acc);
+  if (c.name == "LocalMemBar") {
+    // Orders the UB accesses of the vector function (同步控制/LocalMemBar.md).
+    Op &op = in.addOp(OpKind::Barrier, "Reg::LocalMemBar", c.call);
+    op.pipe = Pipe::V;
+    op.params["vfMembar"] = mkConst(1);
+    if (auto s = in.templateIntArg(c.fd, 0))
+      op.params["src"] = mkConst(*s);
+    if (auto d = in.templateIntArg(c.fd, 1))
+      op.params["dst"] = mkConst(*d);
+    if (inVfRange(in, l))
+      op.vf = in.vfId;
+    return Value();
+  }
+  if (c.name == "UpdateMask" || c.name == "CreateMask") {
+    uint32_t es = elemSize(in, c, nullptr);
+    Sym lanes = es ? mkConst(kVL / es) : nullptr;
+    if (c.name == "UpdateMask") {
+      // The first min(count, VL / sizeof(T)) lanes; count decreases by as many.
+      if (!lanes || c.args.empty())
+        return in.unknownValue("result of " + c.name, c.call->getType());
+      LRef cr = in.evalLValue(c.args[0]);
+      QualType ct = c.args[0]->getType();
+      Sym cnt = toMath(in.asSym(c.vals[0], ct, l));
+      Sym active = mkSelect(mkCmp(SymOp::Lt, cnt, lanes), cnt, lanes);
+      if (cr.kind != LRef::None)
+        in.write(cr, in.scalar(mkCast(mkBin(SymOp::Sub, cnt, active, IntType::math()), intTypeOf(in.ctx, ct))));
+      return maskValue(in, c, active);
+    }
+    std::string pat = enumTemplateArg(c.fd, "MaskPattern");
+    Sym active;
+    if (lanes && (pat.empty() || pat == "ALL"))
+      active = lanes;
+    else if (lanes && pat.rfind("VL", 0) == 0)
+      active = mkConst(std::stoll(pat.substr(2)));
+    return maskValue(in, c, active);
+  }
+  if (c.name == "operator=" && c.obj.kind == Value::Obj && c.obj.obj && !c.vals.empty()) {
+    // Copying a register keeps what is known about it (a mask's lanes).
+    if (c.vals[0].kind == Value::Obj && c.vals[0].obj)
+      c.obj.obj->fields = c.vals[0].obj->fields;
+    else
+      c.obj.obj->fields.clear();
+    return c.obj;
+  }
+  // Register-only instructions (arithmetic, compare/select, reduce, cast,
+  // mask logic, rearrangement): no memory is touched.
+  if (c.call->getType()->isVoidType())
+    return Value();
+  return in.unknownValue("result of Reg::" + c.name, c.call->getType());
+}
+
+Value vfScope(Interp &in, ApiCall &c) {
+  // `if (vf_scope()) { body }`: the body is the vector function.
+  DynTypedNodeList ps = in.ctx.getParents(*c.call);
+  while (!ps.empty()) {
+    if (const auto *is = ps[0].get<IfStmt>()) {
+      in.vfId = ++in.vfCount;
+      in.vfRange = is->getThen()->getSourceRange();
+      break;
+    }
+    const auto *st = ps[0].get<Stmt>();
+    if (!st)
+      break;
+    ps = in.ctx.getParents(*st);
+  }
+  return in.scalar(mkBool(true));
+}
+
+// asc_vf_call / Simt::VF_CALL launch a __simd_vf__ or __simt_vf__ function
+// (docs VF调用/asc_vf_call.md, SIMT-API). Its body is not followed yet: the
+// launch stays an unmodelled call, and its UB/GM accesses are not checked.
+Value vfLaunch(Interp &in, ApiCall &c) {
+  bool simt = !c.args.empty() && c.args[0]->getType()->getAsCXXRecordDecl() &&
+              c.args[0]->getType()->getAsCXXRecordDecl()->getName() == "dim3";
+  Value v = in.apiUnmodelled(c, std::string(simt ? "SIMT" : "vector") + " function launched by " + c.name +
+                                    " is not followed (its UB/GM accesses are not checked)");
+  in.model.ops.back().params["vfLaunch"] = mkConst(1); // 950 only: path-illegal elsewhere
+  return v;
+}
+
+} // namespace
+
+void registerRegApi(ApiTable &t) {
+  t.addNamespace("Reg", "reg", regCall);
+  t.addNames({"vf_scope"}, "reg", vfScope);
+  t.addNames({"asc_vf_call", "VF_CALL"}, "reg", vfLaunch);
+}
+
+} // namespace fe
+} // namespace alint
