@@ -124,14 +124,26 @@ std::vector<CompileEntry> loadCompileCommands(const std::string &buildDir, std::
     e.file = std::string(abs);
     e.directory = cc.Directory;
     e.info = sanitizeCompileArgs(cc.CommandLine, cc.Filename);
-    // relative include paths are relative to the command's directory
-    for (std::string &a : e.info.args) {
-      for (const char *p : {"-I", "-isystem", "-iquote", "-idirafter"}) {
+    // relative include paths are relative to the command's directory, joined
+    // (`-Iinc`) or as a pair (`"-I", "inc"`)
+    std::vector<std::string> &args = e.info.args;
+    for (size_t i = 0; i < args.size(); ++i) {
+      std::string &a = args[i];
+      for (const char *p : {"-I", "-isystem", "-iquote", "-idirafter", "-include"}) {
         size_t n = strlen(p);
-        if (a.size() > n && a.compare(0, n, p) == 0 && !llvm::sys::path::is_absolute(a.substr(n))) {
+        if (a == p && i + 1 < args.size() && !llvm::sys::path::is_absolute(args[i + 1])) {
+          llvm::SmallString<256> d(cc.Directory);
+          llvm::sys::path::append(d, args[i + 1]);
+          args[i + 1] = std::string(d);
+          ++i;
+          break;
+        }
+        if (std::string(p) != "-include" && a.size() > n && a.compare(0, n, p) == 0 &&
+            !llvm::sys::path::is_absolute(a.substr(n))) {
           llvm::SmallString<256> d(cc.Directory);
           llvm::sys::path::append(d, a.substr(n));
           a = std::string(p) + std::string(d);
+          break;
         }
       }
     }

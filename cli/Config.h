@@ -21,6 +21,7 @@ struct Config {
   std::vector<std::string> assumptions;
   std::optional<bool> autoSync;
   std::optional<uint64_t> simtDCache; // SimtDCache: UB left to the SIMT Data Cache
+  std::optional<std::string> opRoot;  // OpRoot: the operator project (relative to the config file)
   bool inheritParent = false;
 };
 

@@ -15,6 +15,11 @@ namespace alint {
 struct KernelVerdict {
   std::string file, kernel, target;
   unsigned obligations = 0, proved = 0, violated = 0, counterexample = 0, unknown = 0;
+  std::string variant;       // build configuration (`DTYPE_X=half, TILING_KEY=2`), empty: the only one
+  unsigned calls = 0;        // AscendC calls reached
+  unsigned modelledCalls = 0; // of those, modelled
+  unsigned notCompiled = 0;  // expressions that did not compile (each one unmodelled op)
+  std::string notCompiledFirst; // the first of them: file:line: message
 };
 
 struct RunStats {
@@ -60,6 +65,7 @@ struct FileSettings {
   std::vector<std::pair<std::string, Sym>> assumptions;
   std::vector<std::string> compileArgs; // for Clang, from compile_commands.json and `--`
   std::optional<CoreType> core;         // from --cce-aicore-arch=dav-*-vec/-cube
+  std::string opRoot;                   // --op-root over OpRoot
 };
 
 RunResult runLint(const Options &o, const TargetResolver &resolve,

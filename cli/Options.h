@@ -31,6 +31,8 @@ struct Options {
   unsigned fileTimeoutSec = 60;       // per file; remaining obligations become unknown
   bool autoSync = true;               // the compiler orders S<->MTE2/MTE3/V and V<->V
   std::optional<uint64_t> simtDCache; // --simt-dcache: UB the launch leaves to the SIMT Data Cache
+  std::string opRoot;        // --op-root: the operator project (op_host/, op_kernel/) of the files
+  unsigned maxVariants = 16; // --max-variants: build configurations analysed per kernel
   bool showUnknown = false;
   bool quiet = false;
   bool stats = false;

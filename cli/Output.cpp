@@ -44,6 +44,8 @@ void printText(const RunResult &rr, const Options &o, size_t targetCount, std::o
       err << "note: " << n << "\n";
     for (const Diagnostic &d : fr.diags) {
       std::string msg = d.message;
+      if (!d.variant.empty())
+        msg += " [" + d.variant + "]";
       if (targetCount > 1 && msg.find(d.target) == std::string::npos)
         msg += " (on " + d.target + ")";
       out << where(d.loc) << ": " << severityName(d.severity) << ": " << msg << " [" << d.check << "]\n";
@@ -81,13 +83,18 @@ void printText(const RunResult &rr, const Options &o, size_t targetCount, std::o
     }
     if (!o.quiet)
       for (const KernelVerdict &kv : fr.verdicts) {
-        out << kv.kernel << " (" << kv.target << "): " << kv.obligations << " obligations, " << kv.proved << " proved";
+        out << kv.kernel << (kv.variant.empty() ? "" : " [" + kv.variant + "]") << " (" << kv.target
+            << "): " << kv.obligations << " obligations, " << kv.proved << " proved";
         if (kv.violated)
           out << ", " << kv.violated << " violated";
         if (kv.counterexample)
           out << ", " << kv.counterexample << " counterexample" << (kv.counterexample > 1 ? "s" : "");
         if (kv.unknown)
           out << ", " << kv.unknown << " unknown";
+        if (kv.notCompiled)
+          out << "; " << kv.notCompiled << " expression" << (kv.notCompiled > 1 ? "s" : "")
+              << " did not compile and " << (kv.notCompiled > 1 ? "were" : "was") << " not modelled (first: "
+              << kv.notCompiledFirst << ")";
         out << "\n";
       }
   }
@@ -110,6 +117,7 @@ void printJson(const RunResult &rr, std::ostream &out) {
                 {"severity", severityName(d.severity)},
                 {"status", statusName(d.status)},
                 {"message", d.message},
+                {"variant", d.variant},
                 {"file", d.loc.file},
                 {"line", d.loc.line},
                 {"column", d.loc.column},
@@ -147,7 +155,11 @@ void printJson(const RunResult &rr, std::ostream &out) {
                          {"proved", kv.proved},
                          {"violated", kv.violated},
                          {"counterexample", kv.counterexample},
-                         {"unknown", kv.unknown}});
+                         {"unknown", kv.unknown},
+                         {"variant", kv.variant},
+                         {"calls", kv.calls},
+                         {"modelledCalls", kv.modelledCalls},
+                         {"notCompiled", kv.notCompiled}});
       obligations += kv.obligations;
       proved += kv.proved;
       violated += kv.violated;
@@ -201,7 +213,8 @@ void printSarif(const RunResult &rr, SourceText &src, std::ostream &out) {
                 {"level", d.severity == Severity::Error     ? "error"
                           : d.severity == Severity::Warning ? "warning"
                                                             : "note"},
-                {"message", {{"text", d.message + (d.target.empty() ? "" : " [" + d.target + "]")}}},
+                {"message", {{"text", d.message + (d.variant.empty() ? "" : " [" + d.variant + "]") +
+                                          (d.target.empty() ? "" : " [" + d.target + "]")}}},
                 {"locations", json::array({{{"physicalLocation",
                                              {{"artifactLocation", {{"uri", sarifUri(d.loc.file)}}},
                                               {"region",
@@ -292,6 +305,8 @@ void printLsp(const RunResult &rr, SourceText &src, std::ostream &out) {
       if (d.loc.file.empty())
         continue;
       std::string msg = d.message;
+      if (!d.variant.empty())
+        msg += " [" + d.variant + "]";
       if (targets.size() > 1 && msg.find(d.target) == std::string::npos)
         msg += " (on " + d.target + ")";
       if (!d.counterexample.empty())

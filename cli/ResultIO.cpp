@@ -61,6 +61,7 @@ std::string fileResultToText(const FileResult &fr) {
                          {"loc", locJson(d.loc)},
                          {"target", d.target},
                          {"kernel", d.kernel},
+                         {"variant", d.variant},
                          {"cex", cex},
                          {"related", related},
                          {"fixits", fixits},
@@ -69,7 +70,8 @@ std::string fileResultToText(const FileResult &fr) {
   json verdicts = json::array();
   for (const KernelVerdict &v : fr.verdicts)
     verdicts.push_back(
-        json::array({v.file, v.kernel, v.target, v.obligations, v.proved, v.violated, v.counterexample, v.unknown}));
+        json::array({v.file, v.kernel, v.target, v.obligations, v.proved, v.violated, v.counterexample, v.unknown,
+                     v.variant, v.calls, v.modelledCalls, v.notCompiled, v.notCompiledFirst}));
   json j{{"file", fr.file},
          {"ok", fr.ok},
          {"error", fr.error},
@@ -102,6 +104,7 @@ std::optional<FileResult> fileResultFromText(const std::string &text) {
       d.loc = locFrom(jd.at("loc"));
       d.target = jd.at("target").get<std::string>();
       d.kernel = jd.at("kernel").get<std::string>();
+      d.variant = jd.value("variant", std::string());
       for (const json &c : jd.at("cex"))
         d.counterexample.push_back({c.at(0).get<std::string>(), c.at(1).get<int64_t>()});
       for (const json &r : jd.at("related"))
@@ -130,6 +133,13 @@ std::optional<FileResult> fileResultFromText(const std::string &text) {
       v.violated = jv.at(5).get<unsigned>();
       v.counterexample = jv.at(6).get<unsigned>();
       v.unknown = jv.at(7).get<unsigned>();
+      if (jv.size() >= 13) {
+        v.variant = jv.at(8).get<std::string>();
+        v.calls = jv.at(9).get<unsigned>();
+        v.modelledCalls = jv.at(10).get<unsigned>();
+        v.notCompiled = jv.at(11).get<unsigned>();
+        v.notCompiledFirst = jv.at(12).get<std::string>();
+      }
       fr.verdicts.push_back(std::move(v));
     }
     fr.configError = j.at("configError").get<bool>();
