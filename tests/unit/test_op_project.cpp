@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -300,4 +301,70 @@ extern "C" __global__ __aicore__ void k(GM_ADDR x) {
   CHECK(m.err.find("header 'sizes.h' not found") != std::string::npos);
   CHECK(m.err.find("'BUF_BYTES' is not declared") != std::string::npos);
   CHECK(m.out.find("k (ascend910b): 1 obligations, 0 proved, 1 unknown") != std::string::npos);
+}
+
+TEST_CASE("core-side macros per target: each side compiles the code bisheng compiles for it", "[project]") {
+  // asc-devkit tools/build/asc_op_compile_base/asc_op_compiler/config/<soc>.py and
+  // ascendc_compile_gen_code.py (see Frontend.h).
+  struct Case {
+    int arch;
+    const char *cube, *vec;
+  } cases[] = {{2201, "__DAV_C220_CUBE__", "__DAV_C220_VEC__"},
+               {3510, "__DAV_C310_CUBE__", "__DAV_C310_VEC__"},
+               {2002, "__DAV_M200__", "__DAV_M200_VEC__"},
+               {3002, "__DAV_M200__", "__DAV_M200_VEC__"}};
+  for (const Case &c : cases) {
+    auto has = [](const std::vector<std::string> &v, const std::string &m) {
+      return std::find(v.begin(), v.end(), "-D" + m) != v.end();
+    };
+    auto cube = coreSideMacros(c.arch, true), vec = coreSideMacros(c.arch, false);
+    CHECK(has(cube, c.cube));
+    CHECK_FALSE(has(cube, c.vec));
+    CHECK(has(vec, c.vec));
+    CHECK_FALSE(has(vec, c.cube));
+  }
+  CHECK(coreSideMacros(1001, true).empty());
+  // The vector side of ascend910b compiles the #if branch for it.
+  const std::string code = R"(
+#include "kernel_operator.h"
+using namespace AscendC;
+extern "C" __global__ __aicore__ void k(GM_ADDR x) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> b;
+#if defined(__DAV_C220_VEC__)
+  pipe.InitBuffer(b, 1024);
+#else
+  pipe.InitBuffer(b, 2048);
+#endif
+}
+)";
+  FrontendOptions o = frontendOptions();
+  o.extraArgs = coreSideMacros(2201, false);
+  FrontendResult r = analyzeCode(code, "k.cpp", o);
+  REQUIRE(r.ok);
+  const KernelModel *k = kernelNamed(r, "k");
+  REQUIRE(k);
+  REQUIRE(k->buffers.size() == 1);
+  CHECK(toString(k->buffers[0].lenBytes) == "1024");
+}
+
+TEST_CASE("a file that names __DAV_*__ macros is analysed once per core side", "[cli]") {
+  std::string dir = tempDir();
+  writeFile(dir + "/k.cpp", R"(#include "kernel_operator.h"
+using namespace AscendC;
+extern "C" __global__ __aicore__ void k(GM_ADDR x) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> b;
+#if defined(__DAV_C220_VEC__)
+  pipe.InitBuffer(b, 300000);
+#else
+  pipe.InitBuffer(b, 1024);
+#endif
+}
+)");
+  ToolRun r = runTool(shellQuote(dir + "/k.cpp"));
+  CHECK(r.exitCode == 1);
+  CHECK(r.out.find("k [AIC] (ascend910b): 1 obligations, 1 proved") != std::string::npos);
+  CHECK(r.out.find("k [AIV] (ascend910b): 1 obligations, 0 proved, 1 violated") != std::string::npos);
+  CHECK(r.out.find("[AIV] [capacity-overflow]") != std::string::npos);
 }
