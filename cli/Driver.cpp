@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <regex>
 #include <set>
@@ -420,6 +421,34 @@ std::vector<std::string> buildMacrosNamed(const std::string &file, const project
   return std::vector<std::string>(out.begin(), out.end());
 }
 
+// Whether the file or a header it includes with quotes (found beside the
+// including file, up to four levels deep) names a __DAV_*__ core macro:
+// only then does a second core side change what is compiled.
+bool namesCoreMacros(const std::string &file) {
+  static const std::regex inc(R"re(#\s*include\s*"([^"]+)")re");
+  std::set<std::string> seen;
+  std::function<bool(const std::string &, int)> scan = [&](const std::string &f, int depth) {
+    if (depth > 4 || !seen.insert(f).second)
+      return false;
+    std::ifstream in(f);
+    if (!in)
+      return false;
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (text.find("__DAV_") != std::string::npos)
+      return true;
+    llvm::SmallString<256> dir(f);
+    llvm::sys::path::remove_filename(dir);
+    for (std::sregex_iterator it(text.begin(), text.end(), inc), end; it != end; ++it) {
+      llvm::SmallString<256> p(dir);
+      llvm::sys::path::append(p, (*it)[1].str());
+      if (scan(std::string(p), depth + 1))
+        return true;
+    }
+    return false;
+  };
+  return scan(file, 0);
+}
+
 // Everything about one file, independent of the others: settings, parses,
 // checks, suppressions, order. The unit of work of -j and of the cache.
 FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &resolve,
@@ -507,9 +536,7 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
     }
     // Code under __DAV_C220_VEC__ / __DAV_CUBE__ / ...: bisheng compiles a
     // mixed kernel once per core side with that side's macros; so do we.
-    bool coreMacros = false;
-    for (const std::string &m : buildMacrosNamed(file, fo.project.get()))
-      coreMacros |= m.rfind("__DAV_", 0) == 0;
+    bool coreMacros = namesCoreMacros(file);
     std::vector<std::pair<std::string, bool>> sides{{"", false}};
     if (coreMacros) {
       sides.clear();
