@@ -183,6 +183,15 @@ std::optional<Config> parseConfig(const std::string &text, const std::string &fi
         return std::nullopt;
       }
       c.simtDCache = b;
+    } else if (*key == "OpRoot") {
+      if (!needScalar(s))
+        return std::nullopt;
+      llvm::SmallString<256> r(s);
+      if (!llvm::sys::path::is_absolute(r)) {
+        r = llvm::sys::path::parent_path(file);
+        llvm::sys::path::append(r, s);
+      }
+      c.opRoot = std::string(r);
     } else if (*key == "InheritParentConfig") {
       std::optional<bool> b;
       if (!needBool(b))
@@ -192,7 +201,7 @@ std::optional<Config> parseConfig(const std::string &text, const std::string &fi
       error =
           where(sm, file, kv.getKey()) + "unknown key '" + *key +
           "' (Checks, WarningsAsErrors, Targets, Assumptions, AutoSync, FailOnUnknown, SimtDCache, HeaderFilterRegex, "
-          "InheritParentConfig)";
+          "OpRoot, InheritParentConfig)";
       return std::nullopt;
     }
     if (!diag.empty()) {
@@ -234,6 +243,8 @@ Config mergeConfig(const Config &parent, const Config &child) {
     r.failOnUnknown = parent.failOnUnknown;
   if (!child.simtDCache)
     r.simtDCache = parent.simtDCache;
+  if (!child.opRoot)
+    r.opRoot = parent.opRoot;
   if (!child.headerFilterRegex)
     r.headerFilterRegex = parent.headerFilterRegex;
   r.assumptions = parent.assumptions;
@@ -323,6 +334,8 @@ std::string dumpConfig(const Config &c) {
     s += "SimtDCache: " + std::to_string(*c.simtDCache) + "\n";
   // Unset shows every header: ".*" reads back the same ("" would show none).
   s += "HeaderFilterRegex: " + quoted(c.headerFilterRegex.value_or(".*")) + "\n";
+  if (c.opRoot)
+    s += "OpRoot: " + quoted(*c.opRoot) + "\n";
   s += "...\n";
   return s;
 }

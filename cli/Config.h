@@ -22,6 +22,7 @@ struct Config {
   std::optional<bool> autoSync;
   std::optional<bool> failOnUnknown;  // FailOnUnknown: partially verified kernels are errors
   std::optional<uint64_t> simtDCache; // SimtDCache: UB left to the SIMT Data Cache
+  std::optional<std::string> opRoot;  // OpRoot: the operator project (relative to the config file)
   bool inheritParent = false;
 };
 

@@ -23,7 +23,9 @@
 #include <chrono>
 #include <fstream>
 #include <map>
+#include <functional>
 #include <memory>
+#include <regex>
 #include <set>
 
 namespace alint {
@@ -125,6 +127,15 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   kv.file = fr.file;
   kv.kernel = k.name;
   kv.target = t.name;
+  kv.variant = k.variant;
+  for (const Op &op : k.ops) {
+    ++kv.calls;
+    kv.modelledCalls += op.kind != OpKind::Unmodelled && op.unknownReason.empty();
+  }
+  kv.notCompiled = unsigned(k.compileErrors.size());
+  if (!k.compileErrors.empty())
+    kv.notCompiledFirst = k.compileErrors.front().loc.file + ":" + std::to_string(k.compileErrors.front().loc.line) +
+                          ": " + k.compileErrors.front().reason;
   AnalysisCache cache;
   cache.syncOptions.autoSync = fs.autoSync;
   for (const CheckInfo &ci : checkRegistry()) {
@@ -135,6 +146,7 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
     check->run(ctx);
     for (Diagnostic &d : ctx.direct) {
       d.kernel = k.name;
+      d.variant = k.variant;
       d.target = t.name;
       if (d.severity == Severity::Warning && !fs.warningsAsErrors.empty() && checkEnabled(fs.warningsAsErrors, ci.id))
         d.severity = Severity::Error;
@@ -170,6 +182,7 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
       d.loc = item.loc;
       d.target = t.name;
       d.kernel = k.name;
+      d.variant = k.variant;
       d.counterexample = v.counterexample;
       d.related = item.related;
       d.hint = item.hint;
@@ -206,6 +219,7 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
           d.loc = f.loc;
           d.target = t.name;
           d.kernel = k.name;
+          d.variant = k.variant;
           d.counterexample = f.values;
           fr.diags.push_back(std::move(d));
         }
@@ -227,6 +241,7 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
       d.loc = k.loc;
       d.target = t.name;
       d.kernel = k.name;
+      d.variant = k.variant;
       fr.diags.push_back(std::move(d));
     }
   }
@@ -260,6 +275,7 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
       d.loc = op.loc;
       d.target = t.name;
       d.kernel = k.name;
+      d.variant = k.variant;
       fr.diags.push_back(std::move(d));
     }
   }
@@ -275,6 +291,7 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
     d.loc = k.loc;
     d.target = t.name;
     d.kernel = k.name;
+    d.variant = k.variant;
     fr.diags.push_back(std::move(d));
   }
   if (o.showUnknown)
@@ -287,6 +304,7 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
       d.loc = u.loc;
       d.target = t.name;
       d.kernel = k.name;
+      d.variant = k.variant;
       fr.diags.push_back(std::move(d));
     }
   fr.verdicts.push_back(kv);
@@ -325,6 +343,7 @@ static bool settingsFor(const std::string &file, const Options &o, const TargetR
                         FileSettings &fs, std::string &error) {
   fs.compileArgs = ci.args;
   fs.core = ci.core;
+  fs.opRoot = o.opRoot;
   if (!ci.error.empty()) {
     error = ci.error;
     return false;
@@ -344,6 +363,8 @@ static bool settingsFor(const std::string &file, const Options &o, const TargetR
   fs.autoSync = o.autoSyncGiven ? o.autoSync : ci.autoSync ? *ci.autoSync : cfg.autoSync.value_or(true);
   fs.failOnUnknown = o.failOnUnknownGiven ? o.failOnUnknown : cfg.failOnUnknown.value_or(false);
   fs.simtDCache = o.simtDCache ? o.simtDCache : cfg.simtDCache;
+  if (fs.opRoot.empty() && cfg.opRoot)
+    fs.opRoot = *cfg.opRoot;
   std::vector<std::string> names = !o.targets.empty() ? o.targets : cfg.targets.value_or(std::vector<std::string>{});
   for (const std::string &n : names) {
     const model::TargetSpec *t = resolve(n);
@@ -400,6 +421,7 @@ std::string cacheKeyFor(const std::string &file, const Options &o, const FileSet
       .add(o.dumpModel)
       .add(fs.core ? int(*fs.core) + 1 : 0);
   k.add(fs.simtDCache ? std::to_string(*fs.simtDCache) : std::string("-"));
+  k.add(fs.opRoot).add(int(o.maxVariants));
   for (const model::TargetSpec *t : fs.targets) {
     auto it = targetHashes.find(t);
     if (it == targetHashes.end())
@@ -436,6 +458,57 @@ std::vector<std::string> includeSearchDirs(const std::string &file, const FileSe
         dirs.push_back(args[i].substr(f.size()));
     }
   return dirs;
+}
+
+// The DTYPE_* / ORIG_DTYPE_* and __DAV_*__ macros the file and the
+// project's kernel sources name (the variants differ only in those).
+std::vector<std::string> buildMacrosNamed(const std::string &file, const project::OpProject *p) {
+  static const std::regex re(R"(\b(?:ORIG_)?DTYPE_[A-Z0-9_]+\b|\b__DAV_[A-Z0-9_]+__)");
+  std::set<std::string> out;
+  std::vector<std::string> files{file};
+  if (p) {
+    std::error_code ec;
+    llvm::SmallString<256> dir(p->root);
+    llvm::sys::path::append(dir, "op_kernel");
+    for (llvm::sys::fs::recursive_directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec))
+      if (it->type() == llvm::sys::fs::file_type::regular_file)
+        files.push_back(it->path());
+  }
+  for (const std::string &f : files) {
+    std::ifstream in(f);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (std::sregex_iterator it(text.begin(), text.end(), re), end; it != end; ++it)
+      out.insert(it->str());
+  }
+  return std::vector<std::string>(out.begin(), out.end());
+}
+
+// Whether the file or a header it includes with quotes (found beside the
+// including file, up to four levels deep) names a __DAV_*__ core macro:
+// only then does a second core side change what is compiled.
+bool namesCoreMacros(const std::string &file) {
+  static const std::regex inc(R"re(#\s*include\s*"([^"]+)")re");
+  std::set<std::string> seen;
+  std::function<bool(const std::string &, int)> scan = [&](const std::string &f, int depth) {
+    if (depth > 4 || !seen.insert(f).second)
+      return false;
+    std::ifstream in(f);
+    if (!in)
+      return false;
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (text.find("__DAV_") != std::string::npos)
+      return true;
+    llvm::SmallString<256> dir(f);
+    llvm::sys::path::remove_filename(dir);
+    for (std::sregex_iterator it(text.begin(), text.end(), inc), end; it != end; ++it) {
+      llvm::SmallString<256> p(dir);
+      llvm::sys::path::append(p, (*it)[1].str());
+      if (scan(std::string(p), depth + 1))
+        return true;
+    }
+    return false;
+  };
+  return scan(file, 0);
 }
 
 // Everything about one file, independent of the others: settings, parses,
@@ -491,39 +564,132 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
         order.push_back(key);
       groups[key].push_back(t);
     }
+    // The operator project: tiling structs for GET_TILING_DATA, the OpDef's
+    // dtype combinations (one variant each), the repository's include folders.
+    std::vector<project::MacroSet> variants{project::MacroSet{}};
+    if (auto p = project::findOpProject(file, fs.opRoot)) {
+      fo.project = std::make_shared<const project::OpProject>(*p);
+      std::string used;
+      for (const std::string &f : p->filesUsed())
+        used += " " + f;
+      fr.notes.push_back(file + ": operator project " + p->root + (used.empty() ? "" : ", using" + used));
+      for (const std::string &d : p->includeDirs)
+        fo.extraArgs.push_back("-idirafter" + d);
+      std::vector<std::string> macros = buildMacrosNamed(file, &*p);
+      bool pinned = false; // -DDTYPE_X=... on the command line pins one
+      for (const std::string &a : fs.compileArgs)
+        pinned |= a.rfind("-DDTYPE_", 0) == 0 || a.rfind("-DORIG_DTYPE_", 0) == 0;
+      std::vector<project::MacroSet> dv = pinned ? std::vector<project::MacroSet>{} : project::dtypeVariants(*p, macros);
+      if (!dv.empty())
+        variants = dv;
+    } else if (!fs.opRoot.empty()) {
+      fr.ok = false;
+      fr.configError = true;
+      fr.error = fs.opRoot + ": not an operator project (no op_host/ or op_kernel/ folder)";
+    }
+    if (variants.size() > o.maxVariants) {
+      std::string rest;
+      for (size_t i = o.maxVariants; i < variants.size(); ++i)
+        rest += (rest.empty() ? "" : "; ") + variants[i].label;
+      fr.warnings.push_back(file + ": " + std::to_string(variants.size() - o.maxVariants) +
+                            " build configurations not analysed (--max-variants=" + std::to_string(o.maxVariants) +
+                            "): " + rest);
+      variants.resize(o.maxVariants);
+    }
+    // Code under __DAV_C220_VEC__ / __DAV_CUBE__ / ...: bisheng compiles a
+    // mixed kernel once per core side with that side's macros; so do we.
+    bool coreMacros = namesCoreMacros(file);
+    std::vector<std::pair<std::string, bool>> sides{{"", false}};
+    if (coreMacros) {
+      sides.clear();
+      if (!fs.core || *fs.core == CoreType::AIC)
+        sides.push_back({"AIC", true});
+      if (!fs.core || *fs.core == CoreType::AIV)
+        sides.push_back({"AIV", false});
+    }
+    fo.maxTilingKeys = std::max(1u, o.maxVariants / unsigned(variants.size() * sides.size()));
+    std::vector<std::string> baseArgs = fo.extraArgs;
     for (auto &key : order) {
+      if (!fr.ok)
+        break;
       fo.npuArch = key.first;
       fo.cceAicore = key.second;
-      auto t0 = std::chrono::steady_clock::now();
-      FrontendResult res = analyzeFile(file, fo);
-      fr.stats.parseSeconds += since(t0);
-      dependencies.insert(dependencies.end(), res.dependencies.begin(), res.dependencies.end());
-      missing.insert(missing.end(), res.missingIncludes.begin(), res.missingIncludes.end());
-      if (!res.ok) {
-        fr.ok = false;
-        fr.error = res.error;
-        break;
-      }
-      auto t1 = std::chrono::steady_clock::now();
-      for (const KernelModel &k : res.model.kernels) {
-        if (o.dumpModel) { // what the frontend understood, on the group's first target
-          if (o.format == OutputFormat::Json) {
-            nlohmann::json all = fr.modelDump.empty() ? nlohmann::json::array() : nlohmann::json::parse(fr.modelDump);
-            all.push_back(dumpModelJson(k, *groups[key].front(), fs.autoSync));
-            fr.modelDump = all.dump();
-          } else {
-            fr.modelDump += dumpModelText(k, *groups[key].front(), fs.autoSync);
+      for (const auto &[sideName, cube] : sides)
+      for (const project::MacroSet &ms : variants) {
+        if (!fr.ok)
+          break;
+        fo.extraArgs = baseArgs;
+        if (!sideName.empty())
+          for (const std::string &d : coreSideMacros(key.first, cube))
+            fo.extraArgs.push_back(d);
+        for (auto &[name, value] : ms.defines)
+          fo.extraArgs.push_back("-D" + name + "=" + value);
+        std::string label = ms.label;
+        if (!sideName.empty())
+          label += (label.empty() ? "" : ", ") + sideName;
+        auto t0 = std::chrono::steady_clock::now();
+        FrontendResult res = analyzeFile(file, fo);
+        fr.stats.parseSeconds += since(t0);
+        dependencies.insert(dependencies.end(), res.dependencies.begin(), res.dependencies.end());
+        if (fo.project) // the project files it read are inputs too
+          for (const std::string &f : fo.project->filesUsed())
+            dependencies.push_back(f);
+        missing.insert(missing.end(), res.missingIncludes.begin(), res.missingIncludes.end());
+        for (const std::string &s : res.synthesized)
+          if (std::find(fr.notes.begin(), fr.notes.end(), file + ": " + s) == fr.notes.end())
+            fr.notes.push_back(file + ": " + s);
+        // A missing header is never skipped in silence.
+        for (const std::string &h : res.missingIncludes) {
+          std::string n = file + ": header '" + h +
+                          "' not found and skipped: what needs it does not compile and is not modelled "
+                          "(counted in the verdict)";
+          if (std::find(fr.notes.begin(), fr.notes.end(), n) == fr.notes.end())
+            fr.notes.push_back(n);
+        }
+        if (!res.syntaxErrors.empty()) {
+          // The user's own code does not parse: Clang's errors, not analysed.
+          for (const CompileError &ce : res.syntaxErrors) {
+            Diagnostic d;
+            d.check = "clang-diagnostic-error";
+            d.severity = Severity::Error;
+            d.status = Status::Violated;
+            d.message = ce.message;
+            d.loc = ce.loc;
+            fr.diags.push_back(std::move(d));
           }
-          continue;
+          fr.ok = false;
+          fr.error = res.error + " (the file does not compile; it is not analysed)";
+          break;
         }
-        for (auto *t : groups[key])
-          lintKernel(k, *t, o, fs, solver, fr);
-        if (!o.timelineFile.empty() && !timelineWritten) {
-          writeTimeline(k, *groups[key].front(), o, fs, fr);
-          timelineWritten = true;
+        if (!res.ok) {
+          fr.ok = false;
+          fr.error = res.error;
+          break;
         }
+        auto t1 = std::chrono::steady_clock::now();
+        for (KernelModel &k : res.model.kernels) {
+          if (!label.empty())
+            k.variant = label + (k.variant.empty() ? "" : ", " + k.variant);
+          if (o.dumpModel) { // what the frontend understood, on the group's first target
+            if (o.format == OutputFormat::Json) {
+              nlohmann::json all =
+                  fr.modelDump.empty() ? nlohmann::json::array() : nlohmann::json::parse(fr.modelDump);
+              all.push_back(dumpModelJson(k, *groups[key].front(), fs.autoSync));
+              fr.modelDump = all.dump();
+            } else {
+              fr.modelDump += dumpModelText(k, *groups[key].front(), fs.autoSync);
+            }
+            continue;
+          }
+          for (auto *t : groups[key])
+            lintKernel(k, *t, o, fs, solver, fr);
+          if (!o.timelineFile.empty() && !timelineWritten) {
+            writeTimeline(k, *groups[key].front(), o, fs, fr);
+            timelineWritten = true;
+          }
+        }
+        fr.stats.checkSeconds += since(t1);
       }
-      fr.stats.checkSeconds += since(t1);
     }
   }
   fr.stats.solver = solver.stats();
@@ -537,6 +703,27 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
     return std::make_tuple(a.loc.file, a.loc.line, a.loc.column, targetOrder[a.target], a.check) <
            std::make_tuple(b.loc.file, b.loc.line, b.loc.column, targetOrder[b.target], b.check);
   });
+  // The same finding in several build configurations is shown once, with
+  // the configurations listed (in the order they were analysed).
+  {
+    std::vector<Diagnostic> merged;
+    std::map<std::tuple<std::string, unsigned, unsigned, std::string, std::string, std::string, std::string>, size_t> at;
+    for (Diagnostic &d : fr.diags) {
+      auto key = std::make_tuple(d.loc.file, d.loc.line, d.loc.column, d.check, d.target, d.message, d.kernel);
+      auto it = at.find(key);
+      if (it == at.end() || d.variant.empty()) {
+        at.emplace(key, merged.size());
+        merged.push_back(std::move(d));
+        continue;
+      }
+      Diagnostic &m = merged[it->second];
+      if (!m.variant.empty() && ("; " + m.variant + ";").find("; " + d.variant + ";") == std::string::npos)
+        m.variant += "; " + d.variant;
+      if (d.severity < m.severity) // the most severe of them
+        m.severity = d.severity, m.status = d.status;
+    }
+    fr.diags = std::move(merged);
+  }
   // The same finding twice (e.g. two regions of one op) is shown once.
   fr.diags.erase(std::unique(fr.diags.begin(), fr.diags.end(),
                              [](const Diagnostic &a, const Diagnostic &b) {

@@ -15,15 +15,20 @@ namespace alint {
 struct KernelVerdict {
   std::string file, kernel, target;
   unsigned obligations = 0, proved = 0, violated = 0, counterexample = 0, unknown = 0;
+  std::string variant;       // build configuration (`DTYPE_X=half, TILING_KEY=2`), empty: the only one
+  unsigned calls = 0;        // AscendC calls reached
+  unsigned modelledCalls = 0; // of those, modelled
+  unsigned notCompiled = 0;  // expressions that did not compile (each one unmodelled op)
+  std::string notCompiledFirst; // the first of them: file:line: message
   // What the frontend did not follow: calls that became Unmodelled
   // operations, and other constructs it noted (budget, helpers, ...).
   unsigned unmodelled = 0, notModelled = 0;
   std::vector<std::pair<std::string, unsigned>> topReasons; // most frequent first
   // verified: every reached call modelled and every obligation proved.
   bool verified() const {
-    return unknown == 0 && unmodelled == 0 && notModelled == 0 && violated == 0 && counterexample == 0;
+    return unknown == 0 && unmodelled == 0 && notModelled == 0 && notCompiled == 0 && violated == 0 && counterexample == 0;
   }
-  bool partial() const { return unknown != 0 || unmodelled != 0 || notModelled != 0; }
+  bool partial() const { return unknown != 0 || unmodelled != 0 || notModelled != 0 || notCompiled != 0; }
 };
 
 struct RunStats {
@@ -78,6 +83,7 @@ struct FileSettings {
   std::vector<std::pair<std::string, Sym>> assumptions;
   std::vector<std::string> compileArgs; // for Clang, from compile_commands.json and `--`
   std::optional<CoreType> core;         // from --cce-aicore-arch=dav-*-vec/-cube
+  std::string opRoot;                   // --op-root over OpRoot
 };
 
 RunResult runLint(const Options &o, const TargetResolver &resolve,

@@ -44,6 +44,10 @@ Options:
                             resolve as -I (default auto; docs/cce.md)
   --simt-dcache=SIZE        the kernel runs SIMT code and its launch leaves SIZE of UB
                             (e.g. 64K) to the SIMT Data Cache (Ascend 950)
+  --op-root=DIR             the operator project (op_host/ + op_kernel/) the files belong to
+                            (default: found upward from each file; config key OpRoot)
+  --max-variants=N          build configurations (dtype combination, tiling key) analysed
+                            per kernel; the rest is counted as not analysed (default 16)
   --show-unknown            show obligations that could not be decided (as notes)
   --dump-model              print each kernel's model (buffers, ops, regions, sync edges) instead of linting;
                             JSON with --format=json
@@ -237,7 +241,17 @@ bool parseOptions(int argc, const char *const *rawArgv, Options &o, std::string 
       targetGiven = true;
     } else if (value("--target-file", v))
       o.targetFiles.push_back(v);
-    else if (value("--explain", v))
+    else if (value("--op-root", v))
+      o.opRoot = v;
+    else if (value("--max-variants", v)) {
+      char *end = nullptr;
+      unsigned long n = std::strtoul(v.c_str(), &end, 10);
+      if (v.empty() || *end || n == 0 || n > 100000) {
+        error = "--max-variants: expected a positive number, got '" + v + "'";
+        return false;
+      }
+      o.maxVariants = unsigned(n);
+    } else if (value("--explain", v))
       o.explain = v;
     else if (value("--dump-target", v))
       o.dumpTarget = v;

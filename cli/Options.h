@@ -32,6 +32,8 @@ struct Options {
   bool autoSync = true;               // the compiler orders S<->MTE2/MTE3/V and V<->V
   bool includeRoots = true;           // --include-roots=auto|off: repository include roots (Frontend.h)
   std::optional<uint64_t> simtDCache; // --simt-dcache: UB the launch leaves to the SIMT Data Cache
+  std::string opRoot;        // --op-root: the operator project (op_host/, op_kernel/) of the files
+  unsigned maxVariants = 16; // --max-variants: build configurations analysed per kernel
   bool showUnknown = false;
   bool dumpModel = false;     // --dump-model: print what the frontend understood (text or JSON by --format)
   bool failOnUnknown = false; // --fail-on-unknown

@@ -79,6 +79,8 @@ void printText(const RunResult &rr, const Options &o, size_t targetCount, std::o
       err << "note: " << n << "\n";
     for (const Diagnostic &d : fr.diags) {
       std::string msg = d.message;
+      if (!d.variant.empty())
+        msg += " [" + d.variant + "]";
       if (targetCount > 1 && msg.find(d.target) == std::string::npos)
         msg += " (on " + d.target + ")";
       out << where(d.loc) << ": " << severityName(d.severity) << ": " << msg << " [" << d.check << "]\n";
@@ -117,13 +119,18 @@ void printText(const RunResult &rr, const Options &o, size_t targetCount, std::o
     // Verdicts go to stderr: stdout holds diagnostics only, as clang-tidy's.
     if (!o.quiet)
       for (const KernelVerdict &kv : fr.verdicts) {
-        err << kv.kernel << " (" << kv.target << "): " << kv.obligations << " obligations, " << kv.proved << " proved";
+        err << kv.kernel << (kv.variant.empty() ? "" : " [" + kv.variant + "]") << " (" << kv.target
+            << "): " << kv.obligations << " obligations, " << kv.proved << " proved";
         if (kv.violated)
           err << ", " << kv.violated << " violated";
         if (kv.counterexample)
           err << ", " << kv.counterexample << " counterexample" << (kv.counterexample > 1 ? "s" : "");
         if (kv.unknown)
           err << ", " << kv.unknown << " unknown";
+        if (kv.notCompiled)
+          err << "; " << kv.notCompiled << " expression" << (kv.notCompiled > 1 ? "s" : "")
+              << " did not compile and " << (kv.notCompiled > 1 ? "were" : "was") << " not modelled (first: "
+              << kv.notCompiledFirst << ")";
         err << verdictText(kv) << "\n";
       }
   }
@@ -153,6 +160,7 @@ void printJson(const RunResult &rr, std::ostream &out) {
                 {"severity", severityName(d.severity)},
                 {"status", statusName(d.status)},
                 {"message", d.message},
+                {"variant", d.variant},
                 {"file", d.loc.file},
                 {"line", d.loc.line},
                 {"column", d.loc.column},
@@ -194,7 +202,11 @@ void printJson(const RunResult &rr, std::ostream &out) {
                          {"verdict", verdictName(kv)},
                          {"unmodelledCalls", kv.unmodelled},
                          {"notModelled", kv.notModelled},
-                         {"topReasons", reasonsJson(kv)}});
+                         {"topReasons", reasonsJson(kv)},
+                         {"variant", kv.variant},
+                         {"calls", kv.calls},
+                         {"modelledCalls", kv.modelledCalls},
+                         {"notCompiled", kv.notCompiled}});
       obligations += kv.obligations;
       proved += kv.proved;
       violated += kv.violated;
@@ -255,6 +267,8 @@ void printLsp(const RunResult &rr, SourceText &src, std::ostream &out) {
       if (d.loc.file.empty())
         continue;
       std::string msg = d.message;
+      if (!d.variant.empty())
+        msg += " [" + d.variant + "]";
       if (targets.size() > 1 && msg.find(d.target) == std::string::npos)
         msg += " (on " + d.target + ")";
       if (!d.counterexample.empty())

@@ -61,6 +61,7 @@ std::string fileResultToText(const FileResult &fr) {
                          {"loc", locJson(d.loc)},
                          {"target", d.target},
                          {"kernel", d.kernel},
+                         {"variant", d.variant},
                          {"cex", cex},
                          {"related", related},
                          {"fixits", fixits},
@@ -72,7 +73,8 @@ std::string fileResultToText(const FileResult &fr) {
     for (auto &[r, n] : v.topReasons)
       reasons.push_back(json::array({r, n}));
     verdicts.push_back(json::array({v.file, v.kernel, v.target, v.obligations, v.proved, v.violated, v.counterexample,
-                                    v.unknown, v.unmodelled, v.notModelled, reasons}));
+                                    v.unknown, v.unmodelled, v.notModelled, reasons, v.variant, v.calls,
+                                    v.modelledCalls, v.notCompiled, v.notCompiledFirst}));
   }
   json j{{"file", fr.file},
          {"ok", fr.ok},
@@ -109,6 +111,7 @@ std::optional<FileResult> fileResultFromText(const std::string &text) {
       d.loc = locFrom(jd.at("loc"));
       d.target = jd.at("target").get<std::string>();
       d.kernel = jd.at("kernel").get<std::string>();
+      d.variant = jd.value("variant", std::string());
       for (const json &c : jd.at("cex"))
         d.counterexample.push_back({c.at(0).get<std::string>(), c.at(1).get<int64_t>()});
       for (const json &r : jd.at("related"))
@@ -142,6 +145,13 @@ std::optional<FileResult> fileResultFromText(const std::string &text) {
       v.notModelled = jv.at(9).get<unsigned>();
       for (const json &r : jv.at(10))
         v.topReasons.push_back({r.at(0).get<std::string>(), r.at(1).get<unsigned>()});
+      if (jv.size() >= 16) {
+        v.variant = jv.at(11).get<std::string>();
+        v.calls = jv.at(12).get<unsigned>();
+        v.modelledCalls = jv.at(13).get<unsigned>();
+        v.notCompiled = jv.at(14).get<unsigned>();
+        v.notCompiledFirst = jv.at(15).get<std::string>();
+      }
       fr.verdicts.push_back(std::move(v));
     }
     fr.configError = j.at("configError").get<bool>();

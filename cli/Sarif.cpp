@@ -176,6 +176,8 @@ void printSarif(const RunResult &rr, SourceText &src, std::ostream &out) {
       std::string text = d.message;
       if (!d.target.empty() && text.find(d.target) == std::string::npos)
         text += " (on " + d.target + ")";
+      if (!d.variant.empty())
+        text += " [" + d.variant + "]";
       text = sentence(text);
       if (!d.counterexample.empty())
         text += " Counterexample: " + cexText(d) + ".";
@@ -217,6 +219,8 @@ void printSarif(const RunResult &rr, SourceText &src, std::ostream &out) {
       // move it (cli/Baseline.h; the same as --baseline uses).
       r["partialFingerprints"] = {{"ascendcLint/v2", fingerprint(d, src)}};
       json props = {{"target", d.target}, {"kernel", d.kernel}, {"status", statusName(d.status)}};
+      if (!d.variant.empty())
+        props["variant"] = d.variant;
       if (!d.counterexample.empty()) {
         json cx = json::object();
         for (auto &[n, v] : d.counterexample)
@@ -252,6 +256,7 @@ void printSarif(const RunResult &rr, SourceText &src, std::ostream &out) {
       kernels.push_back({{"file", kv.file},
                          {"kernel", kv.kernel},
                          {"target", kv.target},
+                         {"variant", kv.variant},
                          {"verdict", verdictName(kv)},
                          {"obligations", kv.obligations},
                          {"proved", kv.proved},

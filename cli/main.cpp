@@ -266,6 +266,12 @@ int main(int argc, char **argv) {
     if (!o.cacheDir.empty())
       std::cerr << ", result cache: " << s.fileCacheHits << " hits, " << s.fileCacheMisses << " misses";
     std::cerr << "\n";
+    // Coverage per kernel variant: AscendC calls reached and modelled.
+    for (const FileResult &f : rr.files)
+      for (const KernelVerdict &kv : f.verdicts)
+        std::cerr << "stats: " << kv.kernel << (kv.variant.empty() ? "" : " [" + kv.variant + "]") << " ("
+                  << kv.target << "): " << kv.calls << " AscendC calls reached, " << kv.modelledCalls << " modelled, "
+                  << kv.notCompiled << " did not compile\n";
   }
   return rr.exitCode;
 }

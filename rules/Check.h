@@ -47,6 +47,7 @@ struct Diagnostic {
   SourceLoc loc;
   std::string target;
   std::string kernel;
+  std::string variant; // build configurations it holds in (`DTYPE_X=half; DTYPE_X=float`), empty: all
   std::vector<std::pair<std::string, int64_t>> counterexample;
   std::vector<Related> related;
   std::vector<FixIt> fixits;

@@ -6,7 +6,9 @@
 #include <clang/AST/Attr.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/Diagnostic.h>
+#include <clang/Basic/DiagnosticIDs.h>
 #include <clang/Basic/DiagnosticLex.h>
+#include <clang/Basic/DiagnosticSema.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Lex/PPCallbacks.h>
@@ -20,6 +22,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
+#include <map>
 #include <set>
 
 namespace alint {
@@ -268,40 +272,201 @@ public:
   }
 };
 
+// The synthesised tiling structs: name -> field declarations, in the order
+// found. A field read with `.x` after it is itself a struct, with `[` an array.
+struct Synthesis {
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> structs; // name -> (field, declaration)
+  std::vector<std::string> order;                                                  // definition order
+  std::set<std::string> constants; // undeclared ALL_CAPS names: opaque constants (free inputs)
+  bool add(const std::string &rec, const std::string &field, const std::string &decl) {
+    auto &fs = structs[rec];
+    for (auto &f : fs)
+      if (f.first == field)
+        return false;
+    fs.push_back({field, decl});
+    return true;
+  }
+  bool addStruct(const std::string &name) {
+    if (structs.count(name))
+      return false;
+    structs[name];
+    order.push_back(name);
+    return true;
+  }
+  // Nested structs before the structs that hold them.
+  std::string text() const {
+    std::string out;
+    // A macro from a header that is missing: an unknown constant, every
+    // value of int64_t possible (a read of it is a free input named after it).
+    for (const std::string &c : constants)
+      out += "extern const int64_t " + c + ";\n";
+    std::set<std::string> done;
+    std::function<void(const std::string &)> emit = [&](const std::string &n) {
+      if (!done.insert(n).second)
+        return;
+      auto it = structs.find(n);
+      for (auto &f : it->second)
+        for (auto &o : order)
+          if (o != n && f.second.rfind(o + " ", 0) == 0)
+            emit(o);
+      out += "struct " + n + " {";
+      for (auto &f : it->second)
+        out += " " + f.second + ";";
+      out += " };\n";
+    };
+    for (auto &n : order)
+      emit(n);
+    return out;
+  }
+};
+
 // Keeps the first error (file:line:col: message), where every error is, and
-// the headers that were not found.
+// the headers that were not found; finds what a synthesised tiling struct
+// lacks and the syntax errors of the user's own code.
 class ErrorCollector : public DiagnosticConsumer {
 public:
+  explicit ErrorCollector(Synthesis &syn) : syn(syn) {}
   unsigned errors = 0;
   std::string first;
   std::vector<unsigned> locs;
+  std::vector<std::string> msgs; // parallel to locs
   std::vector<std::string> missing;
-  bool fatalOther = false; // a fatal error that is not a missing include
+  std::vector<CompileError> syntax;
+  std::set<std::string> dtypeMacros;
+  bool fatalOther = false;  // a fatal error that is not a missing include
+  bool synthGrew = false;   // a synthesised struct got a field or a new struct was needed
+  unsigned synthErrors = 0; // errors synthesis will remove
   void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) override {
     DiagnosticConsumer::HandleDiagnostic(level, info);
     if (level < DiagnosticsEngine::Error)
       return;
     ++errors;
+    llvm::SmallString<256> msg;
+    info.FormatDiagnostic(msg);
     if (info.getID() == diag::err_pp_file_not_found && info.getNumArgs() > 0 &&
         info.getArgKind(0) == DiagnosticsEngine::ak_std_string)
       missing.push_back(info.getArgStdStr(0));
     else if (level == DiagnosticsEngine::Fatal)
       fatalOther = true;
-    if (info.getLocation().isValid())
-      locs.push_back(info.getLocation().getRawEncoding());
-    if (!first.empty())
-      return;
-    llvm::SmallString<256> msg;
-    info.FormatDiagnostic(msg);
+    synthesise(info);
     std::string where;
+    SourceLoc sl;
     if (info.hasSourceManager() && info.getLocation().isValid()) {
-      PresumedLoc p =
-          info.getSourceManager().getPresumedLoc(info.getSourceManager().getExpansionLoc(info.getLocation()));
-      if (p.isValid())
+      const SourceManager &sm = info.getSourceManager();
+      PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(info.getLocation()));
+      if (p.isValid()) {
         where = std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn()) +
                 ": ";
+        sl = SourceLoc{p.getFilename(), p.getLine(), p.getColumn()};
+      }
+      // A parse error in the file itself is a syntax error of the user's
+      // code (a missing `;`), not something the tool lacks: not analysed.
+      unsigned cat = DiagnosticIDs::getCategoryNumberForDiag(info.getID());
+      if (DiagnosticIDs::getCategoryNameFromID(cat) == "Parse Issue" &&
+          info.getID() != diag::err_expected_namespace_name && // an undeclared namespace: a missing header
+          sm.getFileID(sm.getExpansionLoc(info.getLocation())) == sm.getMainFileID() &&
+          !info.getLocation().isMacroID())
+        syntax.push_back({sl, std::string(msg)});
     }
-    first = where + std::string(msg);
+    if (info.getLocation().isValid()) {
+      locs.push_back(info.getLocation().getRawEncoding());
+      msgs.push_back(std::string(msg));
+    }
+    if (first.empty())
+      first = where + std::string(msg);
+  }
+
+private:
+  Synthesis &syn;
+  static bool isTilingTypeName(llvm::StringRef n) { return n.contains("Tiling") && !n.contains("::"); }
+  static bool isConstantName(llvm::StringRef n) {
+    if (n.size() < 2 || !isupper(static_cast<unsigned char>(n[0])))
+      return false;
+    for (char ch : n)
+      if (!isupper(static_cast<unsigned char>(ch)) && !isdigit(static_cast<unsigned char>(ch)) && ch != '_')
+        return false;
+    return true;
+  }
+  void synthesise(const Diagnostic &info) {
+    unsigned id = info.getID();
+    // DTYPE_X used but not defined (no project, or a name the OpDef lacks).
+    if ((id == diag::err_unknown_typename || id == diag::err_undeclared_var_use) && info.getNumArgs() > 0 &&
+        (info.getArgKind(0) == DiagnosticsEngine::ak_identifierinfo ||
+         info.getArgKind(0) == DiagnosticsEngine::ak_declarationname)) {
+      std::string name = info.getArgKind(0) == DiagnosticsEngine::ak_identifierinfo
+                             ? info.getArgIdentifier(0)->getName().str()
+                             : DeclarationName::getFromOpaqueInteger(info.getRawArg(0)).getAsString();
+      llvm::StringRef n = name;
+      if (n.starts_with("DTYPE_") || n.starts_with("ORIG_DTYPE_"))
+        dtypeMacros.insert(n.str());
+      // A tiling struct from a generated header that is missing.
+      if (id == diag::err_unknown_typename && isTilingTypeName(n)) {
+        synthGrew |= syn.addStruct(n.str());
+        ++synthErrors;
+      }
+      // A constant macro from a missing header (ALL_CAPS, not called, not a
+      // template or a scope): Clang drops the statement that used it, so it
+      // becomes an opaque constant instead.
+      if (id == diag::err_undeclared_var_use && isConstantName(n) && !n.starts_with("ORIG_DTYPE_") &&
+          info.getLocation().isValid()) {
+        const SourceManager &sm = info.getSourceManager();
+        const char *c = sm.getCharacterData(sm.getSpellingLoc(info.getLocation()));
+        while (*c && (isalnum(static_cast<unsigned char>(*c)) || *c == '_'))
+          ++c;
+        while (*c && isspace(static_cast<unsigned char>(*c)))
+          ++c;
+        if (*c != '(' && *c != '<' && *c != ':' && syn.constants.insert(n.str()).second) {
+          synthGrew = true;
+          ++synthErrors;
+        }
+      }
+      return;
+    }
+    if (id != diag::err_no_member || info.getNumArgs() < 2 || info.getArgKind(1) != DiagnosticsEngine::ak_declcontext)
+      return;
+    const auto *dc = reinterpret_cast<const DeclContext *>(info.getRawArg(1));
+    const auto *rd = dyn_cast_or_null<RecordDecl>(dc);
+    if (!rd || !syn.structs.count(rd->getNameAsString()))
+      return;
+    std::string rec = rd->getNameAsString();
+    std::string field = DeclarationName::getFromOpaqueInteger(info.getRawArg(0)).getAsString();
+    // What follows the member: `.`/`->` a struct, `[` an array.
+    const SourceManager &sm = info.getSourceManager();
+    SourceLocation l = sm.getSpellingLoc(info.getLocation());
+    const char *c = sm.getCharacterData(l);
+    while (*c && (isalnum(static_cast<unsigned char>(*c)) || *c == '_'))
+      ++c;
+    while (*c && isspace(static_cast<unsigned char>(*c)))
+      ++c;
+    std::string decl;
+    std::string nested = rec + "_" + field;
+    if (*c == '.' || (c[0] == '-' && c[1] == '>')) {
+      syn.addStruct(nested);
+      decl = nested + (*c == '.' ? " " : " *") + field;
+    } else if (*c == '[') {
+      int depth = 0;
+      const char *e = c;
+      for (; *e; ++e)
+        if (*e == '[')
+          ++depth;
+        else if (*e == ']' && --depth == 0)
+          break;
+      const char *a = *e ? e + 1 : e;
+      while (*a && isspace(static_cast<unsigned char>(*a)))
+        ++a;
+      if (*a == '.') {
+        syn.addStruct(nested);
+        decl = nested + " " + field + "[64]";
+      } else {
+        decl = "uint32_t " + field + "[64]";
+      }
+    } else {
+      // Tiling fields are unsigned counts and lengths in nearly every op; a
+      // signed type would admit negative lengths no host code produces.
+      decl = "uint32_t " + field;
+    }
+    synthGrew |= syn.add(rec, field, decl);
+    ++synthErrors;
   }
 };
 
@@ -314,18 +479,32 @@ public:
     EntryCollector c(ctx.getSourceManager(), opts);
     c.TraverseDecl(ctx.getTranslationUnitDecl());
     for (const FunctionDecl *fd : c.entries) {
-      // A fault while interpreting one kernel must not take the tool down:
-      // that kernel is reported as not verified, the others go on.
-      KernelModel km;
-      llvm::CrashRecoveryContext crc;
-      bool ok = crc.RunSafely([&] { km = interpretKernel(ctx, fd, opts.apiDir, opts, errs.locs); });
-      if (!ok) {
-        km = KernelModel();
-        km.name = fd->getNameAsString();
-        km.incomplete = "internal error while analysing '" + km.name + "'; the kernel is not verified";
-        km.unknowns.push_back({km.incomplete, km.loc});
+      KernelModel km = interpretSafely(ctx, fd, opts);
+      // TILING_KEY_IS(k): one variant per key the kernel compares with, the
+      // key fixed, so each branch is verified on its own and named.
+      std::vector<int64_t> keys = opts.tilingKeyVariants && km.incomplete.empty() ? tilingKeysOf(km) : std::vector<int64_t>{};
+      if (keys.size() < 2) {
+        model.kernels.push_back(std::move(km));
+        continue;
       }
-      model.kernels.push_back(std::move(km));
+      for (size_t i = 0; i < keys.size(); ++i) {
+        if (i >= opts.maxTilingKeys) {
+          KernelModel rest;
+          rest.name = km.name;
+          rest.loc = km.loc;
+          rest.variant = "TILING_KEY=" + std::to_string(keys[i]) + " and " + std::to_string(keys.size() - i - 1) + " more";
+          rest.incomplete = std::to_string(keys.size() - i) + " tiling keys of '" + km.name +
+                            "' beyond the limit of " + std::to_string(opts.maxTilingKeys) + " are not analysed";
+          rest.unknowns.push_back({rest.incomplete, rest.loc});
+          model.kernels.push_back(std::move(rest));
+          break;
+        }
+        FrontendOptions o = opts;
+        o.fixedTilingKey = keys[i];
+        KernelModel kv = interpretSafely(ctx, fd, o);
+        kv.variant = "TILING_KEY=" + std::to_string(keys[i]);
+        model.kernels.push_back(std::move(kv));
+      }
     }
     for (const FunctionTemplateDecl *td : c.uninstantiated)
       model.kernels.push_back(opaqueTemplateKernel(ctx, td));
@@ -335,6 +514,48 @@ private:
   const FrontendOptions &opts;
   TranslationUnitModel &model;
   ErrorCollector &errs;
+
+  // A fault while interpreting one kernel must not take the tool down:
+  // that kernel is reported as not verified, the others go on.
+  KernelModel interpretSafely(ASTContext &ctx, const FunctionDecl *fd, const FrontendOptions &o) {
+    KernelModel km;
+    llvm::CrashRecoveryContext crc;
+    bool ok = crc.RunSafely([&] { km = interpretKernel(ctx, fd, opts.apiDir, o, errs.locs, errs.msgs); });
+    if (!ok) {
+      km = KernelModel();
+      km.name = fd->getNameAsString();
+      km.incomplete = "internal error while analysing '" + km.name + "'; the kernel is not verified";
+      km.unknowns.push_back({km.incomplete, km.loc});
+    }
+    return km;
+  }
+
+  // The constants g_tilingKey is compared with (`TILING_KEY_IS(k)` is
+  // `g_tilingKey == k`) in the conditions of the kernel's operations.
+  static std::vector<int64_t> tilingKeysOf(const KernelModel &km) {
+    std::set<int64_t> keys;
+    std::function<void(const Sym &)> walk = [&](const Sym &s) {
+      if (!s)
+        return;
+      if (s->op == SymOp::Eq && s->args.size() == 2) {
+        for (int i = 0; i < 2; ++i) {
+          const Sym *v = &s->args[i];
+          while ((*v)->op == SymOp::Cast && !(*v)->args.empty())
+            v = &(*v)->args[0];
+          if ((*v)->op == SymOp::Var && (*v)->var->name == "g_tilingKey")
+            if (auto c = asConst(s->args[1 - i]))
+              keys.insert(*c);
+        }
+      }
+      for (auto &a : s->args)
+        walk(a);
+    };
+    for (auto &op : km.ops)
+      walk(op.cond);
+    for (auto &b : km.buffers)
+      walk(b.cond);
+    return std::vector<int64_t>(keys.begin(), keys.end());
+  }
 };
 
 // Headers that do not exist (host-side acl headers, tiling headers generated
@@ -368,7 +589,8 @@ public:
       return;
     SourceManager &sm = getCompilerInstance().getSourceManager();
     for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it)
-      deps->push_back(it->first.getName().str());
+      if (!it->first.getName().starts_with("/__ascendc_lint")) // the generated prelude is no input file
+        deps->push_back(it->first.getName().str());
   }
   std::vector<std::string> *deps = nullptr; // owned by the caller
 
@@ -388,6 +610,9 @@ std::vector<std::string> clangArgs(const FrontendOptions &opts) {
                                    "-w",
                                    "-ferror-limit=0",
                                    "-fno-caret-diagnostics",
+                                   // A typo corrected silently would read as valid code:
+                                   // an unknown name must stay an error the frontend sees.
+                                   "-fno-spell-checking",
                                    "-D__NPU_ARCH__=" + std::to_string(opts.npuArch),
                                    "-D__CCE_AICORE__=" + std::to_string(opts.cceAicore),
                                    "-DASCENDC_LINT=1"};
@@ -407,15 +632,15 @@ std::vector<std::string> clangArgs(const FrontendOptions &opts) {
   return args;
 }
 
+// Where the generated project prelude lives in the overlay file system.
+const char *kPreludePath = "/__ascendc_lint_project__/ascendc_lint_project.h";
+const char *kSynthName = "AscendcLintTilingData";
+
 FrontendResult runTool(const std::string &file, const std::string *code, const FrontendOptions &opts) {
   FrontendResult res;
   res.model.file = file;
   llvm::SmallString<256> abs(file);
   llvm::sys::fs::make_absolute(abs);
-  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> mem(new llvm::vfs::InMemoryFileSystem);
-  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay(
-      new llvm::vfs::OverlayFileSystem(new BracketAttributeFS(llvm::vfs::getRealFileSystem())));
-  overlay->pushOverlay(mem);
   // The main file is read here so that kernel launches can be blanked; what
   // Clang parses is this copy.
   std::string source;
@@ -429,29 +654,75 @@ FrontendResult runTool(const std::string &file, const std::string *code, const F
   if (haveSource) {
     blankLaunchConfigs(source);
     rewriteBracketAttributes(source);
-    mem->addFile(abs, 0, llvm::MemoryBuffer::getMemBufferCopy(source));
   }
-  std::vector<std::string> args = clangArgs(opts);
-  if (opts.includeRoots && haveSource)
-    for (const std::string &root : findIncludeRoots(file, source, opts.extraArgs))
-      args.push_back("-I" + root);
-  // Locations keep the path as the user wrote it (as clang-tidy does).
-  args.push_back(code ? std::string(abs) : file);
-  llvm::IntrusiveRefCntPtr<FileManager> files(new FileManager(FileSystemOptions(), overlay));
-  ErrorCollector errs;
-  auto action = std::make_unique<KernelAction>(opts, res.model, errs, res.missingIncludes);
-  action->deps = &res.dependencies;
-  tooling::ToolInvocation inv(args, std::move(action), files.get());
-  inv.setDiagnosticConsumer(&errs);
-  bool ran = inv.run();
-  res.compileErrors = errs.errors;
-  res.firstCompileError = errs.first;
-  if (errs.fatalOther || (!ran && res.model.kernels.empty()) || (errs.errors && res.model.kernels.empty())) {
-    res.error = errs.first.empty() ? file + ": could not be parsed" : errs.first;
+  Synthesis syn;
+  syn.addStruct(kSynthName);
+  // Parse; when a synthesised tiling struct lacked fields the kernel reads,
+  // add them and parse again (the fields of nested structs show up one
+  // round later).
+  for (unsigned round = 0;; ++round) {
+    TranslationUnitModel model;
+    model.file = file;
+    llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> mem(new llvm::vfs::InMemoryFileSystem);
+    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay(
+        new llvm::vfs::OverlayFileSystem(new BracketAttributeFS(llvm::vfs::getRealFileSystem())));
+    overlay->pushOverlay(mem);
+    if (haveSource)
+      mem->addFile(abs, 0, llvm::MemoryBuffer::getMemBufferCopy(source));
+    std::string synthText = syn.text();
+    mem->addFile(kPreludePath, 0,
+                 llvm::MemoryBuffer::getMemBufferCopy(project::tilingPrelude(opts.project.get(), kSynthName, synthText)));
+    std::vector<std::string> args = clangArgs(opts);
+    if (opts.includeRoots && haveSource)
+      for (const std::string &root : findIncludeRoots(file, source, opts.extraArgs))
+        args.push_back("-I" + root);
+    if (!opts.apiDir.empty()) {
+      args.push_back("-include");
+      args.push_back(kPreludePath);
+    }
+    // Locations keep the path as the user wrote it (as clang-tidy does).
+    args.push_back(code ? std::string(abs) : file);
+    llvm::IntrusiveRefCntPtr<FileManager> files(new FileManager(FileSystemOptions(), overlay));
+    ErrorCollector errs(syn);
+    std::vector<std::string> missing, deps;
+    bool lastRound = round >= opts.synthesisRounds;
+    auto action = std::make_unique<KernelAction>(opts, model, errs, missing);
+    action->deps = &deps;
+    tooling::ToolInvocation inv(args, std::move(action), files.get());
+    inv.setDiagnosticConsumer(&errs);
+    bool ran = inv.run();
+    if (errs.synthGrew && !lastRound)
+      continue;
+    res.model = std::move(model);
+    res.missingIncludes = missing;
+    res.dependencies = deps;
+    res.compileErrors = errs.errors;
+    res.firstCompileError = errs.first;
+    // With a header missing, a parse error may be its consequence (an
+    // unknown macro or namespace), not the user's: localised, not fatal.
+    if (missing.empty() && errs.missing.empty())
+      res.syntaxErrors = errs.syntax;
+    res.dtypeMacros = errs.dtypeMacros;
+    for (const std::string &c : syn.constants)
+      res.synthesized.push_back("'" + c + "' is not declared (a header that is missing?): an unknown constant");
+    for (auto &[n, fields] : syn.structs)
+      if (!fields.empty() || n != kSynthName) {
+        std::string line = "struct " + n + " synthesised from what the kernel reads:";
+        for (auto &f : fields)
+          line += " " + f.first;
+        res.synthesized.push_back(line);
+      }
+    if (!res.syntaxErrors.empty()) {
+      res.error = errs.first;
+      return res;
+    }
+    if (errs.fatalOther || (!ran && res.model.kernels.empty()) || (errs.errors && res.model.kernels.empty())) {
+      res.error = errs.first.empty() ? file + ": could not be parsed" : errs.first;
+      return res;
+    }
+    res.ok = true;
     return res;
   }
-  res.ok = true;
-  return res;
 }
 
 } // namespace
@@ -507,6 +778,24 @@ std::vector<std::string> findIncludeRoots(const std::string &file, const std::st
     }
   }
   return roots;
+}
+
+std::vector<std::string> coreSideMacros(int npuArch, bool cube) {
+  switch (npuArch) {
+  case 2201: // ascend910b, ascend910_93 (dav-c220)
+    return cube ? std::vector<std::string>{"-D__DAV_C220_CUBE__", "-D__DAV_CUBE__"}
+                : std::vector<std::string>{"-D__DAV_C220_VEC__", "-D__DAV_VEC__"};
+  case 3510: // ascend950 (dav-c310 / dav-3510); its config keeps the C220 names too
+    return cube ? std::vector<std::string>{"-D__DAV_C310__", "-D__DAV_C310_CUBE__", "-D__DAV_C220_CUBE__",
+                                           "-D__DAV_CUBE__"}
+                : std::vector<std::string>{"-D__DAV_C310__", "-D__DAV_C310_VEC__", "-D__DAV_C220_VEC__",
+                                           "-D__DAV_VEC__"};
+  case 2002: // ascend310p (dav-m200)
+  case 3002: // ascend310b (dav-m300): its config names the M200 macros
+    return cube ? std::vector<std::string>{"-D__DAV_M200__"} : std::vector<std::string>{"-D__DAV_M200_VEC__"};
+  default:
+    return {};
+  }
 }
 
 FrontendResult analyzeFile(const std::string &file, const FrontendOptions &opts) {

@@ -4,7 +4,11 @@
 #pragma once
 
 #include "checker/ir/KernelModel.h"
+#include "checker/project/OpProject.h"
 
+#include <memory>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,6 +27,22 @@ struct FrontendOptions {
   // (`#include "kernels/utils/common.h"` from src/kernels/x/y.cce finds src/)
   // as -I after the user's arguments (--include-roots=off turns this off).
   bool includeRoots = true;
+  // The operator project of the file (tiling structs for GET_TILING_DATA), if any.
+  std::shared_ptr<const project::OpProject> project;
+  // Tiling structs that no header defines are synthesised from the fields the
+  // kernel reads (up to this many extra parses).
+  unsigned synthesisRounds = 4;
+  // TILING_KEY_IS(k) variants: the kernel is interpreted once per key the
+  // kernel compares g_tilingKey with (the key fixed), when there are any.
+  bool tilingKeyVariants = true;
+  unsigned maxTilingKeys = 16;           // per kernel; the rest is reported, not analysed
+  std::optional<int64_t> fixedTilingKey; // set by the frontend per variant
+};
+
+// A compile error Clang reported (file, line, column, message).
+struct CompileError {
+  SourceLoc loc;
+  std::string message;
 };
 
 // The folders above `file` (up to its repository root, the first with .git)
@@ -38,10 +58,29 @@ struct FrontendResult {
   unsigned compileErrors = 0;               // errors Clang recovered from
   std::string firstCompileError;
   std::vector<std::string> dependencies; // every file read: the source, its headers (for the result cache)
+  // A syntax error in the user's own code (not the tool's limits): the file
+  // is not analysed and these are shown as clang-diagnostic-error.
+  std::vector<CompileError> syntaxErrors;
+  // Tiling structs synthesised from the fields the kernel reads (one line each).
+  std::vector<std::string> synthesized;
+  // DTYPE_* / ORIG_DTYPE_* macros the source uses (defined or not).
+  std::set<std::string> dtypeMacros;
   TranslationUnitModel model;
 };
 
 FrontendResult analyzeFile(const std::string &file, const FrontendOptions &opts);
+
+// The core-side macros bisheng defines when it compiles a kernel for one side
+// of a chip (`--cce-aicore-arch=dav-c220-vec` / `-cube`), as -D arguments;
+// empty for an __NPU_ARCH__ it does not know. Sources (asc-devkit):
+//   tools/build/asc_op_compile_base/asc_op_compiler/config/ascend910b.py, ascend910_93.py,
+//     ascend950.py, ascend310p.py, ascend310b.py: cube_core_type_macro / vec_core_type_macro
+//   .../asc_op_compiler/ascendc_compile_gen_code.py:118-142: __DAV_VEC__ / __DAV_CUBE__ with
+//     __NPU_ARCH__ 2201 and 3510
+//   .../asc_op_compiler/ascendc_compile_v220.py:333 and cmake/asc/legacy_modules/bisheng_intf.cmake:53:
+//     -D__DAV_C310__ for dav-c310; cmake/asc/legacy_modules/util/extract_host_stub.py:1991-1995:
+//     __DAV_C310_CUBE__ / __DAV_C310_VEC__
+std::vector<std::string> coreSideMacros(int npuArch, bool cube);
 
 // For tests: analyse in-memory code as if it were `fileName`.
 FrontendResult analyzeCode(const std::string &code, const std::string &fileName, const FrontendOptions &opts);

@@ -11,9 +11,11 @@
 #include <clang/AST/Expr.h>
 #include <llvm/ADT/StringMap.h>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace clang {
@@ -201,9 +203,13 @@ public:
   // pool changes (it does not reserve: two fetches give the same id).
   std::map<int, std::vector<Sym>> allocatedEventIds;
   std::map<int, Sym> fetchedEventId;
-  CceMaskState cceMask;            // api/CceVectorApi.cpp
-  std::vector<unsigned> errorLocs; // compile errors Clang recovered from
+  CceMaskState cceMask;               // api/CceVectorApi.cpp
+  std::vector<unsigned> errorLocs;    // compile errors Clang recovered from
+  std::vector<std::string> errorMsgs; // their messages
+  std::set<const clang::FunctionDecl *> errorChecked;
   void checkCompileErrors(const clang::FunctionDecl *fd);
+  Value evalErrorExpr(const clang::Expr *e);
+  std::string errorMessageIn(clang::SourceRange r) const;
 
   // api/: one file per API family; api/ApiTable.cpp dispatches to them.
   Value evalApiCall(const clang::CallExpr *call, const clang::FunctionDecl *fd);

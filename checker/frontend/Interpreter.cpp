@@ -428,21 +428,142 @@ void Interp::readQueueTemplateArgs(ObjState &o) {
   }
 }
 
+namespace {
+// The source ranges of what Clang kept of code that did not compile:
+// expressions that contain errors and invalid declarations.
+void errorNodes(const Stmt *s, std::vector<SourceRange> &ranges) {
+  if (!s)
+    return;
+  if (const auto *e = dyn_cast<Expr>(s); e && e->containsErrors())
+    ranges.push_back(e->getSourceRange());
+  if (const auto *ds = dyn_cast<DeclStmt>(s))
+    for (const Decl *d : ds->decls())
+      if (d->isInvalidDecl())
+        ranges.push_back(d->getSourceRange());
+  for (const Stmt *c : s->children())
+    errorNodes(c, ranges);
+}
+} // namespace
+
+// Errors inside a function the kernel runs: each one Clang kept as an
+// expression with errors or an invalid declaration is localised (that
+// expression becomes one unmodelled operation, see evalErrorExpr); one it
+// dropped (a statement gone from the AST) leaves the function's effect
+// unknown, and the kernel is not verified.
 void Interp::checkCompileErrors(const FunctionDecl *fd) {
-  if (errorLocs.empty() || !model.incomplete.empty() || !fd)
+  // The recorded run after a loop's dry run checks the same functions.
+  if (errorLocs.empty() || !model.incomplete.empty() || !fd || dryRun || !errorChecked.insert(fd).second)
     return;
   SourceRange r = fd->getSourceRange();
   SourceLocation b = sm.getExpansionLoc(r.getBegin()), e = sm.getExpansionLoc(r.getEnd());
-  for (unsigned raw : errorLocs) {
-    SourceLocation l = sm.getExpansionLoc(SourceLocation::getFromRawEncoding(raw));
-    if (l.isValid() && b.isValid() && e.isValid() && !sm.isBeforeInTranslationUnit(l, b) &&
-        !sm.isBeforeInTranslationUnit(e, l)) {
-      SourceLoc sl = loc(l);
+  if (b.isInvalid() || e.isInvalid())
+    return;
+  auto inside = [&](SourceLocation l, SourceLocation lo, SourceLocation hi) {
+    return !sm.isBeforeInTranslationUnit(l, lo) && !sm.isBeforeInTranslationUnit(hi, l);
+  };
+  std::optional<std::vector<SourceRange>> nodes;
+  for (size_t i = 0; i < errorLocs.size(); ++i) {
+    SourceLocation l = sm.getExpansionLoc(SourceLocation::getFromRawEncoding(errorLocs[i]));
+    if (!l.isValid() || !inside(l, b, e))
+      continue;
+    if (!nodes) {
+      nodes.emplace();
+      for (const ParmVarDecl *p : fd->parameters())
+        if (p->isInvalidDecl())
+          nodes->push_back(p->getSourceRange());
+      if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fd))
+        for (const CXXCtorInitializer *init : ctor->inits())
+          errorNodes(init->getInit(), *nodes);
+      errorNodes(fd->getBody(), *nodes);
+    }
+    bool covered = false;
+    for (const SourceRange &nr : *nodes) {
+      SourceLocation nb = sm.getExpansionRange(nr).getBegin(), ne = sm.getExpansionRange(nr).getEnd();
+      if (nb.isValid() && ne.isValid() && inside(l, nb, ne)) {
+        covered = true;
+        break;
+      }
+    }
+    SourceLoc sl = loc(l);
+    std::string msg = i < errorMsgs.size() ? errorMsgs[i] : std::string("compile error");
+    if (!covered) {
       model.incomplete = "'" + fd->getNameAsString() + "' does not compile (" + sl.file + ":" +
-                         std::to_string(sl.line) + "); the kernel is not verified";
+                         std::to_string(sl.line) + ": " + msg + "); the kernel is not verified";
+      model.unknowns.push_back({model.incomplete, sl});
       return;
     }
+    bool known = false;
+    for (const UnknownNote &n : model.compileErrors)
+      known |= n.loc.line == sl.line && n.loc.file == sl.file && n.loc.column == sl.column;
+    if (!known)
+      model.compileErrors.push_back({msg, sl});
   }
+}
+
+std::string Interp::errorMessageIn(SourceRange r) const {
+  SourceLocation b = sm.getExpansionRange(r).getBegin(), e = sm.getExpansionRange(r).getEnd();
+  for (size_t i = 0; i < errorLocs.size() && i < errorMsgs.size(); ++i) {
+    SourceLocation l = sm.getExpansionLoc(SourceLocation::getFromRawEncoding(errorLocs[i]));
+    if (l.isValid() && b.isValid() && e.isValid() && !sm.isBeforeInTranslationUnit(l, b) &&
+        !sm.isBeforeInTranslationUnit(e, l))
+      return errorMsgs[i];
+  }
+  return "a compile error";
+}
+
+// An expression that did not compile: the parts of it that did are evaluated
+// (their calls and effects happen), the tensors among them get unknown
+// regions in one Unmodelled operation, what it may assign or get by
+// reference becomes unknown, and its value is opaque.
+Value Interp::evalErrorExpr(const Expr *e) {
+  std::string why = "code that does not compile (" + errorMessageIn(e->getSourceRange()) + ")";
+  std::vector<Value> vals;
+  std::vector<const Expr *> parts;
+  std::function<void(const Stmt *)> walk = [&](const Stmt *s) {
+    for (const Stmt *c : s->children()) {
+      const auto *ce = dyn_cast_or_null<Expr>(c);
+      if (!ce)
+        continue;
+      if (ce->containsErrors() || ce->isTypeDependent() || ce->isValueDependent()) {
+        walk(ce);
+        continue;
+      }
+      vals.push_back(eval(ce));
+      parts.push_back(ce);
+    }
+  };
+  walk(e);
+  if (!dryRun) {
+    Op &op = addOp(OpKind::Unmodelled, "<does not compile>", nullptr);
+    op.loc = loc(e->getBeginLoc());
+    op.unknownReason = why;
+    for (size_t i = 0; i < vals.size(); ++i)
+      if (vals[i].kind == Value::Tensor)
+        op.regions.push_back(regionOf(vals[i].t, nullptr, true, "arg" + std::to_string(i)));
+  }
+  // Whatever it names may be assigned or taken by reference.
+  for (size_t i = 0; i < parts.size(); ++i) {
+    const Expr *a = parts[i]->IgnoreParenImpCasts();
+    if (const auto *u = dyn_cast<UnaryOperator>(a); u && u->getOpcode() == UO_AddrOf)
+      a = u->getSubExpr()->IgnoreParenImpCasts();
+    if (!a->isLValue() || a->getType().isConstQualified() || vals[i].kind == Value::Tensor)
+      continue;
+    LRef r = evalLValue(a);
+    if (r.kind == LRef::None)
+      continue;
+    Value cur = read(r, a->getType());
+    if (cur.kind == Value::Obj && cur.obj) {
+      if (cur.obj->api == ApiClass::None) {
+        cur.obj->fields.clear();
+        if (cur.obj->origin.empty())
+          cur.obj->origin = exprText(a);
+      }
+      continue;
+    }
+    if (cur.kind == Value::Scalar || cur.kind == Value::Unknown)
+      write(r, unknownValue("'" + exprText(a) + "' used by " + why, a->getType()));
+  }
+  return unknownValue("result of " + why, e->getType());
 }
 
 // ------------------------------------------------------------- journaling
@@ -781,6 +902,9 @@ Value Interp::evalInit(const Expr *init, QualType t, const std::string &name) {
     v.obj = cloneObject(v.obj);
     v.obj->origin = name;
     v.obj->originFromPointer = false;
+  } else if (v.kind == Value::ObjPtr && v.obj && !name.empty() && v.obj->origin.empty() && v.obj->fields.empty()) {
+    // GET_TILING_DATA_PTR_WITH_STRUCT(S, p, arg): the fields are p->field, named p.field.
+    v.obj->origin = name;
   }
   return v;
 }
@@ -1453,7 +1577,9 @@ Value Interp::eval(const Expr *e) {
   }
   // Constants the compiler can fold (sizeof, constexpr, enums, templates).
   QualType t = e->getType();
-  if (t.isNull() || e->containsErrors()) {
+  if (e->containsErrors())
+    return evalErrorExpr(e);
+  if (t.isNull()) {
     Value u;
     u.kind = Value::Unknown;
     u.reason = "code that does not compile";
@@ -1604,9 +1730,20 @@ Value Interp::evalDeclRef(const DeclRefExpr *dre) {
     return *v;
   if (const auto *vd = dyn_cast<VarDecl>(d)) {
     if (vd->hasGlobalStorage() || vd->isStaticDataMember()) {
+      // One TILING_KEY_IS variant: the runtime's key is that constant.
+      if (opts.fixedTilingKey && vd->getName() == "g_tilingKey" && isApiDecl(vd))
+        return scalar(mkConst(*opts.fixedTilingKey, intTypeOf(ctx, t)));
       auto it = globals.find(vd);
       if (it != globals.end())
         return it->second;
+      // A constant the frontend declared for a name no header declares
+      // (Frontend.cpp, Synthesis): fixed but unknown, so opaque, never a
+      // tiling input a counterexample could choose.
+      if (sm.getFilename(sm.getSpellingLoc(vd->getLocation())).starts_with("/__ascendc_lint")) {
+        Value v = unknownValue("'" + vd->getNameAsString() + "' is not declared (a header that is missing?)", t);
+        globals[vd] = v;
+        return v;
+      }
       // constexpr / const globals with an initialiser
       if (const Expr *init = vd->getAnyInitializer()) {
         if (vd->getType().isConstQualified() || vd->isConstexpr()) {
@@ -2394,9 +2531,11 @@ Op &Interp::addOp(OpKind k, const std::string &api, const CallExpr *call) {
 } // namespace fe
 
 KernelModel interpretKernel(clang::ASTContext &ctx, const clang::FunctionDecl *entry, const std::string &apiDir,
-                            const FrontendOptions &opts, const std::vector<unsigned> &errorLocs) {
+                            const FrontendOptions &opts, const std::vector<unsigned> &errorLocs,
+                            const std::vector<std::string> &errorMsgs) {
   fe::Interp in(ctx, apiDir, opts);
   in.errorLocs = errorLocs;
+  in.errorMsgs = errorMsgs;
   return in.run(entry);
 }
 

@@ -12,9 +12,12 @@ class FunctionDecl;
 
 namespace alint {
 
-// errorLocs: raw source locations of compile errors Clang recovered from; a
-// function the kernel runs that contains one makes the model incomplete.
+// errorLocs / errorMsgs: raw source locations and messages of compile errors
+// Clang recovered from. An error inside an expression Clang kept (a
+// RecoveryExpr, an invalid declaration) makes that expression one unmodelled
+// operation; one Clang dropped without a trace makes the model incomplete.
 KernelModel interpretKernel(clang::ASTContext &ctx, const clang::FunctionDecl *entry, const std::string &apiDir,
-                            const FrontendOptions &opts, const std::vector<unsigned> &errorLocs);
+                            const FrontendOptions &opts, const std::vector<unsigned> &errorLocs,
+                            const std::vector<std::string> &errorMsgs);
 
 } // namespace alint

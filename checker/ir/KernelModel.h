@@ -167,6 +167,11 @@ struct KernelModel {
   // Set when code the kernel runs did not compile (e.g. a type from a missing
   // generated header): nothing about the kernel can be proved then.
   std::string incomplete;
+  // Expressions Clang recovered from (a missing header, an API the bundled
+  // declarations lack): each is one Unmodelled op, the rest is verified.
+  std::vector<UnknownNote> compileErrors;
+  // The build configuration this model is for (`DTYPE_X=half, TILING_KEY=2`); empty: the only one.
+  std::string variant;
   std::optional<CoreType> kernelCore; // from KERNEL_TASK_TYPE_DEFAULT
   std::optional<int> kernelType;      // KERNEL_TASK_TYPE_DEFAULT value (KernelMetaType)
   // The variables that mean different things on the cube and the vector

@@ -28,6 +28,21 @@ Value Interp::apiSystem(ApiCall &c) {
     }
     return Value();
   }
+  // GET_TILING_DATA* (macros.h, the project prelude): the tiling argument
+  // viewed as the struct. Each field read is a tiling input named after the
+  // variable it is stored in (tilingData.tileLength), else after the argument.
+  if (n == "tiling_data" || n == "tiling_data_ptr") {
+    bool ptr = n == "tiling_data_ptr";
+    QualType rt = call->getType();
+    if (const CXXRecordDecl *rd = (ptr ? rt->getPointeeType() : rt)->getAsCXXRecordDecl()) {
+      Value v;
+      v.kind = ptr ? Value::ObjPtr : Value::Obj;
+      // The pointer form is named by the variable it initialises (evalInit).
+      v.obj = newObject(rd, ptr || c.args.empty() ? std::string() : exprText(c.args[0]));
+      v.obj->originFromPointer = !ptr;
+      return v;
+    }
+  }
   if (n == "is_aic" || n == "is_aiv") {
     static Sym aic = mkVar("ASCEND_IS_AIC", IntType::boolean(), VarRole::Internal);
     model.aicVar = aic;
@@ -124,7 +139,7 @@ Value Interp::apiSystem(ApiCall &c) {
 
 void registerSystemApi(ApiTable &t) {
   ApiHandler h = [](Interp &in, ApiCall &c) { return in.apiSystem(c); };
-  t.addNames({"assume", "is_aic", "is_aiv", "kernel_task_type_default", "kernel_task_type", "GetBlockIdx",
+  t.addNames({"assume", "tiling_data", "tiling_data_ptr", "is_aic", "is_aiv", "kernel_task_type_default", "kernel_task_type", "GetBlockIdx",
               "get_block_idx", "GetTaskRation", "GetSubBlockNum", "get_subblockdim", "GetBlockNum", "get_block_num",
               "GetSubBlockIdx", "get_subblockid", "GetTPipePtr", "GetSysWorkSpacePtr", "GetUserWorkspace", "NdDmaDci",
               "DataSyncBarrier", "dsb", "InitDetermineComputeWorkspace", "WaitPreBlock", "NotifyNextBlock"},

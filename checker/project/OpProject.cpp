@@ -1,0 +1,453 @@
+#include "checker/project/OpProject.h"
+
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+#include <map>
+#include <regex>
+#include <set>
+
+namespace alint::project {
+
+namespace {
+
+std::string readText(const std::string &path) {
+  auto buf = llvm::MemoryBuffer::getFile(path);
+  if (!buf)
+    return {};
+  return (*buf)->getBuffer().str();
+}
+
+// Comments blanked (newlines kept, so line numbers stay), strings kept.
+std::string stripComments(const std::string &s) {
+  std::string out = s;
+  size_t i = 0;
+  while (i < out.size()) {
+    if (out[i] == '"') {
+      for (++i; i < out.size() && out[i] != '"' && out[i] != '\n'; ++i)
+        if (out[i] == '\\')
+          ++i;
+      ++i;
+    } else if (out.compare(i, 2, "//") == 0) {
+      while (i < out.size() && out[i] != '\n')
+        out[i++] = ' ';
+    } else if (out.compare(i, 2, "/*") == 0) {
+      size_t e = out.find("*/", i + 2);
+      e = e == std::string::npos ? out.size() : e + 2;
+      for (; i < e; ++i)
+        if (out[i] != '\n')
+          out[i] = ' ';
+    } else {
+      ++i;
+    }
+  }
+  return out;
+}
+
+std::string trim(const std::string &s) {
+  size_t b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
+  return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
+}
+
+unsigned lineAt(const std::string &s, size_t pos) {
+  return unsigned(std::count(s.begin(), s.begin() + std::min(pos, s.size()), '\n')) + 1;
+}
+
+bool isDir(const std::string &p) { return llvm::sys::fs::is_directory(p); }
+
+std::string join(const std::string &a, const std::string &b) {
+  llvm::SmallString<256> p(a);
+  llvm::sys::path::append(p, b);
+  return std::string(p);
+}
+
+std::vector<std::string> filesUnder(const std::string &dir, unsigned maxFiles = 2000) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (llvm::sys::fs::recursive_directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec)) {
+    if (it->type() != llvm::sys::fs::file_type::regular_file)
+      continue;
+    llvm::StringRef ext = llvm::sys::path::extension(it->path());
+    if (ext == ".h" || ext == ".hpp" || ext == ".cpp" || ext == ".cc" || ext == ".asc")
+      out.push_back(it->path());
+    if (out.size() >= maxFiles)
+      break;
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The text between the parenthesis at `open` and its match.
+std::string balanced(const std::string &s, size_t open) {
+  int depth = 0;
+  for (size_t i = open; i < s.size(); ++i) {
+    if (s[i] == '(')
+      ++depth;
+    else if (s[i] == ')' && --depth == 0)
+      return s.substr(open + 1, i - open - 1);
+  }
+  return {};
+}
+
+std::vector<std::string> splitArgs(const std::string &s) {
+  std::vector<std::string> out;
+  int depth = 0;
+  std::string cur;
+  for (char c : s) {
+    if (c == '(' || c == '<' || c == '{' || c == '[')
+      ++depth;
+    else if (c == ')' || c == '>' || c == '}' || c == ']')
+      --depth;
+    if (c == ',' && depth == 0) {
+      out.push_back(trim(cur));
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!trim(cur).empty())
+    out.push_back(trim(cur));
+  return out;
+}
+
+std::string upper(std::string s) {
+  for (char &c : s)
+    c = char(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// add_custom -> AddCustom (the op name a kernel function stands for).
+std::string camel(const std::string &snake) {
+  std::string out;
+  bool up = true;
+  for (char c : snake) {
+    if (c == '_') {
+      up = true;
+      continue;
+    }
+    out += up ? char(std::toupper(static_cast<unsigned char>(c))) : c;
+    up = false;
+  }
+  return out;
+}
+
+} // namespace
+
+std::vector<TilingStruct> parseTilingStructs(const std::string &raw, const std::string &file,
+                                             std::vector<std::pair<std::string, std::string>> *registered) {
+  std::string text = stripComments(raw);
+  std::vector<TilingStruct> out;
+  static const std::regex begin(R"re(BEGIN_TILING_DATA_DEF\s*\(\s*(\w+)\s*\))re");
+  static const std::regex field(R"re(TILING_DATA_FIELD_DEF(_ARR|_STRUCT)?\s*\()re");
+  static const std::regex reg(R"re(REGISTER_TILING_DATA_CLASS\s*\(\s*(\w+)\s*,\s*(\w+)\s*\))re");
+  for (std::sregex_iterator it(text.begin(), text.end(), begin), end; it != end; ++it) {
+    TilingStruct ts;
+    ts.name = (*it)[1];
+    ts.file = file;
+    size_t from = size_t(it->position(0) + it->length(0));
+    ts.line = lineAt(text, size_t(it->position(0)));
+    size_t stop = text.find("END_TILING_DATA_DEF", from);
+    if (stop == std::string::npos)
+      continue;
+    std::string body = text.substr(from, stop - from);
+    for (std::sregex_iterator f(body.begin(), body.end(), field); f != end; ++f) {
+      std::vector<std::string> args = splitArgs(balanced(body, size_t(f->position(0) + f->length(0) - 1)));
+      std::string kind = (*f)[1];
+      TilingField tf;
+      if (kind == "_ARR" && args.size() == 3) {
+        tf.type = args[0];
+        tf.arrayLen = args[1];
+        tf.name = args[2];
+      } else if (args.size() == 2) {
+        tf.type = args[0];
+        tf.name = args[1];
+        tf.isStruct = kind == "_STRUCT";
+      } else {
+        continue;
+      }
+      ts.fields.push_back(tf);
+    }
+    out.push_back(ts);
+  }
+  if (registered)
+    for (std::sregex_iterator it(text.begin(), text.end(), reg), end; it != end; ++it)
+      registered->push_back({(*it)[1], (*it)[2]});
+  return out;
+}
+
+std::optional<OpDefinition> parseOpDef(const std::string &raw, const std::string &file) {
+  std::string text = stripComments(raw);
+  static const std::regex cls(R"re(class\s+(\w+)\s*:\s*public\s+(?:ops::)?OpDef\b)re");
+  std::smatch m;
+  if (!std::regex_search(text, m, cls))
+    return std::nullopt;
+  OpDefinition d;
+  d.opName = m[1];
+  d.file = file;
+  // this->Input("x") ... .DataType({ge::DT_FLOAT16, ...}) up to the next `;`.
+  static const std::regex param(R"re(this\s*->\s*(Input|Output)\s*\(\s*"(\w+)"\s*\))re");
+  std::set<std::string> seen;
+  for (std::sregex_iterator it(text.begin(), text.end(), param), end; it != end; ++it) {
+    OpParam p;
+    p.isOutput = (*it)[1] == "Output";
+    p.name = (*it)[2];
+    if (!seen.insert(p.name).second)
+      continue;
+    size_t from = size_t(it->position(0) + it->length(0));
+    size_t semi = text.find(';', from);
+    std::string chain = text.substr(from, semi == std::string::npos ? std::string::npos : semi - from);
+    size_t dt = chain.find(".DataType(");
+    if (dt != std::string::npos) {
+      std::string list = balanced(chain, dt + 9);
+      static const std::regex ge(R"re((?:ge::)?(DT_\w+))re");
+      for (std::sregex_iterator g(list.begin(), list.end(), ge); g != end; ++g)
+        p.dtypes.push_back((*g)[1]);
+    }
+    d.params.push_back(p);
+  }
+  static const std::regex chip(R"re(AddConfig\s*\(\s*"(\w+)")re");
+  for (std::sregex_iterator it(text.begin(), text.end(), chip), end; it != end; ++it)
+    if (std::find(d.chips.begin(), d.chips.end(), (*it)[1].str()) == d.chips.end())
+      d.chips.push_back((*it)[1]);
+  return d;
+}
+
+std::string cppTypeOfDtype(const std::string &dt) {
+  // asc-devkit cmake/asc/fwk_modules/util/ascendc_impl_build.py DTYPE_MAP.
+  static const std::map<std::string, std::string> map = {{"DT_FLOAT", "float"},
+                                                         {"DT_FLOAT16", "half"},
+                                                         {"DT_INT8", "int8_t"},
+                                                         {"DT_INT16", "int16_t"},
+                                                         {"DT_INT32", "int32_t"},
+                                                         {"DT_INT64", "int64_t"},
+                                                         {"DT_UINT8", "uint8_t"},
+                                                         {"DT_UINT16", "uint16_t"},
+                                                         {"DT_UINT32", "uint32_t"},
+                                                         {"DT_UINT64", "uint64_t"},
+                                                         {"DT_BOOL", "bool"},
+                                                         {"DT_DOUBLE", "double"},
+                                                         {"DT_BF16", "bfloat16_t"},
+                                                         {"DT_INT4", "int4b_t"},
+                                                         {"DT_COMPLEX32", "complex32"},
+                                                         {"DT_COMPLEX64", "complex64"},
+                                                         {"DT_HIFLOAT8", "hifloat8_t"},
+                                                         {"DT_FLOAT8_E5M2", "fp8_e5m2_t"},
+                                                         {"DT_FLOAT8_E4M3FN", "fp8_e4m3fn_t"},
+                                                         {"DT_FLOAT8_E8M0", "fp8_e8m0_t"}};
+  auto it = map.find(dt);
+  return it == map.end() ? std::string() : it->second;
+}
+
+std::vector<std::string> OpProject::filesUsed() const {
+  std::vector<std::string> out;
+  for (const OpDefinition &d : opDefs)
+    out.push_back(d.file);
+  for (const std::string &f : tilingHeaders)
+    if (std::find(out.begin(), out.end(), f) == out.end())
+      out.push_back(f);
+  return out;
+}
+
+std::string OpProject::defaultTilingStruct(const std::string &kernelName) const {
+  std::vector<std::string> ops;
+  if (!kernelName.empty())
+    ops.push_back(camel(kernelName));
+  for (const OpDefinition &d : opDefs)
+    ops.push_back(d.opName);
+  for (const std::string &op : ops)
+    for (auto &[name, st] : registered)
+      if (name == op)
+        return st;
+  // The one registration without a tiling-key suffix (`Op` beside `Op_101`).
+  std::set<std::string> plain;
+  for (auto &[name, st] : registered) {
+    size_t u = name.rfind('_');
+    bool keyed = u != std::string::npos && u + 1 < name.size() &&
+                 name.find_first_not_of("0123456789", u + 1) == std::string::npos;
+    if (!keyed)
+      plain.insert(st);
+  }
+  if (plain.size() == 1)
+    return *plain.begin();
+  // One struct registered under several keys, or only one struct at all.
+  std::set<std::string> distinct;
+  for (auto &r : registered)
+    distinct.insert(r.second);
+  if (distinct.size() == 1)
+    return *distinct.begin();
+  if (registered.empty() && tilingStructs.size() == 1)
+    return tilingStructs[0].name;
+  return {};
+}
+
+std::optional<OpProject> findOpProject(const std::string &kernelFile, const std::string &overrideRoot) {
+  llvm::SmallString<256> abs(kernelFile);
+  llvm::sys::fs::make_absolute(abs);
+  llvm::sys::path::remove_dots(abs, true);
+  std::string root;
+  if (!overrideRoot.empty()) {
+    llvm::SmallString<256> r(overrideRoot);
+    llvm::sys::fs::make_absolute(r);
+    llvm::sys::path::remove_dots(r, true);
+    if (!isDir(join(std::string(r), "op_host")) && !isDir(join(std::string(r), "op_kernel")))
+      return std::nullopt;
+    root = std::string(r);
+  } else {
+    std::string dir = std::string(llvm::sys::path::parent_path(abs));
+    for (int up = 0; up < 5 && !dir.empty(); ++up) {
+      if (llvm::sys::path::filename(dir) == "op_kernel") {
+        std::string parent = std::string(llvm::sys::path::parent_path(dir));
+        if (isDir(join(parent, "op_host")))
+          root = parent;
+        break;
+      }
+      std::string parent = std::string(llvm::sys::path::parent_path(dir));
+      if (parent == dir)
+        break;
+      dir = parent;
+    }
+    if (root.empty())
+      return std::nullopt;
+  }
+  OpProject p;
+  p.root = root;
+  std::string host = join(root, "op_host"), kernel = join(root, "op_kernel");
+  if (isDir(host))
+    p.hostFiles = filesUnder(host);
+  std::vector<std::string> kernelFiles = isDir(kernel) ? filesUnder(kernel) : std::vector<std::string>{};
+  for (const std::string &f : p.hostFiles) {
+    std::string text = readText(f);
+    if (llvm::StringRef(f).ends_with("_def.cpp"))
+      if (auto d = parseOpDef(text, f))
+        p.opDefs.push_back(*d);
+    if (text.find("BEGIN_TILING_DATA_DEF") != std::string::npos) {
+      auto structs = parseTilingStructs(text, f, &p.registered);
+      if (!structs.empty() || !p.registered.empty())
+        p.tilingHeaders.push_back(f);
+      p.tilingStructs.insert(p.tilingStructs.end(), structs.begin(), structs.end());
+    }
+  }
+  static const std::regex defined(R"re((?:struct|class)\s+(\w+)\s*(?:final\s*)?[:{])re");
+  for (const std::string &f : kernelFiles) {
+    std::string text = stripComments(readText(f));
+    if (text.find("ASCENDC_TPL_ARGS_DECL") != std::string::npos)
+      p.tilingKeyHeaders.push_back(f);
+    if (text.find("BEGIN_TILING_DATA_DEF") != std::string::npos) {
+      auto structs = parseTilingStructs(text, f, &p.registered);
+      if (!structs.empty())
+        p.tilingHeaders.push_back(f);
+      p.tilingStructs.insert(p.tilingStructs.end(), structs.begin(), structs.end());
+    }
+    for (std::sregex_iterator it(text.begin(), text.end(), defined), end; it != end; ++it)
+      p.kernelDefinedStructs.push_back((*it)[1]);
+  }
+  // Common include folders of the repository: an `include`/`inc` folder or
+  // `common` beside an ancestor (ops-math: math/../common/inc ...).
+  std::string dir = std::string(llvm::sys::path::parent_path(root));
+  for (int up = 0; up < 3 && !dir.empty(); ++up) {
+    for (const char *sub : {"include", "inc", "common/inc", "common/include", "common"})
+      if (isDir(join(dir, sub)))
+        p.includeDirs.push_back(join(dir, sub));
+    std::string parent = std::string(llvm::sys::path::parent_path(dir));
+    if (parent == dir)
+      break;
+    dir = parent;
+  }
+  return p;
+}
+
+std::vector<MacroSet> dtypeVariants(const OpProject &p, const std::vector<std::string> &usedMacros) {
+  std::vector<MacroSet> out;
+  if (p.opDefs.empty())
+    return out;
+  const OpDefinition &d = p.opDefs.front();
+  size_t n = 0;
+  for (const OpParam &prm : d.params)
+    n = std::max(n, prm.dtypes.size());
+  std::set<std::string> labels;
+  for (size_t col = 0; col < n; ++col) {
+    MacroSet ms;
+    bool ok = true;
+    for (const OpParam &prm : d.params) {
+      if (prm.dtypes.empty())
+        continue;
+      const std::string &dt = prm.dtypes[std::min(col, prm.dtypes.size() - 1)];
+      std::string cpp = cppTypeOfDtype(dt);
+      std::string name = upper(prm.name);
+      bool used = std::find(usedMacros.begin(), usedMacros.end(), "DTYPE_" + name) != usedMacros.end() ||
+                  std::find(usedMacros.begin(), usedMacros.end(), "ORIG_DTYPE_" + name) != usedMacros.end();
+      if (cpp.empty()) {
+        ok &= !used; // the build has no C++ type: that combination is not compiled here
+        continue;
+      }
+      ms.defines.push_back({"DTYPE_" + name, cpp});
+      ms.defines.push_back({"ORIG_DTYPE_" + name, dt});
+      if (used)
+        ms.label += (ms.label.empty() ? "" : ", ") + ("DTYPE_" + name + "=" + cpp);
+    }
+    // Combinations that differ only in macros the kernel does not use are one variant.
+    if (ok && labels.insert(ms.label).second)
+      out.push_back(ms);
+  }
+  return out;
+}
+
+std::string tilingPrelude(const OpProject *p, const std::string &synthName, const std::string &extra) {
+  std::string out = "// ascendc-lint: generated from the operator project (see --op-root)\n#pragma once\n";
+  std::string chosen;
+  if (p) {
+    std::set<std::string> own(p->kernelDefinedStructs.begin(), p->kernelDefinedStructs.end());
+    std::map<std::string, const TilingStruct *> byName;
+    for (const TilingStruct &s : p->tilingStructs)
+      byName.emplace(s.name, &s);
+    bool needLib = false;
+    for (const TilingStruct &s : p->tilingStructs)
+      for (const TilingField &f : s.fields)
+        needLib |= f.isStruct && !byName.count(f.type);
+    if (needLib)
+      out += "#include \"kernel_tiling/kernel_tiling.h\"\n";
+    // Nested structs first (depth-first), each once.
+    std::set<std::string> done;
+    std::function<void(const TilingStruct &)> emit = [&](const TilingStruct &s) {
+      if (!done.insert(s.name).second)
+        return;
+      for (const TilingField &f : s.fields)
+        if (f.isStruct && byName.count(f.type))
+          emit(*byName[f.type]);
+      if (own.count(s.name))
+        return; // the kernel's sources define it
+      out += "struct " + s.name + " {\n";
+      for (const TilingField &f : s.fields)
+        out += "  " + f.type + " " + f.name + (f.arrayLen.empty() ? "" : "[" + f.arrayLen + "]") + ";\n";
+      out += "};\n";
+    };
+    for (const TilingStruct &s : p->tilingStructs)
+      emit(s);
+    // The generated header declares the structs in the global namespace;
+    // host-style code names them through optiling::.
+    if (!done.empty()) {
+      out += "namespace optiling {\n";
+      for (const std::string &n : done)
+        if (!own.count(n))
+          out += "using ::" + n + ";\n";
+      out += "}\n";
+    }
+    chosen = p->defaultTilingStruct();
+  }
+  out += extra;
+  if (chosen.empty()) {
+    chosen = synthName;
+    if (extra.find("struct " + synthName + " ") == std::string::npos)
+      out += "struct " + synthName + " {};\n";
+  }
+  out += "#define GET_TILING_DATA(var, arg) " + chosen + " var = ::ascendc_lint::tiling_data<" + chosen + ">(arg)\n";
+  out += "#define GET_TILING_DATA_MEMBER(type, member, var, arg) "
+         "auto var = ::ascendc_lint::tiling_data<type>(arg).member\n";
+  return out;
+}
+
+} // namespace alint::project

@@ -1,0 +1,370 @@
+// Operator projects: discovery, the OpDef and tiling-header parsers, tiling
+// structs synthesised from what a kernel reads, localised compile errors and
+// build-configuration variants (issue 13).
+#include "RunTool.h"
+
+#include "checker/frontend/Frontend.h"
+#include "checker/frontend/Paths.h"
+#include "checker/project/OpProject.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace alint;
+using namespace alint_test;
+
+namespace {
+
+const std::string kSample = std::string(ALINT_SAMPLES_DIR) + "/op-project/vec_scale";
+
+FrontendOptions frontendOptions() {
+  FrontendOptions o;
+  o.apiDir = findApiDir();
+  o.resourceDir = findResourceDir();
+  return o;
+}
+
+std::string tempDir() {
+  char tmpl[] = "/tmp/alint_opproj_XXXXXX";
+  const char *d = mkdtemp(tmpl);
+  return d ? d : "/tmp";
+}
+
+void writeFile(const std::string &path, const std::string &text) { std::ofstream(path) << text; }
+
+const KernelModel *kernelNamed(const FrontendResult &r, const std::string &name, const std::string &variant = "") {
+  for (const KernelModel &k : r.model.kernels)
+    if (k.name == name && k.variant == variant)
+      return &k;
+  return nullptr;
+}
+
+} // namespace
+
+TEST_CASE("tiling headers: fields, arrays, nested structs and registrations", "[project]") {
+  std::vector<std::pair<std::string, std::string>> reg;
+  auto structs = project::parseTilingStructs(R"(
+BEGIN_TILING_DATA_DEF(Inner)
+  TILING_DATA_FIELD_DEF(int64_t, rows); // a comment
+END_TILING_DATA_DEF;
+BEGIN_TILING_DATA_DEF(OuterTilingData)
+  TILING_DATA_FIELD_DEF(uint32_t, tileLength);
+  TILING_DATA_FIELD_DEF_ARR(uint32_t, 8, offsets);
+  TILING_DATA_FIELD_DEF_STRUCT(Inner, inner);
+END_TILING_DATA_DEF;
+REGISTER_TILING_DATA_CLASS(Outer, OuterTilingData)
+REGISTER_TILING_DATA_CLASS(Outer_7, Inner)
+)",
+                                             "t.h", &reg);
+  REQUIRE(structs.size() == 2);
+  CHECK(structs[1].name == "OuterTilingData");
+  REQUIRE(structs[1].fields.size() == 3);
+  CHECK(structs[1].fields[1].arrayLen == "8");
+  CHECK(structs[1].fields[1].name == "offsets");
+  CHECK(structs[1].fields[2].isStruct);
+  REQUIRE(reg.size() == 2);
+  CHECK(reg[0] == std::make_pair(std::string("Outer"), std::string("OuterTilingData")));
+  // The prelude defines the nested struct before the one holding it.
+  project::OpProject p;
+  p.tilingStructs = structs;
+  p.registered = reg;
+  std::string pre = project::tilingPrelude(&p, "Synth", "");
+  CHECK(pre.find("struct Inner") < pre.find("struct OuterTilingData"));
+  CHECK(pre.find("uint32_t offsets[8];") != std::string::npos);
+  CHECK(pre.find("#define GET_TILING_DATA(var, arg) OuterTilingData var") != std::string::npos);
+}
+
+TEST_CASE("OpDef: dtype lists per input and output, chips; one variant per column", "[project]") {
+  auto d = project::parseOpDef(R"(
+class AddCustom : public OpDef {
+public:
+  explicit AddCustom(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16});
+    this->Input("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16});
+    this->Output("z").ParamType(REQUIRED).DataType({ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16});
+    this->AICore().AddConfig("ascend910b");
+    this->AICore().AddConfig("ascend950");
+  }
+};)",
+                               "add_custom_def.cpp");
+  REQUIRE(d);
+  CHECK(d->opName == "AddCustom");
+  REQUIRE(d->params.size() == 3);
+  CHECK(d->params[2].isOutput);
+  CHECK(d->params[0].dtypes == std::vector<std::string>{"DT_FLOAT16", "DT_FLOAT", "DT_BF16"});
+  CHECK(d->chips == std::vector<std::string>{"ascend910b", "ascend950"});
+  project::OpProject p;
+  p.opDefs.push_back(*d);
+  auto v = project::dtypeVariants(p, {"DTYPE_X"});
+  REQUIRE(v.size() == 3);
+  CHECK(v[0].label == "DTYPE_X=half");
+  CHECK(v[2].label == "DTYPE_X=bfloat16_t");
+  bool origDefined = false;
+  for (auto &[n, val] : v[1].defines)
+    origDefined |= n == "ORIG_DTYPE_Z" && val == "DT_FLOAT";
+  CHECK(origDefined);
+  // Combinations differing only in macros the kernel does not read are one.
+  CHECK(project::dtypeVariants(p, {}).size() == 1);
+}
+
+TEST_CASE("discovery: the op root above op_kernel/, its OpDef and tiling header; --op-root checks the folder",
+          "[project]") {
+  auto p = project::findOpProject(kSample + "/op_kernel/vec_scale_bad.cpp");
+  REQUIRE(p);
+  CHECK(p->root.size() >= kSample.size());
+  REQUIRE(p->opDefs.size() == 1);
+  CHECK(p->opDefs[0].opName == "VecScale");
+  CHECK(p->defaultTilingStruct() == "VecScaleTilingData");
+  CHECK(p->filesUsed().size() == 2);
+  CHECK_FALSE(project::findOpProject(std::string(ALINT_SAMPLES_DIR) + "/add_canonical.cpp"));
+  CHECK_FALSE(project::findOpProject(std::string(ALINT_SAMPLES_DIR) + "/add_canonical.cpp", "/tmp"));
+}
+
+TEST_CASE("GET_TILING_DATA without a definition: a struct synthesised from the fields the kernel reads", "[project]") {
+  // Nested fields and arrays too; each field a free tiling input named after it.
+  const std::string code = R"(
+#include "kernel_operator.h"
+using namespace AscendC;
+extern "C" __global__ __aicore__ void k(GM_ADDR x, GM_ADDR workspace, GM_ADDR tiling) {
+  GET_TILING_DATA(td, tiling);
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, td.tileLength * 4 + td.sub.pad + td.offs[1]);
+  LocalTensor<float> t = buf.Get<float>();
+  GlobalTensor<float> g;
+  g.SetGlobalBuffer((__gm__ float *)x, td.tileLength);
+  DataCopy(t, g, td.tileLength);
+}
+)";
+  FrontendResult r = analyzeCode(code, "k.cpp", frontendOptions());
+  REQUIRE(r.ok);
+  const KernelModel *k = kernelNamed(r, "k");
+  REQUIRE(k);
+  CHECK(k->incomplete.empty());
+  CHECK(k->compileErrors.empty());
+  REQUIRE(r.synthesized.size() >= 2);
+  std::string all;
+  for (auto &s : r.synthesized)
+    all += s + "\n";
+  CHECK(all.find("tileLength") != std::string::npos);
+  CHECK(all.find("pad") != std::string::npos);
+  CHECK(all.find("offs") != std::string::npos);
+  bool named = false;
+  for (const Op &op : k->ops)
+    for (auto &[n, s] : op.params)
+      named |= s && toString(s).find("td.tileLength") != std::string::npos;
+  CHECK(named);
+}
+
+TEST_CASE("an expression that does not compile is one unmodelled op; the rest of the kernel is verified", "[project]") {
+  const std::string code = R"(
+#include "kernel_operator.h"
+using namespace AscendC;
+extern "C" __global__ __aicore__ void k(GM_ADDR x) {
+  TPipe pipe;
+  TQue<QuePosition::VECIN, 1> q;
+  pipe.InitBuffer(q, 1, 1024);
+  LocalTensor<float> t = q.AllocTensor<float>();
+  GlobalTensor<float> g;
+  g.SetGlobalBuffer((__gm__ float *)x, 4096);
+  uint32_t n = 256;
+  NotAnAscendCApi(t, n);
+  DataCopy(t, g, 256);
+  q.EnQue(t);
+}
+)";
+  FrontendResult r = analyzeCode(code, "k.cpp", frontendOptions());
+  REQUIRE(r.ok);
+  REQUIRE(r.syntaxErrors.empty());
+  const KernelModel *k = kernelNamed(r, "k");
+  REQUIRE(k);
+  CHECK(k->incomplete.empty());
+  REQUIRE(k->compileErrors.size() == 1);
+  CHECK(k->compileErrors[0].reason.find("NotAnAscendCApi") != std::string::npos);
+  unsigned unmodelled = 0, copies = 0;
+  for (const Op &op : k->ops) {
+    unmodelled += op.kind == OpKind::Unmodelled;
+    copies += op.api == "DataCopy";
+  }
+  CHECK(unmodelled == 1);
+  CHECK(copies == 1);
+}
+
+TEST_CASE("TILING_KEY_IS: one model per key with the key fixed", "[project]") {
+  const std::string code = R"(
+#include "kernel_operator.h"
+using namespace AscendC;
+extern "C" __global__ __aicore__ void k(GM_ADDR x) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> b;
+  if (TILING_KEY_IS(1)) {
+    pipe.InitBuffer(b, 1024);
+  } else if (TILING_KEY_IS(7)) {
+    pipe.InitBuffer(b, 2048);
+  }
+}
+)";
+  FrontendResult r = analyzeCode(code, "k.cpp", frontendOptions());
+  REQUIRE(r.ok);
+  const KernelModel *k1 = kernelNamed(r, "k", "TILING_KEY=1");
+  const KernelModel *k7 = kernelNamed(r, "k", "TILING_KEY=7");
+  REQUIRE(k1);
+  REQUIRE(k7);
+  REQUIRE(k1->buffers.size() == 1);
+  REQUIRE(k7->buffers.size() == 1);
+  CHECK(toString(k1->buffers[0].lenBytes) == "1024");
+  CHECK(toString(k7->buffers[0].lenBytes) == "2048");
+}
+
+TEST_CASE("the sample operator project: the bug is found in DTYPE_X=float, TILING_KEY=2 only", "[cli]") {
+  ToolRun r = runTool(shellQuote(kSample + "/op_kernel/vec_scale_bad.cpp"));
+  CHECK(r.exitCode == 1);
+  CHECK(r.out.find("[DTYPE_X=float, TILING_KEY=2]") != std::string::npos);
+  // Every error names that variant and no other.
+  std::istringstream lines(r.out);
+  unsigned errors = 0;
+  for (std::string line; std::getline(lines, line);)
+    if (line.find(": error: ") != std::string::npos) {
+      ++errors;
+      CHECK(line.find("[DTYPE_X=float, TILING_KEY=2] [bounds-local]") != std::string::npos);
+    }
+  CHECK(errors == 2);
+  CHECK(r.out.find("vec_scale [DTYPE_X=float, TILING_KEY=2] (ascend910b): 21 obligations, 19 proved, 2 violated") !=
+        std::string::npos);
+  CHECK(r.out.find("vec_scale [DTYPE_X=half, TILING_KEY=1] (ascend910b):") != std::string::npos);
+  CHECK(r.out.find("vec_scale [DTYPE_X=float, TILING_KEY=3] (ascend910b):") != std::string::npos);
+  CHECK(r.err.find("operator project") != std::string::npos);
+  CHECK(r.err.find("vec_scale_tiling.h") != std::string::npos);
+  // JSON: the variant of each kernel verdict, calls reached and modelled.
+  ToolRun j = runTool("--format=json " + shellQuote(kSample + "/op_kernel/vec_scale_bad.cpp"));
+  auto doc = nlohmann::json::parse(j.out);
+  REQUIRE(doc["kernels"].size() == 6);
+  for (auto &kv : doc["kernels"]) {
+    CHECK(kv["calls"].get<unsigned>() > 0);
+    CHECK(kv["modelledCalls"].get<unsigned>() == kv["calls"].get<unsigned>());
+  }
+  // -D pins one dtype; --max-variants caps the rest, never silently.
+  ToolRun pinned = runTool(shellQuote(kSample + "/op_kernel/vec_scale_bad.cpp") + " -- -DDTYPE_X=half");
+  CHECK(pinned.exitCode == 0);
+  ToolRun capped = runTool("--max-variants=1 " + shellQuote(kSample + "/op_kernel/vec_scale_bad.cpp"));
+  CHECK(capped.err.find("not analysed") != std::string::npos);
+}
+
+TEST_CASE("a syntax error in the user's code is clang-diagnostic-error and exit 3", "[cli]") {
+  std::string dir = tempDir();
+  writeFile(dir + "/k.cpp", R"(#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x) {
+  int a = 1
+  int b = 2;
+}
+)");
+  ToolRun r = runTool(shellQuote(dir + "/k.cpp"));
+  CHECK(r.exitCode == 3);
+  CHECK(r.out.find("k.cpp:3:12: error: expected ';' at end of declaration [clang-diagnostic-error]") !=
+        std::string::npos);
+  ToolRun j = runTool("--format=json " + shellQuote(dir + "/k.cpp"));
+  CHECK(j.exitCode == 3);
+  CHECK(j.out.find("clang-diagnostic-error") != std::string::npos);
+}
+
+TEST_CASE("compile_commands.json: an \"-I\", \"dir\" pair is resolved against the entry's directory", "[cli]") {
+  std::string dir = tempDir();
+  mkdir((dir + "/inc").c_str(), 0755);
+  writeFile(dir + "/inc/sizes.h", "#define BUF_BYTES 300000\n");
+  writeFile(dir + "/k.cpp", R"(#include "kernel_operator.h"
+#include "sizes.h"
+using namespace AscendC;
+extern "C" __global__ __aicore__ void k(GM_ADDR x) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> b;
+  pipe.InitBuffer(b, BUF_BYTES);
+}
+)");
+  writeFile(dir + "/compile_commands.json",
+            "[{\"directory\": \"" + dir +
+                "\", \"file\": \"k.cpp\", \"arguments\": [\"bisheng\", \"-I\", \"inc\", \"-c\", "
+                "\"k.cpp\"]}]");
+  ToolRun r = runTool("-p " + shellQuote(dir) + " " + shellQuote(dir + "/k.cpp"));
+  CHECK(r.exitCode == 1);
+  CHECK(r.out.find("capacity-overflow") != std::string::npos);
+  // Without the include folder the header is missing: a note names it and
+  // the constant it would define; the buffer size is unknown, nothing is claimed.
+  ToolRun m = runTool(shellQuote(dir + "/k.cpp"));
+  CHECK(m.exitCode == 0);
+  CHECK(m.err.find("header 'sizes.h' not found") != std::string::npos);
+  CHECK(m.err.find("'BUF_BYTES' is not declared") != std::string::npos);
+  CHECK(m.out.find("k (ascend910b): 1 obligations, 0 proved, 1 unknown") != std::string::npos);
+}
+
+TEST_CASE("core-side macros per target: each side compiles the code bisheng compiles for it", "[project]") {
+  // asc-devkit tools/build/asc_op_compile_base/asc_op_compiler/config/<soc>.py and
+  // ascendc_compile_gen_code.py (see Frontend.h).
+  struct Case {
+    int arch;
+    const char *cube, *vec;
+  } cases[] = {{2201, "__DAV_C220_CUBE__", "__DAV_C220_VEC__"},
+               {3510, "__DAV_C310_CUBE__", "__DAV_C310_VEC__"},
+               {2002, "__DAV_M200__", "__DAV_M200_VEC__"},
+               {3002, "__DAV_M200__", "__DAV_M200_VEC__"}};
+  for (const Case &c : cases) {
+    auto has = [](const std::vector<std::string> &v, const std::string &m) {
+      return std::find(v.begin(), v.end(), "-D" + m) != v.end();
+    };
+    auto cube = coreSideMacros(c.arch, true), vec = coreSideMacros(c.arch, false);
+    CHECK(has(cube, c.cube));
+    CHECK_FALSE(has(cube, c.vec));
+    CHECK(has(vec, c.vec));
+    CHECK_FALSE(has(vec, c.cube));
+  }
+  CHECK(coreSideMacros(1001, true).empty());
+  // The vector side of ascend910b compiles the #if branch for it.
+  const std::string code = R"(
+#include "kernel_operator.h"
+using namespace AscendC;
+extern "C" __global__ __aicore__ void k(GM_ADDR x) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> b;
+#if defined(__DAV_C220_VEC__)
+  pipe.InitBuffer(b, 1024);
+#else
+  pipe.InitBuffer(b, 2048);
+#endif
+}
+)";
+  FrontendOptions o = frontendOptions();
+  o.extraArgs = coreSideMacros(2201, false);
+  FrontendResult r = analyzeCode(code, "k.cpp", o);
+  REQUIRE(r.ok);
+  const KernelModel *k = kernelNamed(r, "k");
+  REQUIRE(k);
+  REQUIRE(k->buffers.size() == 1);
+  CHECK(toString(k->buffers[0].lenBytes) == "1024");
+}
+
+TEST_CASE("a file that names __DAV_*__ macros is analysed once per core side", "[cli]") {
+  std::string dir = tempDir();
+  writeFile(dir + "/k.cpp", R"(#include "kernel_operator.h"
+using namespace AscendC;
+extern "C" __global__ __aicore__ void k(GM_ADDR x) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> b;
+#if defined(__DAV_C220_VEC__)
+  pipe.InitBuffer(b, 300000);
+#else
+  pipe.InitBuffer(b, 1024);
+#endif
+}
+)");
+  ToolRun r = runTool(shellQuote(dir + "/k.cpp"));
+  CHECK(r.exitCode == 1);
+  CHECK(r.out.find("k [AIC] (ascend910b): 1 obligations, 1 proved") != std::string::npos);
+  CHECK(r.out.find("k [AIV] (ascend910b): 1 obligations, 0 proved, 1 violated") != std::string::npos);
+  CHECK(r.out.find("[AIV] [capacity-overflow]") != std::string::npos);
+}
