@@ -7,6 +7,7 @@
 #include "cli/CompileArgs.h"
 #include "cli/Config.h"
 #include "cli/ExprParser.h"
+#include "cli/HostBinding.h"
 #include "cli/Progress.h"
 #include "cli/ResultCache.h"
 #include "cli/ResultIO.h"
@@ -102,6 +103,11 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   if (!km.kernelCore && fs.core)
     km.kernelCore = fs.core;
   km.simtDCacheBytes = fs.simtDCache;
+  // The host tiling code, when found, constrains the tiling values (before the
+  // assumptions, which may name its shape variables).
+  HostBindResult hb = bindHostContract(km, fr.file, t, o, fs);
+  if (!hb.note.empty())
+    km.unknowns.push_back({hb.note, k.loc});
   for (auto &[text, a] : assumptions) {
     auto b = bindAssumption(a, km);
     if (!b) {
@@ -174,9 +180,11 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   // --tiling: the executable model runs the kernel with those values and
   // evaluates the same properties concretely (the second oracle). What it
   // finds that the proofs did not report is added; agreement is the norm.
-  if (!o.tiling.empty() && k.incomplete.empty()) {
+  if ((!o.tiling.empty() || (!o.shapes.empty() && hb.bound)) && k.incomplete.empty()) {
     model::SimConfig cfg;
     cfg.inputs = o.tiling;
+    for (auto &[name, v] : hb.concrete) // --shape: the values the host computes
+      cfg.inputs.emplace(name, v);
     cfg.inputs.emplace("blockNum", 1);
     model::SimResult sim = model::simulate(km, t, cfg);
     if (!sim.ok && sim.findings.empty()) {
@@ -213,7 +221,7 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
     kv.unknown = 1;
   }
   if (o.showUnknown) // what the frontend could not model, once per kernel and target
-    for (const UnknownNote &u : k.unknowns) {
+    for (const UnknownNote &u : km.unknowns) {
       Diagnostic d;
       d.check = "frontend";
       d.severity = Severity::Note;
