@@ -142,6 +142,8 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
         d.severity = Severity::Error;
       fr.diags.push_back(d);
     }
+    for (ProofItem &item : ctx.items)
+      addHostFacts(item.ob, hb);
     std::vector<Verdict> all;
     std::vector<SolvedItem> failed = solveItems(ctx.items, solver, k.incomplete, &all);
     for (const Verdict &v : all) {

@@ -6,6 +6,10 @@
 #include <llvm/ADT/SmallString.h>
 #include <llvm/Support/Path.h>
 
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+
 namespace alint {
 
 namespace {
@@ -134,6 +138,10 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
     if (!hc.ok)
       reason = firstReason;
   }
+  if (hc.ok && hc.success && isFalse(hc.success)) {
+    hc.ok = false;
+    reason = "the host tiling function " + hc.function + " never returns GRAPH_SUCCESS";
+  }
   if (!hc.ok) {
     if (hasTilingInputs(km))
       r.note = "tiling values unconstrained: " + reason;
@@ -145,32 +153,56 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   std::vector<Sym> facts = hc.facts;
   facts.push_back(hc.success);
   unsigned bound = 0;
-  for (auto &[field, expr] : hc.fields) {
-    auto b = bindAssumption(mkVar(field, IntType::i64(), VarRole::Input, "placeholder"), km);
+  auto bind = [&](const std::string &name, const Sym &expr) {
+    auto b = bindAssumption(mkVar(name, IntType::i64(), VarRole::Input, "placeholder"), km);
     if (!b)
-      continue; // the kernel does not read it
-    facts.push_back(mkCmp(SymOp::Eq, *b, toMath(expr)));
+      return; // the kernel does not read it
+    Sym v = *b;
+    while (v->op == SymOp::Cast)
+      v = v->args[0];
+    if (v->op != SymOp::Var)
+      return;
+    // Constants are substituted (a product with a tiling field stays linear
+    // for Z3); other values join as equalities.
+    if (v->type == expr->type && asConst(expr))
+      r.values[v->var->id] = expr;
+    else
+      facts.push_back(mkCmp(SymOp::Eq, *b, toMath(expr)));
     ++bound;
     if (auto c = asConst(expr))
-      r.concrete[field] = *c;
-  }
-  if (hc.blockDim) {
-    if (auto b = bindAssumption(mkVar("blockNum", IntType::i64(), VarRole::Input, "placeholder"), km)) {
-      facts.push_back(mkCmp(SymOp::Eq, *b, toMath(hc.blockDim)));
-      ++bound;
-    }
-    if (auto c = asConst(hc.blockDim))
-      r.concrete["blockNum"] = *c;
-  }
+      r.concrete[name] = *c;
+  };
+  for (auto &[field, expr] : hc.fields)
+    bind(field, expr);
+  if (hc.blockDim)
+    bind("blockNum", mkCast(hc.blockDim, IntType::i64()));
   if (bound == 0) {
     if (hasTilingInputs(km))
       r.note = "tiling values unconstrained: the host tiling function " + hc.function + " (" +
                llvm::sys::path::filename(hc.file).str() + ") sets no field the kernel reads";
     return r;
   }
-  for (Sym &f : facts)
-    km.facts.push_back(f);
+  // Conjunctions split, so that each part joins a query on its own variables.
+  std::vector<Sym> todo = facts;
+  while (!todo.empty()) {
+    Sym f = todo.back();
+    todo.pop_back();
+    if (f->op == SymOp::LAnd) {
+      todo.push_back(f->args[0]);
+      todo.push_back(f->args[1]);
+    } else if (f->op == SymOp::LNot && f->args[0]->op == SymOp::LOr) {
+      todo.push_back(mkNot(f->args[0]->args[0]));
+      todo.push_back(mkNot(f->args[0]->args[1]));
+    } else if (f->op == SymOp::LNot && f->args[0]->op == SymOp::LNot) {
+      todo.push_back(f->args[0]->args[0]);
+    } else if (!isTrue(f)) {
+      r.facts.push_back(f);
+    }
+  }
   r.bound = true;
+  if (getenv("ALINT_HOST_DEBUG"))
+    for (const Sym &f : r.facts)
+      fprintf(stderr, "host fact: %s\n", toString(f).c_str());
   r.note = "tiling values from the host: " + hc.function + " (" + llvm::sys::path::filename(hc.file).str() + "), " +
            std::to_string(bound) + " bound";
   if (!hc.unconstrained.empty()) {
@@ -179,6 +211,65 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
       r.note += " " + u;
   }
   return r;
+}
+
+void addHostFacts(Obligation &ob, const HostBindResult &hb) {
+  const std::vector<Sym> &facts = hb.facts;
+  if (!hb.bound || !ob.property)
+    return;
+  auto replace = [&](const Sym &s) {
+    return s ? substitute(s,
+                          [&](const VarInfo &v) -> Sym {
+                            auto it = hb.values.find(v.id);
+                            return it == hb.values.end() ? nullptr : it->second;
+                          })
+             : s;
+  };
+  ob.property = replace(ob.property);
+  for (Sym &c : ob.context)
+    c = replace(c);
+  for (auto &rp : ob.report)
+    rp.second = replace(rp.second);
+  // Variables connected to the property through the context or the facts.
+  auto varsOf = [](const Sym &s) {
+    std::vector<std::shared_ptr<const VarInfo>> vs;
+    collectVars(s, vs);
+    std::vector<uint32_t> ids;
+    for (auto &v : vs)
+      ids.push_back(v->id);
+    return ids;
+  };
+  std::set<uint32_t> vars;
+  for (uint32_t id : varsOf(ob.property))
+    vars.insert(id);
+  std::vector<std::vector<uint32_t>> ctxVars, factVars;
+  for (const Sym &s : ob.context)
+    ctxVars.push_back(varsOf(s));
+  for (const Sym &f : facts)
+    factVars.push_back(varsOf(f));
+  std::vector<bool> ctxUsed(ctxVars.size(), false), used(facts.size(), false);
+  auto touches = [&](const std::vector<uint32_t> &ids) {
+    for (uint32_t id : ids)
+      if (vars.count(id))
+        return true;
+    return false;
+  };
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t i = 0; i < ctxVars.size(); ++i)
+      if (!ctxUsed[i] && touches(ctxVars[i])) {
+        ctxUsed[i] = grew = true;
+        vars.insert(ctxVars[i].begin(), ctxVars[i].end());
+      }
+    for (size_t i = 0; i < facts.size(); ++i)
+      if (!used[i] && touches(factVars[i])) {
+        used[i] = grew = true;
+        vars.insert(factVars[i].begin(), factVars[i].end());
+      }
+  }
+  for (size_t i = 0; i < facts.size(); ++i)
+    if (used[i])
+      ob.context.push_back(facts[i]);
 }
 
 } // namespace alint

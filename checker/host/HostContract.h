@@ -36,9 +36,9 @@ struct HostContract {
   // (opaque) are absent and listed in `unconstrained`.
   std::map<std::string, Sym> fields;
   std::vector<std::string> unconstrained;
-  Sym blockDim;  // null when not set or not understood
-  Sym tilingKey; // null when not set or not understood
-  Sym success;   // the host returns GRAPH_SUCCESS: a precondition of the launch
+  Sym blockDim;           // null when not set or not understood
+  Sym tilingKey;          // null when not set or not understood
+  Sym success;            // the host returns GRAPH_SUCCESS: a precondition of the launch
   std::vector<Sym> facts; // ranges of the shape, dtype and platform variables
   std::vector<Sym> workspace;
 };

@@ -49,9 +49,9 @@ struct Loc {
 
 struct HVal {
   enum K { None, Int, Obj, Ref } k = None;
-  Sym s;      // Int (integers, enums, booleans)
-  int obj = -1; // Obj: the object (by pointer or by value)
-  Loc ref;    // Ref: a reference to a location
+  Sym s;           // Int (integers, enums, booleans)
+  int obj = -1;    // Obj: the object (by pointer or by value)
+  Loc ref;         // Ref: a reference to a location
   std::string why; // None: why it is not known
 };
 
@@ -115,9 +115,7 @@ private:
 
   static const Loc kBlockDim, kTilingKey;
 
-  [[noreturn]] void fail(const std::string &why, SourceLocation l) {
-    throw Failure{why + where(l)};
-  }
+  [[noreturn]] void fail(const std::string &why, SourceLocation l) { throw Failure{why + where(l)}; }
   std::string where(SourceLocation l) const {
     if (l.isInvalid())
       return "";
@@ -328,8 +326,9 @@ Sym HostInterp::dtypeVar(const std::string &tensor) {
 // Byte size of a ge::DataType (asc-devkit include/adv_api/matmul/matmul_tiling_base.h
 // for the values); sub-byte and unknown types are opaque.
 Sym HostInterp::dtypeSize(const Sym &dt) {
-  static const std::vector<std::pair<int64_t, int64_t>> sizes = {
-      {0, 4}, {1, 2}, {2, 1}, {3, 4}, {4, 1}, {6, 2}, {7, 2}, {8, 4}, {9, 8}, {10, 8}, {11, 8}, {12, 1}, {16, 8}, {17, 16}, {27, 2}, {34, 1}, {35, 1}, {36, 1}};
+  static const std::vector<std::pair<int64_t, int64_t>> sizes = {{0, 4},  {1, 2},   {2, 1},  {3, 4},  {4, 1},  {6, 2},
+                                                                 {7, 2},  {8, 4},   {9, 8},  {10, 8}, {11, 8}, {12, 1},
+                                                                 {16, 8}, {17, 16}, {27, 2}, {34, 1}, {35, 1}, {36, 1}};
   Sym r = mkOpaque("byte size of a data type that is not modelled", IntType::u32());
   for (auto it = sizes.rbegin(); it != sizes.rend(); ++it)
     r = mkSelect(mkCmp(SymOp::Eq, dt, mkConst(it->first, dt->type)), mkConst(it->second, IntType::u32()), r);
@@ -393,7 +392,8 @@ void HostInterp::initFields(int o, const CXXRecordDecl *rd, const std::string &p
   for (const FieldDecl *f : rd->fields()) {
     std::string key = prefix + f->getNameAsString();
     QualType ft = f->getType();
-    if (const CXXRecordDecl *sub = ft->getAsCXXRecordDecl(); sub && !fromBundledApi(sub) && !f->hasInClassInitializer()) {
+    if (const CXXRecordDecl *sub = ft->getAsCXXRecordDecl();
+        sub && !fromBundledApi(sub) && !f->hasInClassInitializer()) {
       int so = newObj(OK::User, "", sub);
       initFields(so, sub, "");
       state[Loc{o, key}] = objV(so);
@@ -738,12 +738,14 @@ HVal HostInterp::eval(const Expr *e) {
       return noneV("a non-integer operation");
     }
     static const std::map<BinaryOperatorKind, SymOp> ops = {
-        {BO_Add, SymOp::Add},       {BO_Sub, SymOp::Sub},       {BO_Mul, SymOp::Mul},       {BO_Div, SymOp::Div},
-        {BO_Rem, SymOp::Rem},       {BO_Shl, SymOp::Shl},       {BO_Shr, SymOp::Shr},       {BO_And, SymOp::BitAnd},
-        {BO_Or, SymOp::BitOr},      {BO_Xor, SymOp::BitXor},    {BO_EQ, SymOp::Eq},         {BO_NE, SymOp::Ne},
-        {BO_LT, SymOp::Lt},         {BO_LE, SymOp::Le},         {BO_GT, SymOp::Gt},         {BO_GE, SymOp::Ge},
-        {BO_AddAssign, SymOp::Add}, {BO_SubAssign, SymOp::Sub}, {BO_MulAssign, SymOp::Mul}, {BO_DivAssign, SymOp::Div},
-        {BO_RemAssign, SymOp::Rem}, {BO_ShlAssign, SymOp::Shl}, {BO_ShrAssign, SymOp::Shr}, {BO_AndAssign, SymOp::BitAnd},
+        {BO_Add, SymOp::Add},        {BO_Sub, SymOp::Sub},         {BO_Mul, SymOp::Mul},
+        {BO_Div, SymOp::Div},        {BO_Rem, SymOp::Rem},         {BO_Shl, SymOp::Shl},
+        {BO_Shr, SymOp::Shr},        {BO_And, SymOp::BitAnd},      {BO_Or, SymOp::BitOr},
+        {BO_Xor, SymOp::BitXor},     {BO_EQ, SymOp::Eq},           {BO_NE, SymOp::Ne},
+        {BO_LT, SymOp::Lt},          {BO_LE, SymOp::Le},           {BO_GT, SymOp::Gt},
+        {BO_GE, SymOp::Ge},          {BO_AddAssign, SymOp::Add},   {BO_SubAssign, SymOp::Sub},
+        {BO_MulAssign, SymOp::Mul},  {BO_DivAssign, SymOp::Div},   {BO_RemAssign, SymOp::Rem},
+        {BO_ShlAssign, SymOp::Shl},  {BO_ShrAssign, SymOp::Shr},   {BO_AndAssign, SymOp::BitAnd},
         {BO_OrAssign, SymOp::BitOr}, {BO_XorAssign, SymOp::BitXor}};
     auto opIt = ops.find(k);
     if (opIt == ops.end())
@@ -756,7 +758,7 @@ HVal HostInterp::eval(const Expr *e) {
       IntType cit = typeOf(ca->getComputationLHSType());
       Sym a = mkCast(asSym(read(*l), t, "old value"), cit);
       Sym c = (op == SymOp::Shl || op == SymOp::Shr) ? asSym(eval(b->getRHS()), b->getRHS()->getType(), "operand")
-                                                       : mkCast(asSym(eval(b->getRHS()), QualType(), "operand"), cit);
+                                                     : mkCast(asSym(eval(b->getRHS()), QualType(), "operand"), cit);
       HVal nv = intV(mkCast(mkBin(op, a, c, cit), typeOf(t)));
       write(*l, nv);
       return nv;
@@ -900,7 +902,9 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
     return v.k == HVal::Ref ? read(v.ref) : v;
   };
   OK sk = self >= 0 ? objs[self].kind : OK::User;
-  auto platformIn = [&](const std::string &name) { return intV(mkCast(var("platform." + name, IntType::u32(), 1, 65535), typeOf(rt))); };
+  auto platformIn = [&](const std::string &name) {
+    return intV(mkCast(var("platform." + name, IntType::u32(), 1, 65535), typeOf(rt)));
+  };
   if (sk == OK::Context && mc) {
     if (n == "GetInputShape" || n == "GetOptionalInputShape" || n == "GetOutputShape") {
       int o = newObj(OK::StorageShape, tensorName(n != "GetOutputShape", arg(0)));
@@ -1045,8 +1049,7 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
   return noneV("the result of '" + n + "'");
 }
 
-HVal HostInterp::inlineCall(const FunctionDecl *fd, const std::vector<const Expr *> &args, int self,
-                            SourceLocation l) {
+HVal HostInterp::inlineCall(const FunctionDecl *fd, const std::vector<const Expr *> &args, int self, SourceLocation l) {
   if (frames.size() > 40)
     fail("calls nested too deeply", l);
   const FunctionDecl *def = fd;
@@ -1194,7 +1197,8 @@ void HostInterp::execSwitch(const SwitchStmt *ss) {
         if (cs->getRHS())
           fail("a case range", cs->getBeginLoc());
         HVal cv = eval(cs->getLHS());
-        groups.back().cond = mkOr(groups.back().cond, mkCmp(SymOp::Eq, toMath(x), toMath(asSym(cv, QualType(), "case"))));
+        groups.back().cond =
+            mkOr(groups.back().cond, mkCmp(SymOp::Eq, toMath(x), toMath(asSym(cv, QualType(), "case"))));
       } else {
         groups.back().isDefault = true;
       }
@@ -1298,8 +1302,7 @@ void HostInterp::execLoop(const Stmt *loop, const Stmt *init, const Expr *c, con
 // n by the element count (x.size). Recognised by a dry run of the body with
 // n and the dimension as fresh values: n must become exactly their product
 // (in n's type, as the loop would compute it) and nothing else may change.
-bool HostInterp::productOverDims(const Stmt *loop, const Stmt *init, const Expr *c, const Expr *inc,
-                                 const Stmt *body) {
+bool HostInterp::productOverDims(const Stmt *loop, const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body) {
   const auto *bo = dyn_cast_or_null<BinaryOperator>(c ? c->IgnoreParenImpCasts() : nullptr);
   if (!bo || bo->getOpcode() != BO_LT || !inc)
     return false;
@@ -1595,7 +1598,8 @@ public:
     if (fd->doesThisDeclarationHaveABody() && fd->getNumParams() == 1) {
       QualType pt = fd->getParamDecl(0)->getType();
       if (pt->isPointerType())
-        if (const CXXRecordDecl *rd = pt->getPointeeType()->getAsCXXRecordDecl(); rd && rd->getName() == "TilingContext")
+        if (const CXXRecordDecl *rd = pt->getPointeeType()->getAsCXXRecordDecl();
+            rd && rd->getName() == "TilingContext")
           candidates.push_back(fd);
     }
     return true;
@@ -1673,8 +1677,9 @@ HostContract readTilingFunction(const std::string &hostFile, const HostOptions &
     res.reason = "the bundled host API headers are not found";
     return res;
   }
-  std::vector<std::string> args = {"clang++", "-fsyntax-only", "-std=c++17", "-x", "c++", "-w", "-ferror-limit=0",
-                                   "-fno-caret-diagnostics", "-DASCENDC_LINT_HOST=1"};
+  std::vector<std::string> args = {
+      "clang++",         "-fsyntax-only",          "-std=c++17",           "-x", "c++", "-w",
+      "-ferror-limit=0", "-fno-caret-diagnostics", "-DASCENDC_LINT_HOST=1"};
   if (!opts.resourceDir.empty())
     args.push_back("-resource-dir=" + opts.resourceDir);
   args.push_back("-I" + opts.hostApiDir);
@@ -1689,7 +1694,8 @@ HostContract readTilingFunction(const std::string &hostFile, const HostOptions &
   inv.run();
   res.file = hostFile;
   if (!res.ok && res.reason.empty())
-    res.reason = errs.first.empty() ? "the host file could not be parsed" : "the host file does not parse: " + errs.first;
+    res.reason =
+        errs.first.empty() ? "the host file could not be parsed" : "the host file does not parse: " + errs.first;
   return res;
 }
 

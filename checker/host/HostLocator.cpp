@@ -65,9 +65,9 @@ void readOpDef(const std::vector<std::string> &hostFiles, HostOptions &opts) {
   static const std::regex param(R"re(\b(Input|Output)\s*\(\s*"(\w+)"\s*\))re");
   static const std::regex dtype(R"re(ge::DT_(\w+))re");
   static const std::map<std::string, int64_t> values = {
-      {"FLOAT", 0},  {"FLOAT16", 1}, {"INT8", 2},     {"INT32", 3},  {"UINT8", 4},  {"INT16", 6},
-      {"UINT16", 7}, {"UINT32", 8},  {"INT64", 9},    {"UINT64", 10}, {"DOUBLE", 11}, {"BOOL", 12},
-      {"BF16", 27},  {"COMPLEX64", 16}, {"COMPLEX128", 17}};
+      {"FLOAT", 0},   {"FLOAT16", 1}, {"INT8", 2},   {"INT32", 3},      {"UINT8", 4},
+      {"INT16", 6},   {"UINT16", 7},  {"UINT32", 8}, {"INT64", 9},      {"UINT64", 10},
+      {"DOUBLE", 11}, {"BOOL", 12},   {"BF16", 27},  {"COMPLEX64", 16}, {"COMPLEX128", 17}};
   for (const std::string &f : files) {
     auto buf = llvm::MemoryBuffer::getFile(f);
     if (!buf)

@@ -1,5 +1,6 @@
 // Host tiling: one row per UB tile, rows split across the vector cores. Rows
 // longer than the kernel's UB tiles can hold are refused (MAX_HIDDEN).
+#include "register/op_def_registry.h"
 #include "register/op_impl_registry.h"
 #include "tiling/platform/platform_ascendc.h"
 #include "../op_kernel/row_scale_tiling_data.h"
@@ -27,3 +28,15 @@ static ge::graphStatus RowScaleTilingFunc(gert::TilingContext *context) {
 
 IMPL_OP_OPTILING(RowScale).Tiling(RowScaleTilingFunc);
 } // namespace optiling
+
+namespace ops {
+class RowScale : public OpDef {
+public:
+  explicit RowScale(const char *name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->AICore().AddConfig("ascend910b");
+  }
+};
+OP_ADD(RowScale);
+} // namespace ops

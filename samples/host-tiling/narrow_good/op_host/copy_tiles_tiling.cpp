@@ -1,4 +1,5 @@
 // Host tiling: whole tiles of TILE floats on one core, the rest as a tail.
+#include "register/op_def_registry.h"
 #include "register/op_impl_registry.h"
 #include "tiling/platform/platform_ascendc.h"
 #include "../op_kernel/copy_tiles_tiling_data.h"
@@ -21,3 +22,15 @@ static ge::graphStatus CopyTilesTilingFunc(gert::TilingContext *context) {
 
 IMPL_OP_OPTILING(CopyTiles).Tiling(CopyTilesTilingFunc);
 } // namespace optiling
+
+namespace ops {
+class CopyTiles : public OpDef {
+public:
+  explicit CopyTiles(const char *name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->AICore().AddConfig("ascend910b");
+  }
+};
+OP_ADD(CopyTiles);
+} // namespace ops

@@ -1,35 +1,39 @@
-// Host tiling of the operator: cores get whole 32-byte blocks of x, tiles are
-// as large as four double-buffered half tiles allow in UB (1 KiB kept free).
+// Host tiling of the operator: each core gets PER_CORE elements of x (the
+// last core fewer), processed in tiles of TILE elements.
+#include "register/op_def_registry.h"
 #include "register/op_impl_registry.h"
 #include "tiling/platform/platform_ascendc.h"
 #include "../op_kernel/add_tail_tiling_data.h"
 
 namespace optiling {
-constexpr uint32_t BLOCK_ELEMS = 16; // halves per 32-byte block
-constexpr uint64_t QUEUE_BUFFERS = 4; // in and out, double-buffered
+constexpr int64_t PER_CORE = 32768;
+constexpr uint32_t TILE = 4096;
 
 static ge::graphStatus AddTailTilingFunc(gert::TilingContext *context) {
-  auto platform = platform_ascendc::PlatformAscendC(context->GetPlatformInfo());
-  uint64_t ubSize = 0;
-  platform.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ubSize);
-  uint32_t coreNum = platform.GetCoreNumAiv();
   const gert::StorageShape *xShape = context->GetInputShape(0);
   OP_CHECK_NULL_WITH_CONTEXT(context, xShape);
   int64_t total = xShape->GetStorageShape().GetShapeSize();
-  OP_CHECK_IF(total <= 0 || total > 0x7fffffff, OP_LOGE(context, "x is empty or too large"), return ge::GRAPH_FAILED);
-  uint32_t tileLength = static_cast<uint32_t>((ubSize - 1024) / QUEUE_BUFFERS / 32 * 32 / sizeof(uint16_t));
-  uint32_t blocks = static_cast<uint32_t>(Ops::Base::CeilDiv(total, int64_t(BLOCK_ELEMS)));
-  uint32_t perCoreLength = Ops::Base::CeilDiv(blocks, coreNum) * BLOCK_ELEMS;
-  uint32_t usedCores = static_cast<uint32_t>(Ops::Base::CeilDiv(total, int64_t(perCoreLength)));
-
+  OP_CHECK_IF(total <= 0 || total > 0x3fffffff, OP_LOGE(context, "x is empty or too large"), return ge::GRAPH_FAILED);
   AddTailTilingData *tiling = context->GetTilingData<AddTailTilingData>();
   OP_CHECK_NULL_WITH_CONTEXT(context, tiling);
   tiling->totalLength = static_cast<uint32_t>(total);
-  tiling->perCoreLength = perCoreLength;
-  tiling->tileLength = tileLength;
-  context->SetBlockDim(usedCores);
+  tiling->perCoreLength = static_cast<uint32_t>(PER_CORE);
+  tiling->tileLength = TILE;
+  context->SetBlockDim(static_cast<uint32_t>(Ops::Base::CeilDiv(total, PER_CORE)));
   return ge::GRAPH_SUCCESS;
 }
 
 IMPL_OP_OPTILING(AddTail).Tiling(AddTailTilingFunc);
 } // namespace optiling
+
+namespace ops {
+class AddTail : public OpDef {
+public:
+  explicit AddTail(const char *name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT16}).Format({ge::FORMAT_ND});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT16}).Format({ge::FORMAT_ND});
+    this->AICore().AddConfig("ascend910b");
+  }
+};
+OP_ADD(AddTail);
+} // namespace ops

@@ -1,7 +1,9 @@
 // lint: --target=ascend910b
-// The good twin of add_tail_bad.cpp: the short last tile is copied with
-// DataCopyPad and its exact byte length; proved for every shape the host
-// tiling (../op_host/add_tail_tiling.cpp) accepts.
+// Operator project: the host tiling (../op_host/add_tail_tiling.cpp) gives each
+// core 32768 elements, the last core fewer; the short last tile is copied with
+// DataCopyPad and its exact byte length. Proved for every shape the host
+// accepts; with the tiling fields unconstrained it draws capacity, alignment
+// and bounds warnings for values the host never sends.
 #include "kernel_operator.h"
 #include "add_tail_tiling_data.h"
 

@@ -4,6 +4,6 @@
 
 struct AddTailTilingData {
   uint32_t totalLength;   // elements of x
-  uint32_t perCoreLength; // elements per core (whole 32-byte blocks)
-  uint32_t tileLength;    // elements per UB tile (whole 32-byte blocks)
+  uint32_t perCoreLength; // elements per core
+  uint32_t tileLength;    // elements per UB tile
 };

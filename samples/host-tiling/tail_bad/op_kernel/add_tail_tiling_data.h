@@ -1,9 +1,0 @@
-// Tiling data shared by the host tiling function and the kernel.
-#pragma once
-#include <cstdint>
-
-struct AddTailTilingData {
-  uint32_t totalLength;   // elements of x
-  uint32_t perCoreLength; // elements per core (whole 32-byte blocks)
-  uint32_t tileLength;    // elements per UB tile (whole 32-byte blocks)
-};
