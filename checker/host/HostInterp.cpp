@@ -989,16 +989,17 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
       return platformIn("coreNumAic");
     if (n == "GetCoreMemSize" && ce->getNumArgs() == 2) {
       HVal mt = arg(0);
-      std::optional<int64_t> m = mt.k == HVal::Int ? asConst(mt.s) : std::nullopt;
+      std::optional<int64_t> mc = mt.k == HVal::Int ? asConst(mt.s) : std::nullopt;
+      int64_t m = mc.value_or(-1);
       auto l = lvalue(ce->getArg(1));
       if (l) {
-        auto it = m ? opts.memSize.find(int(*m)) : opts.memSize.end();
+        auto it = opts.memSize.find(int(m));
         if (it == opts.memSize.end())
           write(*l, intV(mkOpaque("a memory size of the platform that is not modelled", IntType::u64())));
         else if (it->second.first == it->second.second)
           write(*l, intV(mkConst(it->second.first, IntType::u64())));
         else
-          write(*l, intV(var(*m == 5 ? "platform.ubSize" : "platform.memSize" + std::to_string(*m), IntType::u64(),
+          write(*l, intV(var(m == 5 ? "platform.ubSize" : "platform.memSize" + std::to_string(m), IntType::u64(),
                              it->second.first, it->second.second)));
       }
       return HVal();
