@@ -14,6 +14,20 @@
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
+// What the CANN host headers pull in for the tiling sources.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <map>
+#include <memory>
+#include <numeric>
+#include <set>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 namespace fe {
 class PlatFormInfos;
@@ -355,6 +369,9 @@ template <class T, class U>
 inline T FloorAlign(T a, U b) {
   return b == 0 ? a : a / b * b;
 }
+// A scalar's shape viewed as [1]; the reader's dimensions are free values, so
+// the shape itself stands for both.
+inline const gert::Shape &EnsureNotScalar(const gert::Shape &shape) { return shape; }
 // The UB block is 32 bytes on every supported chip (hardware.md §2.1).
 inline uint32_t GetUbBlockSize(gert::TilingContext *) { return 32; }
 // Modelled as PlatformAscendC::GetCoreNumAiv / GetCoreMemSize(UB).
@@ -362,6 +379,16 @@ uint32_t GetAivCoreNum(gert::TilingContext *context);
 uint64_t GetUbSize(gert::TilingContext *context);
 } // namespace Base
 } // namespace Ops
+
+// Tiling keys from template arguments (ascendc/host_api/tiling/template_argument.h):
+// the key is not modelled (an unknown value); the declarations are empty.
+namespace alint_host {
+template <class... A>
+uint64_t tpl_tiling_key(A...);
+} // namespace alint_host
+#define GET_TPL_TILING_KEY(...) ::alint_host::tpl_tiling_key(__VA_ARGS__)
+#define ASCENDC_TPL_ARGS_DECL(...)
+#define ASCENDC_TPL_SEL(...)
 
 // securec
 #ifndef EOK
