@@ -8,6 +8,7 @@
 #include "cli/Config.h"
 #include "cli/ExprParser.h"
 #include "cli/ModelDump.h"
+#include "cli/HostBinding.h"
 #include "cli/Progress.h"
 #include "cli/ResultCache.h"
 #include "cli/ResultIO.h"
@@ -107,6 +108,11 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   if (!km.kernelCore && fs.core)
     km.kernelCore = fs.core;
   km.simtDCacheBytes = fs.simtDCache;
+  // The host tiling code, when found, constrains the tiling values (before the
+  // assumptions, which may name its shape variables).
+  HostBindResult hb = bindHostContract(km, fr.file, t, o, fs);
+  if (!hb.note.empty())
+    km.unknowns.push_back({hb.note, k.loc});
   for (auto &[text, a] : assumptions) {
     auto b = bindAssumption(a, km);
     if (!b) {
@@ -152,6 +158,8 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
         d.severity = Severity::Error;
       fr.diags.push_back(d);
     }
+    for (ProofItem &item : ctx.items)
+      addHostFacts(item.ob, hb);
     std::vector<Verdict> all;
     std::vector<SolvedItem> failed = solveItems(ctx.items, solver, k.incomplete, &all);
     for (const Verdict &v : all) {
@@ -193,9 +201,11 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   // --tiling: the executable model runs the kernel with those values and
   // evaluates the same properties concretely (the second oracle). What it
   // finds that the proofs did not report is added; agreement is the norm.
-  if (!o.tiling.empty() && k.incomplete.empty()) {
+  if ((!o.tiling.empty() || (!o.shapes.empty() && hb.bound)) && k.incomplete.empty()) {
     model::SimConfig cfg;
     cfg.inputs = o.tiling;
+    for (auto &[name, v] : hb.concrete) // --shape: the values the host computes
+      cfg.inputs.emplace(name, v);
     cfg.inputs.emplace("blockNum", 1);
     model::SimResult sim = model::simulate(km, t, cfg);
     if (!sim.ok && sim.findings.empty()) {
@@ -250,12 +260,12 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
       ++kv.unmodelled;
       ++reasons[op.unknownReason.empty() ? "call to '" + op.api + "' is not modelled" : op.unknownReason];
     }
-  kv.notModelled = unsigned(k.unknowns.size());
+  kv.notModelled = unsigned(km.unknowns.size());
   for (auto &[r, n] : reasons) // past --timeout: said in every format, not only in notes
     if (r.find("(--timeout)") != std::string::npos)
       fr.warnings.push_back("kernel '" + k.name + "' on " + t.name + ": the time limit (--timeout) was reached; " +
                             std::to_string(n) + " obligations were not checked and are unknown");
-  for (const UnknownNote &u : k.unknowns)
+  for (const UnknownNote &u : km.unknowns)
     ++reasons[u.reason];
   for (auto &[r, n] : reasons)
     kv.topReasons.push_back({r, n});
@@ -295,7 +305,7 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
     fr.diags.push_back(std::move(d));
   }
   if (o.showUnknown)
-    for (const UnknownNote &u : k.unknowns) {
+    for (const UnknownNote &u : km.unknowns) {
       Diagnostic d;
       d.check = "frontend";
       d.severity = Severity::Note;

@@ -33,6 +33,7 @@ Options:
   --assume=EXPR             assume EXPR holds (e.g. 'tileLength % 16 == 0'), repeatable
   --tiling=NAME=VALUE,...   concrete launch values
   --tiling-file=FILE        concrete launch values from a JSON object
+  --shape=NAME=[D0,...]     an input's shape: the host tiling code computes the tiling values
   --timeline=FILE           simulate the first kernel with the --tiling values and write its
                             pipe schedule as a Chrome trace (chrome://tracing, Perfetto)
   --smt-timeout=MS          Z3 budget per query, as a load-independent resource
@@ -108,6 +109,32 @@ static bool parseTilingList(const std::string &v, std::map<std::string, int64_t>
       return false;
     }
   }
+  return true;
+}
+
+// --shape=x=[4096,1024]: the dimensions of one input or output.
+static bool parseShape(const std::string &v, std::map<std::string, std::vector<int64_t>> &out, std::string &err) {
+  auto eq = v.find('=');
+  if (eq == std::string::npos || eq == 0 || v.size() < eq + 3 || v[eq + 1] != '[' || v.back() != ']') {
+    err = "--shape: expected NAME=[D0,D1,...], got '" + v + "'";
+    return false;
+  }
+  std::vector<int64_t> dims;
+  std::stringstream ss(v.substr(eq + 2, v.size() - eq - 3));
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    try {
+      size_t used = 0;
+      long long d = std::stoll(item, &used, 0);
+      if (used != item.size() || d < 0)
+        throw std::invalid_argument("bad");
+      dims.push_back(d);
+    } catch (...) {
+      err = "--shape: '" + item + "' is not a dimension";
+      return false;
+    }
+  }
+  out[v.substr(0, eq)] = dims;
   return true;
 }
 
@@ -260,7 +287,10 @@ bool parseOptions(int argc, const char *const *rawArgv, Options &o, std::string 
       o.checksGiven = true;
     } else if (value("--assume", v))
       o.assumptions.push_back(v);
-    else if (value("--tiling", v)) {
+    else if (value("--shape", v)) {
+      if (!parseShape(v, o.shapes, error))
+        return false;
+    } else if (value("--tiling", v)) {
       if (!parseTilingList(v, o.tiling, error))
         return false;
     } else if (value("--tiling-file", v)) {

@@ -25,6 +25,7 @@ struct Options {
   OutputFormat format = OutputFormat::Text;
   std::vector<std::string> assumptions;  // --assume
   std::map<std::string, int64_t> tiling; // --tiling / --tiling-file
+  std::map<std::string, std::vector<int64_t>> shapes; // --shape: input shapes for the host tiling code
   std::vector<std::string> extraArgs;    // after --
   std::string buildDir;                  // -p
   unsigned smtTimeoutMs = 2000;

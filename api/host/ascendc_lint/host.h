@@ -1,0 +1,443 @@
+// ascendc-lint bundled host API: the declarations a tiling function
+// (`ge::graphStatus TilingFunc(gert::TilingContext*)`) and a direct-launch
+// host `main` use, so that checker/host/ can read them without a CANN
+// install. Declarations only where the linter models the call
+// (checker/host/HostInterp.cpp); small helpers whose meaning is plain
+// arithmetic are defined so that they are interpreted like user code.
+// Names and signatures follow the CANN headers as quoted in mirror-cann/asc-devkit:
+// include/utils/tiling/platform/platform_ascendc.h (PlatformAscendC,
+// CoreMemType, SocVersion), include/adv_api/matmul/matmul_tiling_base.h
+// (ge::DataType values), docs/zh/api/Utils-API/平台信息获取/PlatformAscendC/*.md.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <initializer_list>
+// What the CANN host headers pull in for the tiling sources.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <map>
+#include <memory>
+#include <numeric>
+#include <set>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace fe {
+class PlatFormInfos;
+}
+
+namespace ge {
+using graphStatus = uint32_t;
+constexpr graphStatus GRAPH_SUCCESS = 0;
+constexpr graphStatus GRAPH_FAILED = 0xFFFFFFFF;
+constexpr graphStatus GRAPH_PARAM_INVALID = 50331649;
+// Values as asc-devkit include/adv_api/matmul/matmul_tiling_base.h.
+enum DataType {
+  DT_FLOAT = 0,
+  DT_FLOAT16 = 1,
+  DT_INT8 = 2,
+  DT_INT32 = 3,
+  DT_UINT8 = 4,
+  DT_INT16 = 6,
+  DT_UINT16 = 7,
+  DT_UINT32 = 8,
+  DT_INT64 = 9,
+  DT_UINT64 = 10,
+  DT_DOUBLE = 11,
+  DT_BOOL = 12,
+  DT_STRING = 13,
+  DT_COMPLEX64 = 16,
+  DT_COMPLEX128 = 17,
+  DT_BF16 = 27,
+  DT_UNDEFINED = 28,
+  DT_INT4 = 29,
+  DT_BFLOAT16 = 33,
+  DT_HIFLOAT8 = 34,
+  DT_FLOAT8_E4M3FN = 35,
+  DT_FLOAT8_E5M2 = 36,
+  DT_MAX = 40
+};
+enum Format { FORMAT_NCHW = 0, FORMAT_NHWC = 1, FORMAT_ND = 2, FORMAT_NC1HWC0 = 3, FORMAT_FRACTAL_NZ = 29 };
+class TypeUtils {
+public:
+  // Modelled: the byte size of a data type.
+  static bool GetDataTypeLength(DataType dt, uint32_t &length);
+};
+// Modelled as GetDataTypeLength.
+int GetSizeByDataType(DataType dt);
+} // namespace ge
+
+namespace gert {
+class Shape {
+public:
+  size_t GetDimNum() const;             // modelled: the rank
+  int64_t GetDim(size_t index) const;   // modelled: one dimension
+  int64_t GetShapeSize() const;         // modelled: the element count
+  int64_t operator[](size_t index) const; // as GetDim
+  bool IsScalar() const;
+};
+class StorageShape {
+public:
+  const Shape &GetStorageShape() const;
+  const Shape &GetOriginShape() const;
+  Shape &MutableStorageShape();
+  Shape &MutableOriginShape();
+};
+class StorageFormat {
+public:
+  ge::Format GetStorageFormat() const;
+  ge::Format GetOriginFormat() const;
+};
+class CompileTimeTensorDesc {
+public:
+  ge::DataType GetDataType() const; // modelled: the tensor's dtype
+  ge::Format GetStorageFormat() const;
+  ge::Format GetOriginFormat() const;
+  StorageFormat GetFormat() const;
+};
+class Tensor {
+public:
+  const Shape &GetStorageShape() const;
+  const Shape &GetOriginShape() const;
+  int64_t GetShapeSize() const;
+  ge::DataType GetDataType() const;
+  template <class T>
+  const T *GetData() const;
+};
+class RuntimeAttrs {
+public:
+  template <class T>
+  const T *GetAttrPointer(size_t index) const;
+  const int64_t *GetInt(size_t index) const;
+  const bool *GetBool(size_t index) const;
+  const float *GetFloat(size_t index) const;
+  const char *GetStr(size_t index) const;
+  size_t GetAttrNum() const;
+};
+class TilingData {
+public:
+  void *GetData();
+  size_t GetCapacity() const;
+  size_t GetDataSize() const;
+  void SetDataSize(size_t size);
+  template <class T>
+  void Append(const T &data);
+};
+class TilingContext {
+public:
+  const StorageShape *GetInputShape(size_t index) const;
+  const StorageShape *GetOptionalInputShape(size_t index) const;
+  const StorageShape *GetOutputShape(size_t index) const;
+  const StorageShape *GetDynamicInputShape(size_t irIndex, size_t relativeIndex) const;
+  const CompileTimeTensorDesc *GetInputDesc(size_t index) const;
+  const CompileTimeTensorDesc *GetOptionalInputDesc(size_t index) const;
+  const CompileTimeTensorDesc *GetOutputDesc(size_t index) const;
+  const CompileTimeTensorDesc *GetDynamicInputDesc(size_t irIndex, size_t relativeIndex) const;
+  const Tensor *GetInputTensor(size_t index) const;
+  const Tensor *GetOptionalInputTensor(size_t index) const;
+  const RuntimeAttrs *GetAttrs() const;
+  fe::PlatFormInfos *GetPlatformInfo() const;
+  const char *GetNodeName() const;
+  const char *GetNodeType() const;
+  size_t GetComputeNodeInputNum() const;
+  template <class T>
+  const T *GetCompileInfo() const;
+  TilingData *GetRawTilingData();
+  template <class T>
+  T *GetTilingData();
+  size_t *GetWorkspaceSizes(size_t num);
+  size_t GetWorkspaceNum() const;
+  uint32_t GetBlockDim() const;
+  uint64_t GetTilingKey() const;
+  ge::graphStatus SetBlockDim(uint32_t blockDim);
+  ge::graphStatus SetNumBlocks(uint32_t blockDim);
+  ge::graphStatus SetTilingKey(uint64_t tilingKey);
+  ge::graphStatus SetScheduleMode(uint32_t mode);
+  ge::graphStatus SetNeedAtomic(bool atomic);
+  ge::graphStatus SetLocalMemorySize(uint32_t size);
+  int32_t GetDeterministic() const;
+};
+class TilingParseContext {
+public:
+  fe::PlatFormInfos *GetPlatformInfo() const;
+  template <class T>
+  T *GetCompiledInfo();
+};
+} // namespace gert
+
+namespace platform_ascendc {
+enum class CoreMemType { L0_A = 0, L0_B = 1, L0_C = 2, L1 = 3, L2 = 4, UB = 5, HBM = 6, FB = 7, BT = 8, RESERVED };
+enum class SocVersion {
+  ASCEND910 = 0,
+  ASCEND910B,
+  ASCEND310P,
+  ASCEND310B,
+  ASCEND950,
+  ASCEND910_55,
+  ASCEND910_95 = ASCEND950,
+  ASCEND031,
+  ASCEND035,
+  ASCEND310,
+  ASCEND610,
+  ASCEND610Lite,
+  ASCEND910_93,
+  ASCEND350,
+  RESERVED_VERSION = 99999
+};
+enum class ReservedSize { RESERVED_SIZE_8K, RESERVED_SIZE_16K, RESERVED_SIZE_32K };
+class PlatformAscendC {
+public:
+  PlatformAscendC() = delete;
+  explicit PlatformAscendC(fe::PlatFormInfos *platformInfo) : platformInfo_(platformInfo) {}
+  uint32_t GetCoreNum() const;    // modelled: a platform input
+  uint32_t GetCoreNumAic() const; // modelled
+  uint32_t GetCoreNumAiv() const; // modelled
+  uint32_t GetCoreNumVector() const;
+  uint32_t CalcTschBlockDim(uint32_t sliceNum, uint32_t aicCoreNum, uint32_t aivCoreNum) const;
+  uint32_t CalcTschNumBlocks(uint32_t sliceNum, uint32_t aicCoreNum, uint32_t aivCoreNum) const;
+  uint32_t GetLibApiWorkSpaceSize() const;
+  uint32_t GetResCubeGroupWorkSpaceSize() const;
+  uint32_t GetResGroupBarrierWorkSpaceSize() const;
+  void GetCoreMemSize(const CoreMemType &memType, uint64_t &size) const; // modelled from the target
+  void GetCoreMemBw(const CoreMemType &memType, uint64_t &bwSize) const;
+  SocVersion GetSocVersion() const; // modelled from the target
+  uint32_t GetVecRegLen() const;
+  void ReserveLocalMemory(ReservedSize size);
+  fe::PlatFormInfos *GetPlatFormInfo() const { return platformInfo_; }
+
+private:
+  fe::PlatFormInfos *platformInfo_;
+};
+class PlatformAscendCManager {
+public:
+  static PlatformAscendC *GetInstance();
+  static PlatformAscendC *GetInstance(const char *customSocVersion);
+};
+} // namespace platform_ascendc
+
+// Registration: the interpreter starts at the function given to Tiling().
+namespace optiling {
+class OpImplRegisterV2 {
+public:
+  explicit OpImplRegisterV2(const char *opType);
+  using TilingFn = ge::graphStatus (*)(gert::TilingContext *);
+  OpImplRegisterV2 &Tiling(TilingFn f, size_t maxTilingSize = 2048);
+  template <class CompileInfo, class Fn>
+  OpImplRegisterV2 &TilingParse(Fn f);
+  template <class Fn>
+  OpImplRegisterV2 &TilingParse(Fn f);
+  template <class Fn>
+  OpImplRegisterV2 &InferShape(Fn f);
+  template <class Fn>
+  OpImplRegisterV2 &InferDataType(Fn f);
+  OpImplRegisterV2 &TilingInputsDataDependency(...);
+  template <class Fn>
+  OpImplRegisterV2 &PrivateAttr(const char *, Fn);
+};
+} // namespace optiling
+#define ALINT_HOST_CAT2(a, b) a##b
+#define ALINT_HOST_CAT(a, b) ALINT_HOST_CAT2(a, b)
+#define IMPL_OP_OPTILING(op) \
+  static ::optiling::OpImplRegisterV2 ALINT_HOST_CAT(alint_op_impl_, __COUNTER__) = ::optiling::OpImplRegisterV2(#op)
+#define IMPL_OP(op) IMPL_OP_OPTILING(op)
+#define IMPL_OP_INFERSHAPE(op) IMPL_OP_OPTILING(op)
+
+// The OpDef (op_def_registry.h) as far as op_host files written in one piece
+// with their tiling function use it.
+namespace ops {
+class OpParamDef {
+public:
+  OpParamDef &ParamType(int);
+  template <class L>
+  OpParamDef &DataType(L);
+  OpParamDef &DataType(std::initializer_list<ge::DataType>);
+  OpParamDef &Format(std::initializer_list<ge::Format>);
+  OpParamDef &UnknownShapeFormat(std::initializer_list<ge::Format>);
+  OpParamDef &DataTypeList(std::initializer_list<ge::DataType>);
+  OpParamDef &FormatList(std::initializer_list<ge::Format>);
+  OpParamDef &AutoContiguous();
+  OpParamDef &ValueDepend(int);
+  OpParamDef &IgnoreContiguous();
+};
+class OpAttrDef {
+public:
+  OpAttrDef &AttrType(int);
+  OpAttrDef &Int(int64_t = 0);
+  OpAttrDef &Float(float = 0);
+  OpAttrDef &Bool(bool = false);
+  OpAttrDef &String(const char * = "");
+  OpAttrDef &ListInt(std::initializer_list<int64_t> = {});
+};
+class OpAICoreConfig {
+public:
+  OpAICoreConfig &DynamicCompileStaticFlag(bool);
+  OpAICoreConfig &DynamicFormatFlag(bool);
+  OpAICoreConfig &DynamicRankSupportFlag(bool);
+  OpAICoreConfig &DynamicShapeSupportFlag(bool);
+  OpAICoreConfig &NeedCheckSupportFlag(bool);
+  OpAICoreConfig &PrecisionReduceFlag(bool);
+  OpAICoreConfig &ExtendCfgInfo(const char *, const char *);
+  OpParamDef &Input(const char *);
+  OpParamDef &Output(const char *);
+};
+class OpAICoreDef {
+public:
+  template <class F>
+  OpAICoreDef &SetTiling(F);
+  template <class F>
+  OpAICoreDef &SetCheckSupport(F);
+  OpAICoreDef &AddConfig(const char *);
+  OpAICoreDef &AddConfig(const char *, OpAICoreConfig &);
+};
+class OpDef {
+public:
+  explicit OpDef(const char *name);
+  OpParamDef &Input(const char *);
+  OpParamDef &Output(const char *);
+  OpAttrDef &Attr(const char *);
+  OpAICoreDef &AICore();
+  template <class F>
+  OpDef &SetInferShape(F);
+  template <class F>
+  OpDef &SetInferDataType(F);
+  OpDef &SetInferShapeRange(...);
+};
+enum { REQUIRED = 0, OPTIONAL = 1, DYNAMIC = 2 };
+} // namespace ops
+#define OP_ADD(opType, ...) static int ALINT_HOST_CAT(alint_op_add_, __COUNTER__) = 0
+
+// Logging and checks (ops-base log/log.h): a failed check returns.
+namespace alint_host {
+template <class... A>
+inline void log(A &&...) {}
+} // namespace alint_host
+#define OP_LOGE(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGW(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGI(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGD(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_WITH_INVALID_ATTR(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_WITH_INVALID_INPUT_SHAPESIZE(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_FOR_INVALID_DTYPE(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_FOR_INVALID_SHAPE(...) ::alint_host::log(__VA_ARGS__)
+#define VECTOR_INNER_ERR_REPORT_TILIING(...) ::alint_host::log(__VA_ARGS__)
+#define OP_CHECK_IF(cond, log_func, expr) \
+  do {                                    \
+    if (cond) {                           \
+      log_func;                           \
+      expr;                               \
+    }                                     \
+  } while (0)
+#define OP_TILING_CHECK(cond, log_func, expr) OP_CHECK_IF(cond, log_func, expr)
+#define OP_CHECK_NULL_WITH_CONTEXT(context, ptr) \
+  do {                                           \
+    if ((ptr) == nullptr) {                      \
+      return ge::GRAPH_FAILED;                   \
+    }                                            \
+  } while (0)
+#define OPS_CHECK_NULL_WITH_CONTEXT(context, ptr) OP_CHECK_NULL_WITH_CONTEXT(context, ptr)
+#define OP_CHECK_NULL_WITH_CONTEXT_RET(context, ptr, ret) \
+  do {                                                    \
+    if ((ptr) == nullptr) {                               \
+      return ret;                                         \
+    }                                                     \
+  } while (0)
+
+// ops-base util/math_util.h and util/platform_util.h: plain arithmetic,
+// interpreted as written.
+namespace Ops {
+namespace Base {
+template <class T, class U>
+inline T CeilDiv(T a, U b) {
+  return b == 0 ? a : (a + b - 1) / b;
+}
+template <class T, class U>
+inline T FloorDiv(T a, U b) {
+  return b == 0 ? a : a / b;
+}
+template <class T, class U>
+inline T CeilAlign(T a, U b) {
+  return b == 0 ? a : (a + b - 1) / b * b;
+}
+template <class T, class U>
+inline T FloorAlign(T a, U b) {
+  return b == 0 ? a : a / b * b;
+}
+// A scalar's shape viewed as [1]; the reader's dimensions are free values, so
+// the shape itself stands for both.
+inline const gert::Shape &EnsureNotScalar(const gert::Shape &shape) { return shape; }
+// The UB block is 32 bytes on every supported chip (hardware.md §2.1).
+inline uint32_t GetUbBlockSize(gert::TilingContext *) { return 32; }
+// Modelled as PlatformAscendC::GetCoreNumAiv / GetCoreMemSize(UB).
+uint32_t GetAivCoreNum(gert::TilingContext *context);
+uint64_t GetUbSize(gert::TilingContext *context);
+} // namespace Base
+} // namespace Ops
+
+// Tiling keys from template arguments (ascendc/host_api/tiling/template_argument.h):
+// the key is not modelled (an unknown value); the declarations are empty.
+namespace alint_host {
+template <class... A>
+uint64_t tpl_tiling_key(A...);
+} // namespace alint_host
+#define GET_TPL_TILING_KEY(...) ::alint_host::tpl_tiling_key(__VA_ARGS__)
+#define ASCENDC_TPL_ARGS_DECL(...)
+#define ASCENDC_TPL_SEL(...)
+
+// securec
+#ifndef EOK
+#define EOK 0
+#endif
+int memset_s(void *dest, size_t destMax, int c, size_t count);
+int memcpy_s(void *dest, size_t destMax, const void *src, size_t count);
+
+// The host TilingData definition macros (register/tilingdata_base.h): fields
+// start at zero (the real TilingDef clears its buffer), setters write the field.
+#define BEGIN_TILING_DATA_DEF(className) \
+  class className {                      \
+  public:
+#define TILING_DATA_FIELD_DEF(fieldType, fieldName)              \
+  fieldType fieldName = 0;                                       \
+  void set_##fieldName(fieldType value) { fieldName = value; }   \
+  fieldType get_##fieldName() const { return fieldName; }
+#define TILING_DATA_FIELD_DEF_ARR(fieldType, arrSize, fieldName) \
+  fieldType fieldName[arrSize] = {};                             \
+  void set_##fieldName(const fieldType *value);                  \
+  const fieldType *get_##fieldName() const { return fieldName; }
+#define TILING_DATA_FIELD_DEF_STRUCT(structType, fieldName) structType fieldName;
+#define END_TILING_DATA_DEF                                  \
+  void SaveToBuffer(void *buffer, size_t capacity) const;    \
+  size_t GetDataSize() const;                                \
+  }
+#define REGISTER_TILING_DATA_CLASS(opType, className)
+
+// Direct launches (acl/acl.h): device memory and copies.
+typedef int aclError;
+typedef void *aclrtStream;
+typedef void *aclrtContext;
+enum aclrtMemMallocPolicy { ACL_MEM_MALLOC_HUGE_FIRST = 0, ACL_MEM_MALLOC_HUGE_ONLY = 1, ACL_MEM_MALLOC_NORMAL_ONLY = 2 };
+enum aclrtMemcpyKind {
+  ACL_MEMCPY_HOST_TO_HOST = 0,
+  ACL_MEMCPY_HOST_TO_DEVICE = 1,
+  ACL_MEMCPY_DEVICE_TO_HOST = 2,
+  ACL_MEMCPY_DEVICE_TO_DEVICE = 3
+};
+#define ACL_SUCCESS 0
+aclError aclInit(const char *configPath);
+aclError aclFinalize();
+aclError aclrtSetDevice(int32_t deviceId);
+aclError aclrtResetDevice(int32_t deviceId);
+aclError aclrtCreateStream(aclrtStream *stream);
+aclError aclrtDestroyStream(aclrtStream stream);
+aclError aclrtSynchronizeStream(aclrtStream stream);
+aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy);
+aclError aclrtMallocHost(void **hostPtr, size_t size);
+aclError aclrtFree(void *devPtr);
+aclError aclrtFreeHost(void *hostPtr);
+aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind);

@@ -1,0 +1,1703 @@
+// Symbolic execution of a host tiling function over the Clang AST, with the
+// same values as the kernel frontend (SymExpr). The state is a map from
+// locations (locals, fields of objects) to values; an `if` with a symbolic
+// condition runs both branches on copies and merges them with select; a
+// `return` records its condition and a snapshot of what the host sent so far.
+// What is not understood becomes an opaque value (never a guessed one), and a
+// field whose value is opaque is left out of the contract.
+#include "checker/frontend/InterpCore.h"
+#include "checker/host/HostContract.h"
+
+#include <clang/AST/ASTConsumer.h>
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/StmtCXX.h>
+#include <clang/Basic/Diagnostic.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Lex/PPCallbacks.h>
+#include <clang/Lex/Preprocessor.h>
+#include <clang/Tooling/Tooling.h>
+#include <llvm/Support/CrashRecoveryContext.h>
+
+#include <functional>
+
+namespace alint::host {
+
+namespace {
+
+using namespace clang;
+
+// What an object stands for.
+enum class OK { User, Context, StorageShape, Shape, Desc, Attrs, Platform, PlatformInfo, RawTiling, Workspace };
+
+struct HObj {
+  OK kind = OK::User;
+  std::string tensor; // StorageShape / Shape / Desc: "x"
+  bool origin = false;
+  const CXXRecordDecl *rec = nullptr;
+  bool tiling = false; // the tiling data the kernel receives
+};
+
+// A location: a local of a frame (obj < 0) or a field path of an object.
+struct Loc {
+  int64_t obj = 0;
+  std::string key;
+  bool operator<(const Loc &o) const { return obj != o.obj ? obj < o.obj : key < o.key; }
+  bool operator==(const Loc &o) const { return obj == o.obj && key == o.key; }
+};
+
+struct HVal {
+  enum K { None, Int, Obj, Ref } k = None;
+  Sym s;           // Int (integers, enums, booleans)
+  int obj = -1;    // Obj: the object (by pointer or by value)
+  Loc ref;         // Ref: a reference to a location
+  std::string why; // None: why it is not known
+};
+
+HVal intV(Sym s) {
+  HVal v;
+  v.k = HVal::Int;
+  v.s = std::move(s);
+  return v;
+}
+HVal objV(int o) {
+  HVal v;
+  v.k = HVal::Obj;
+  v.obj = o;
+  return v;
+}
+HVal noneV(const std::string &why) {
+  HVal v;
+  v.why = why;
+  return v;
+}
+
+struct ReturnRec {
+  Sym cond;
+  HVal value;
+  std::map<Loc, HVal> snapshot; // the contract locations at this return
+};
+
+struct Frame {
+  int64_t id;
+  std::vector<ReturnRec> returns;
+  int thisObj = -1;
+};
+
+struct Failure {
+  std::string reason;
+};
+
+class HostInterp {
+public:
+  HostInterp(ASTContext &ctx, const HostOptions &o) : ctx(ctx), sm(ctx.getSourceManager()), opts(o) {}
+
+  HostContract run(const FunctionDecl *fd);
+
+private:
+  ASTContext &ctx;
+  SourceManager &sm;
+  const HostOptions &opts;
+  std::vector<HObj> objs;
+  std::map<Loc, HVal> state;
+  std::vector<Frame> frames;
+  int64_t nextFrame = 1;
+  Sym pc = mkBool(true);
+  std::map<std::string, Sym> vars; // shape / dtype / platform variables by name
+  std::vector<Sym> facts;
+  unsigned long steps = 0;
+  int contextObj = -1;
+  bool dry = false;
+  // A loop over a shape's dimensions being dry-run: GetDim(i) is `dimMarker`.
+  Sym loopIndex, dimMarker;
+  std::string loopShape;
+
+  static const Loc kBlockDim, kTilingKey;
+
+  [[noreturn]] void fail(const std::string &why, SourceLocation l) { throw Failure{why + where(l)}; }
+  std::string where(SourceLocation l) const {
+    if (l.isInvalid())
+      return "";
+    PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(l));
+    if (p.isInvalid())
+      return "";
+    return " (" + llvm::sys::path::filename(p.getFilename()).str() + ":" + std::to_string(p.getLine()) + ")";
+  }
+
+  int newObj(OK k, const std::string &tensor = "", const CXXRecordDecl *rec = nullptr) {
+    HObj o;
+    o.kind = k;
+    o.tensor = tensor;
+    o.rec = rec;
+    objs.push_back(o);
+    return int(objs.size()) - 1;
+  }
+
+  Sym var(const std::string &name, IntType t, int64_t lo, std::optional<int64_t> hi = std::nullopt) {
+    auto it = vars.find(name);
+    if (it != vars.end())
+      return it->second;
+    Sym v = mkVar(name, t, VarRole::Input);
+    vars[name] = v;
+    facts.push_back(mkCmp(SymOp::Ge, toMath(v), mkConst(lo)));
+    if (hi)
+      facts.push_back(mkCmp(SymOp::Le, toMath(v), mkConst(*hi)));
+    return v;
+  }
+
+  // ---- state
+  Frame &frame() { return frames.back(); }
+  Loc localLoc(const ValueDecl *d) { return Loc{-frame().id, std::to_string(reinterpret_cast<uintptr_t>(d))}; }
+  Loc aliveLoc() { return Loc{-frame().id, "alive"}; }
+  Sym alive() {
+    auto it = state.find(aliveLoc());
+    return it == state.end() ? mkBool(true) : it->second.s;
+  }
+  HVal read(const Loc &l) {
+    auto it = state.find(l);
+    if (it != state.end())
+      return it->second;
+    return noneV("read before written");
+  }
+  void write(const Loc &l, HVal v) {
+    Sym a = alive();
+    // In the tiling function itself a write after a return matters only
+    // where that return was not taken: every snapshot is taken under `alive`.
+    if (!isTrue(a) && frames.size() > 1) {
+      HVal old = read(l);
+      v = mergeVal(a, v, old);
+    }
+    state[l] = std::move(v);
+  }
+  HVal mergeVal(const Sym &c, const HVal &a, const HVal &b) {
+    if (a.k == HVal::Int && b.k == HVal::Int) {
+      Sym x = a.s, y = b.s;
+      if (x->type != y->type) {
+        if (x->type.isBool || y->type.isBool)
+          return noneV("differs in type between the branches");
+        y = mkCast(y, x->type);
+      }
+      return intV(mkSelect(c, x, y));
+    }
+    // Known on one side only: unknown on the other.
+    if (a.k == HVal::Int && b.k == HVal::None)
+      return intV(mkSelect(c, a.s, mkOpaque(b.why.empty() ? "unknown on one path" : b.why, a.s->type)));
+    if (b.k == HVal::Int && a.k == HVal::None)
+      return intV(mkSelect(c, mkOpaque(a.why.empty() ? "unknown on one path" : a.why, b.s->type), b.s));
+    if (a.k == b.k && a.k == HVal::Obj && a.obj == b.obj)
+      return a;
+    if (a.k == b.k && a.k == HVal::Ref && a.ref == b.ref)
+      return a;
+    if (a.k == HVal::None && b.k != HVal::None && isFalse(c))
+      return b;
+    return noneV("differs between the branches of a condition");
+  }
+  std::map<Loc, HVal> merge(const Sym &c, const std::map<Loc, HVal> &t, const std::map<Loc, HVal> &e) {
+    std::map<Loc, HVal> out;
+    for (auto &[l, v] : t) {
+      auto it = e.find(l);
+      if (it == e.end())
+        out[l] = v; // declared in one branch only: dead after it
+      else
+        out[l] = mergeVal(c, v, it->second);
+    }
+    for (auto &[l, v] : e)
+      if (!t.count(l))
+        out[l] = v;
+    return out;
+  }
+
+  void step(SourceLocation l) {
+    if (++steps > opts.maxSteps)
+      fail("the host code runs more than " + std::to_string(opts.maxSteps) + " steps", l);
+  }
+
+  // ---- values
+  IntType typeOf(QualType t) { return fe::intTypeOf(ctx, t); }
+  bool isInt(QualType t) {
+    t = t.getCanonicalType().getNonReferenceType();
+    return t->isIntegralOrEnumerationType();
+  }
+  Sym asSym(const HVal &v, QualType t, const std::string &what) {
+    IntType it = t.isNull() ? IntType::i64() : typeOf(t);
+    if (v.k == HVal::Int)
+      return t.isNull() ? v.s : mkCast(v.s, it);
+    if (v.k == HVal::Ref)
+      return asSym(read(v.ref), t, what);
+    return mkOpaque(what + (v.why.empty() ? "" : ": " + v.why), it);
+  }
+  Sym cond(const Expr *e) {
+    HVal v = eval(e);
+    if (v.k == HVal::Ref)
+      v = read(v.ref);
+    if (v.k == HVal::Obj)
+      return mkBool(true); // a pointer to an object of the context: never null
+    Sym s = v.k == HVal::Int ? v.s : mkOpaque("condition" + (v.why.empty() ? "" : ": " + v.why), IntType::boolean());
+    if (auto b = asBool(s))
+      return mkBool(*b);
+    if (auto c = asConst(s))
+      return mkBool(*c != 0);
+    if (!s->type.isBool)
+      s = mkCmp(SymOp::Ne, s, mkConst(0, s->type));
+    return s;
+  }
+
+  HVal eval(const Expr *e);
+  HVal evalCall(const CallExpr *ce);
+  HVal evalApi(const CallExpr *ce, const FunctionDecl *fd, int self);
+  HVal inlineCall(const FunctionDecl *fd, const std::vector<const Expr *> &args, int self, SourceLocation l);
+  std::optional<Loc> lvalue(const Expr *e);
+  void exec(const Stmt *s);
+  void execIf(const IfStmt *is);
+  void execLoop(const Stmt *loop, const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body);
+  void execSwitch(const SwitchStmt *ss);
+  void declare(const VarDecl *vd);
+  int construct(const CXXRecordDecl *rd, const CXXConstructExpr *ce);
+  int clone(int o) {
+    int c = newObj(objs[o].kind, objs[o].tensor, objs[o].rec);
+    objs[c].origin = objs[o].origin;
+    for (auto &[k, x] : std::map<Loc, HVal>(state))
+      if (k.obj == o)
+        state[Loc{c, k.key}] = x.k == HVal::Obj && x.obj != o && objs[x.obj].kind == OK::User ? objV(clone(x.obj)) : x;
+    return c;
+  }
+  void collect(int o, const std::string &prefix, int root, std::map<Loc, HVal> &out, int depth = 0) {
+    for (auto &[k, x] : state)
+      if (k.obj == o) {
+        if (x.k == HVal::Obj && x.obj != o && objs[x.obj].kind == OK::User && depth < 8)
+          collect(x.obj, prefix + k.key + ".", root, out, depth + 1);
+        else
+          out[Loc{root, prefix + k.key}] = x;
+      }
+  }
+  void initFields(int o, const CXXRecordDecl *rd, const std::string &prefix);
+  void setAllFields(int o, const CXXRecordDecl *rd, const std::string &prefix, const std::function<HVal(QualType)> &f);
+  bool fromBundledApi(const Decl *d) {
+    SourceLocation l = sm.getExpansionLoc(d->getLocation());
+    if (OptionalFileEntryRef fe = sm.getFileEntryRefForID(sm.getFileID(l)))
+      return fe->getName().starts_with(opts.hostApiDir);
+    return false;
+  }
+  HVal tensorDim(int shapeObj, const HVal &idx, SourceLocation l);
+  std::string base(const HObj &o) const { return o.tensor + (o.origin ? ".originShape" : ".shape"); }
+  bool productOverDims(const Stmt *loop, const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body);
+  Sym dtypeVar(const std::string &tensor);
+  Sym dtypeSize(const Sym &dt);
+  std::string tensorName(bool input, const HVal &idx);
+  std::map<Loc, HVal> snapshot();
+  void returnFrom(const ReturnStmt *rs);
+
+  // break/continue/return inside straight-line code: the rest of the block
+  // does not run (the alive flag covers returns under a condition).
+  bool stop = false;
+};
+
+const Loc HostInterp::kBlockDim{0x7fffffff, "blockDim"};
+const Loc HostInterp::kTilingKey{0x7fffffff, "tilingKey"};
+
+std::string HostInterp::tensorName(bool input, const HVal &idx) {
+  std::optional<int64_t> i = idx.k == HVal::Int ? asConst(idx.s) : std::nullopt;
+  if (!i)
+    return "";
+  const auto &names = input ? opts.inputNames : opts.outputNames;
+  if (*i >= 0 && size_t(*i) < names.size())
+    return names[*i];
+  return (input ? "input" : "output") + std::to_string(*i);
+}
+
+Sym HostInterp::dtypeVar(const std::string &tensor) {
+  std::string n = tensor + ".dtype";
+  auto it = vars.find(n);
+  if (it != vars.end())
+    return it->second;
+  Sym v = mkVar(n, IntType::i32(), VarRole::Input);
+  vars[n] = v;
+  auto d = opts.dtypes.find(tensor);
+  if (d != opts.dtypes.end() && !d->second.empty()) {
+    Sym any = mkBool(false);
+    for (int64_t x : d->second)
+      any = mkOr(any, mkCmp(SymOp::Eq, v, mkConst(x, IntType::i32())));
+    facts.push_back(any);
+  }
+  return v;
+}
+
+// Byte size of a ge::DataType (asc-devkit include/adv_api/matmul/matmul_tiling_base.h
+// for the values); sub-byte and unknown types are opaque.
+Sym HostInterp::dtypeSize(const Sym &dt) {
+  static const std::vector<std::pair<int64_t, int64_t>> sizes = {{0, 4},  {1, 2},   {2, 1},  {3, 4},  {4, 1},  {6, 2},
+                                                                 {7, 2},  {8, 4},   {9, 8},  {10, 8}, {11, 8}, {12, 1},
+                                                                 {16, 8}, {17, 16}, {27, 2}, {34, 1}, {35, 1}, {36, 1}};
+  Sym r = mkOpaque("byte size of a data type that is not modelled", IntType::u32());
+  for (auto it = sizes.rbegin(); it != sizes.rend(); ++it)
+    r = mkSelect(mkCmp(SymOp::Eq, dt, mkConst(it->first, dt->type)), mkConst(it->second, IntType::u32()), r);
+  return r;
+}
+
+HVal HostInterp::tensorDim(int shapeObj, const HVal &idx, SourceLocation l) {
+  const HObj &o = objs[shapeObj];
+  std::optional<int64_t> i = idx.k == HVal::Int ? asConst(idx.s) : std::nullopt;
+  if (o.tensor.empty())
+    return noneV("a tensor whose index is not a constant");
+  if (!i && loopIndex && idx.k == HVal::Int && base(o) == loopShape) {
+    std::vector<std::shared_ptr<const VarInfo>> vs;
+    collectVars(idx.s, vs);
+    if (vs.size() == 1 && vs[0]->id == loopIndex->var->id)
+      return intV(dimMarker);
+  }
+  if (!i)
+    return noneV("a dimension whose index is not a constant" + where(l));
+  std::string base = this->base(o);
+  auto c = opts.shapes.find(o.tensor);
+  if (c != opts.shapes.end() && *i >= 0 && size_t(*i) < c->second.size())
+    return intV(mkConst(c->second[*i], IntType::i64()));
+  return intV(var(base + "[" + std::to_string(*i) + "]", IntType::i64(), 0));
+}
+
+std::map<Loc, HVal> HostInterp::snapshot() {
+  std::map<Loc, HVal> s;
+  for (auto &[l, v] : state)
+    if (l.obj == kBlockDim.obj)
+      s[l] = v;
+  for (size_t o = 0; o < objs.size(); ++o)
+    if (objs[o].tiling)
+      collect(int(o), "", int(o), s);
+  return s;
+}
+
+void HostInterp::returnFrom(const ReturnStmt *rs) {
+  HVal v = rs->getRetValue() ? eval(rs->getRetValue()) : HVal();
+  if (v.k == HVal::Ref)
+    v = read(v.ref);
+  ReturnRec r;
+  r.cond = mkAnd(pc, alive());
+  r.value = v;
+  if (frames.size() == 1)
+    r.snapshot = snapshot();
+  frame().returns.push_back(r);
+  // The rest of this function runs only where this return was not taken.
+  Sym a = alive();
+  state[aliveLoc()] = intV(mkAnd(a, mkNot(pc)));
+  stop = true;
+}
+
+void HostInterp::initFields(int o, const CXXRecordDecl *rd, const std::string &prefix) {
+  if (!rd || !rd->hasDefinition())
+    return;
+  rd = rd->getDefinition();
+  for (const CXXBaseSpecifier &b : rd->bases())
+    if (const CXXRecordDecl *br = b.getType()->getAsCXXRecordDecl())
+      initFields(o, br, prefix);
+  for (const FieldDecl *f : rd->fields()) {
+    std::string key = prefix + f->getNameAsString();
+    QualType ft = f->getType();
+    if (const CXXRecordDecl *sub = ft->getAsCXXRecordDecl();
+        sub && !fromBundledApi(sub) && !f->hasInClassInitializer()) {
+      int so = newObj(OK::User, "", sub);
+      initFields(so, sub, "");
+      state[Loc{o, key}] = objV(so);
+      continue;
+    }
+    if (f->hasInClassInitializer() && isInt(ft)) {
+      frames.push_back(Frame{nextFrame++, {}, o});
+      HVal v = eval(f->getInClassInitializer());
+      frames.pop_back();
+      state[Loc{o, key}] = intV(asSym(v, ft, "initializer of '" + key + "'"));
+    } else if (f->hasInClassInitializer()) {
+      frames.push_back(Frame{nextFrame++, {}, o});
+      HVal v = eval(f->getInClassInitializer());
+      frames.pop_back();
+      state[Loc{o, key}] = v;
+    } else if (isInt(ft)) {
+      state[Loc{o, key}] = noneV("'" + key + "' is not initialised");
+    }
+  }
+}
+
+void HostInterp::setAllFields(int o, const CXXRecordDecl *rd, const std::string &prefix,
+                              const std::function<HVal(QualType)> &f) {
+  if (!rd || !rd->hasDefinition())
+    return;
+  rd = rd->getDefinition();
+  for (const CXXBaseSpecifier &b : rd->bases())
+    if (const CXXRecordDecl *br = b.getType()->getAsCXXRecordDecl())
+      setAllFields(o, br, prefix, f);
+  for (const FieldDecl *fd : rd->fields()) {
+    std::string key = prefix + fd->getNameAsString();
+    if (const CXXRecordDecl *sub = fd->getType()->getAsCXXRecordDecl()) {
+      HVal so = read(Loc{o, key});
+      if (so.k == HVal::Obj && so.obj != o)
+        setAllFields(so.obj, sub, "", f);
+    } else
+      write(Loc{o, key}, f(fd->getType()));
+  }
+}
+
+int HostInterp::construct(const CXXRecordDecl *rd, const CXXConstructExpr *ce) {
+  int o = newObj(OK::User, "", rd);
+  initFields(o, rd, "");
+  if (!ce)
+    return o;
+  const CXXConstructorDecl *cd = ce->getConstructor();
+  if (cd && fromBundledApi(cd)) {
+    if (rd->getName() == "PlatformAscendC")
+      objs[o].kind = OK::Platform;
+    return o;
+  }
+  if (cd && cd->isCopyOrMoveConstructor() && ce->getNumArgs() == 1) {
+    HVal src = eval(ce->getArg(0));
+    if (src.k == HVal::Ref)
+      src = read(src.ref);
+    if (src.k == HVal::Obj)
+      return clone(src.obj);
+    return o;
+  }
+  if (cd && cd->hasBody()) {
+    std::vector<const Expr *> args(ce->arg_begin(), ce->arg_end());
+    inlineCall(cd, args, o, ce->getBeginLoc());
+  } else if (cd && !cd->isTrivial() && !cd->isDefaulted()) {
+    fail("constructor of '" + rd->getNameAsString() + "' without a definition", ce->getBeginLoc());
+  }
+  return o;
+}
+
+void HostInterp::declare(const VarDecl *vd) {
+  QualType t = vd->getType();
+  Loc l = localLoc(vd);
+  const Expr *init = vd->getInit();
+  if (t->isReferenceType()) {
+    if (!init) {
+      state[l] = noneV("reference without initialiser");
+      return;
+    }
+    if (auto r = lvalue(init)) {
+      HVal v;
+      v.k = HVal::Ref;
+      v.ref = *r;
+      state[l] = v;
+      return;
+    }
+    state[l] = eval(init);
+    return;
+  }
+  if (const CXXRecordDecl *rd = t->getAsCXXRecordDecl()) {
+    const Expr *ie = init ? init->IgnoreImplicit() : nullptr;
+    if (const auto *ce = dyn_cast_or_null<CXXConstructExpr>(ie)) {
+      state[l] = objV(construct(rd, ce));
+      return;
+    }
+    if (ie) {
+      HVal v = eval(ie);
+      if (v.k == HVal::Obj) {
+        int o = v.obj;
+        // A copy of a user object: its own fields.
+        if (objs[o].kind == OK::User)
+          o = clone(o);
+        state[l] = objV(o);
+        return;
+      }
+    }
+    state[l] = objV(construct(rd, nullptr));
+    return;
+  }
+  if (t->isArrayType()) {
+    state[l] = noneV("arrays are not modelled");
+    return;
+  }
+  if (!init) {
+    state[l] = noneV("'" + vd->getNameAsString() + "' is not initialised");
+    return;
+  }
+  HVal v = eval(init);
+  if (v.k == HVal::Ref)
+    v = read(v.ref);
+  if (isInt(t))
+    v = intV(asSym(v, t, "'" + vd->getNameAsString() + "'"));
+  state[l] = v;
+}
+
+std::optional<Loc> HostInterp::lvalue(const Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto *dr = dyn_cast<DeclRefExpr>(e)) {
+    if (const auto *vd = dyn_cast<VarDecl>(dr->getDecl())) {
+      if (!vd->hasLocalStorage())
+        return std::nullopt;
+      Loc l = localLoc(vd);
+      auto it = state.find(l);
+      if (it != state.end() && it->second.k == HVal::Ref)
+        return it->second.ref;
+      return l;
+    }
+    return std::nullopt;
+  }
+  if (const auto *me = dyn_cast<MemberExpr>(e)) {
+    const auto *fd = dyn_cast<FieldDecl>(me->getMemberDecl());
+    if (!fd)
+      return std::nullopt;
+    std::string key = fd->getNameAsString();
+    const Expr *base = me->getBase()->IgnoreParenImpCasts();
+    HVal b = isa<CXXThisExpr>(base) ? objV(frame().thisObj) : eval(base);
+    if (b.k == HVal::Ref)
+      b = read(b.ref);
+    if (b.k != HVal::Obj || b.obj < 0)
+      return std::nullopt;
+    return Loc{b.obj, key};
+  }
+  if (const auto *as = dyn_cast<ArraySubscriptExpr>(e)) {
+    HVal b = eval(as->getBase());
+    HVal i = eval(as->getIdx());
+    std::optional<int64_t> ci = i.k == HVal::Int ? asConst(i.s) : std::nullopt;
+    if (b.k == HVal::Obj && ci)
+      return Loc{b.obj, "[" + std::to_string(*ci) + "]"};
+    return std::nullopt;
+  }
+  if (const auto *u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_Deref) {
+    HVal b = eval(u->getSubExpr());
+    if (b.k == HVal::Obj)
+      return Loc{b.obj, "[0]"};
+    if (b.k == HVal::Ref)
+      return b.ref;
+  }
+  return std::nullopt;
+}
+
+HVal HostInterp::eval(const Expr *e) {
+  step(e->getBeginLoc());
+  e = e->IgnoreParens();
+  QualType t = e->getType();
+  if (isInt(t) && !e->isValueDependent()) {
+    Expr::EvalResult r;
+    if (!isa<DeclRefExpr>(e) || isa<EnumConstantDecl>(cast<DeclRefExpr>(e)->getDecl()) ||
+        cast<DeclRefExpr>(e)->getDecl()->getType().isConstQualified())
+      if (e->EvaluateAsInt(r, ctx) && !e->HasSideEffects(ctx)) {
+        llvm::APSInt v = r.Val.getInt();
+        return intV(mkConst(v.isSigned() ? v.getExtValue() : int64_t(v.getZExtValue()), typeOf(t)));
+      }
+  }
+  switch (e->getStmtClass()) {
+  case Stmt::ImplicitCastExprClass:
+  case Stmt::CStyleCastExprClass:
+  case Stmt::CXXStaticCastExprClass:
+  case Stmt::CXXFunctionalCastExprClass:
+  case Stmt::CXXReinterpretCastExprClass:
+  case Stmt::CXXConstCastExprClass: {
+    const auto *c = cast<CastExpr>(e);
+    HVal v = eval(c->getSubExpr());
+    if (c->getCastKind() == CK_LValueToRValue && v.k == HVal::Ref)
+      v = read(v.ref);
+    if (isInt(t)) {
+      if (v.k == HVal::Ref)
+        v = read(v.ref);
+      if (c->getCastKind() == CK_PointerToBoolean) {
+        if (v.k == HVal::Obj)
+          return intV(mkBool(true)); // the context's objects exist (a null check fails never)
+        return intV(mkOpaque("a pointer compared with null", IntType::boolean()));
+      }
+      if (v.k == HVal::Int && v.s->type.isBool && !typeOf(t).isBool)
+        return intV(mkSelect(v.s, mkConst(1, typeOf(t)), mkConst(0, typeOf(t))));
+      return intV(asSym(v, t, "a value converted from a type that is not modelled"));
+    }
+    return v;
+  }
+  case Stmt::MaterializeTemporaryExprClass:
+    return eval(cast<MaterializeTemporaryExpr>(e)->getSubExpr());
+  case Stmt::ExprWithCleanupsClass:
+    return eval(cast<ExprWithCleanups>(e)->getSubExpr());
+  case Stmt::CXXBindTemporaryExprClass:
+    return eval(cast<CXXBindTemporaryExpr>(e)->getSubExpr());
+  case Stmt::ConstantExprClass:
+    return eval(cast<ConstantExpr>(e)->getSubExpr());
+  case Stmt::CXXDefaultArgExprClass:
+    return eval(cast<CXXDefaultArgExpr>(e)->getExpr());
+  case Stmt::CXXDefaultInitExprClass:
+    return eval(cast<CXXDefaultInitExpr>(e)->getExpr());
+  case Stmt::IntegerLiteralClass:
+  case Stmt::CharacterLiteralClass:
+  case Stmt::CXXBoolLiteralExprClass:
+    break; // folded above
+  case Stmt::CXXNullPtrLiteralExprClass:
+  case Stmt::GNUNullExprClass:
+    return noneV("null");
+  case Stmt::CXXThisExprClass:
+    return objV(frame().thisObj);
+  case Stmt::DeclRefExprClass: {
+    const auto *dr = cast<DeclRefExpr>(e);
+    if (const auto *vd = dyn_cast<VarDecl>(dr->getDecl())) {
+      if (vd->hasLocalStorage()) {
+        Loc l = localLoc(vd);
+        auto it = state.find(l);
+        if (it == state.end())
+          return noneV("'" + vd->getNameAsString() + "' is not known here");
+        if (it->second.k == HVal::Ref)
+          return it->second;
+        HVal r;
+        r.k = HVal::Ref;
+        r.ref = l;
+        return r;
+      }
+      if (vd->getType().isConstQualified() && vd->getInit() && isInt(vd->getType()))
+        return intV(asSym(eval(vd->getInit()), vd->getType(), "constant"));
+      return noneV("global '" + vd->getNameAsString() + "'");
+    }
+    if (const auto *ec = dyn_cast<EnumConstantDecl>(dr->getDecl()))
+      return intV(mkConst(ec->getInitVal().getExtValue(), typeOf(t)));
+    return noneV("'" + dr->getDecl()->getNameAsString() + "'");
+  }
+  case Stmt::MemberExprClass:
+  case Stmt::ArraySubscriptExprClass: {
+    if (auto l = lvalue(e)) {
+      HVal r;
+      r.k = HVal::Ref;
+      r.ref = *l;
+      return r;
+    }
+    return noneV("a member access that is not followed" + where(e->getBeginLoc()));
+  }
+  case Stmt::UnaryOperatorClass: {
+    const auto *u = cast<UnaryOperator>(e);
+    UnaryOperatorKind k = u->getOpcode();
+    if (k == UO_AddrOf || k == UO_Deref) {
+      if (k == UO_Deref)
+        if (auto l = lvalue(e)) {
+          HVal r;
+          r.k = HVal::Ref;
+          r.ref = *l;
+          HVal sub = eval(u->getSubExpr());
+          if (sub.k == HVal::Obj && objs[sub.obj].kind == OK::User && !isInt(t))
+            return sub; // *ptr to an object is the object
+          return r;
+        }
+      HVal v = eval(u->getSubExpr());
+      if (v.k == HVal::Ref && k == UO_AddrOf) {
+        HVal x = read(v.ref);
+        if (x.k == HVal::Obj)
+          return x;
+      }
+      return v;
+    }
+    if (k == UO_PreInc || k == UO_PreDec || k == UO_PostInc || k == UO_PostDec) {
+      auto l = lvalue(u->getSubExpr());
+      if (!l)
+        return noneV("increment of a location that is not followed");
+      Sym old = asSym(read(*l), t, "incremented value");
+      Sym nv = mkBin(u->isIncrementOp() ? SymOp::Add : SymOp::Sub, old, mkConst(1, old->type), old->type);
+      write(*l, intV(nv));
+      return intV(u->isPrefix() ? nv : old);
+    }
+    HVal v = eval(u->getSubExpr());
+    if (k == UO_LNot)
+      return intV(mkNot(cond(u->getSubExpr())));
+    if (!isInt(t))
+      return noneV("a non-integer operation");
+    Sym s = asSym(v, t, "operand");
+    if (k == UO_Minus)
+      return intV(mkUn(SymOp::Neg, s, typeOf(t)));
+    if (k == UO_Not)
+      return intV(mkUn(SymOp::BitNot, s, typeOf(t)));
+    if (k == UO_Plus)
+      return intV(s);
+    return noneV("unary operator");
+  }
+  case Stmt::BinaryOperatorClass:
+  case Stmt::CompoundAssignOperatorClass: {
+    const auto *b = cast<BinaryOperator>(e);
+    BinaryOperatorKind k = b->getOpcode();
+    if (k == BO_Comma) {
+      eval(b->getLHS());
+      return eval(b->getRHS());
+    }
+    if (k == BO_LAnd || k == BO_LOr) {
+      Sym a = cond(b->getLHS());
+      Sym c = cond(b->getRHS());
+      return intV(k == BO_LAnd ? mkAnd(a, c) : mkOr(a, c));
+    }
+    if (k == BO_Assign) {
+      HVal v = eval(b->getRHS());
+      if (v.k == HVal::Ref)
+        v = read(v.ref);
+      QualType lt = b->getLHS()->getType();
+      if (isInt(lt))
+        v = intV(asSym(v, lt, "assigned value"));
+      auto l = lvalue(b->getLHS());
+      if (!l) {
+        if (isInt(lt))
+          fail("an assignment to a location the host reader does not follow", b->getBeginLoc());
+        return v;
+      }
+      write(*l, v);
+      return v;
+    }
+    if (!isInt(t)) {
+      // Pointer arithmetic, floating point: not part of the contract.
+      eval(b->getLHS());
+      eval(b->getRHS());
+      if (b->isCompoundAssignmentOp())
+        if (auto l = lvalue(b->getLHS()))
+          write(*l, noneV("a non-integer value"));
+      return noneV("a non-integer operation");
+    }
+    static const std::map<BinaryOperatorKind, SymOp> ops = {
+        {BO_Add, SymOp::Add},        {BO_Sub, SymOp::Sub},         {BO_Mul, SymOp::Mul},
+        {BO_Div, SymOp::Div},        {BO_Rem, SymOp::Rem},         {BO_Shl, SymOp::Shl},
+        {BO_Shr, SymOp::Shr},        {BO_And, SymOp::BitAnd},      {BO_Or, SymOp::BitOr},
+        {BO_Xor, SymOp::BitXor},     {BO_EQ, SymOp::Eq},           {BO_NE, SymOp::Ne},
+        {BO_LT, SymOp::Lt},          {BO_LE, SymOp::Le},           {BO_GT, SymOp::Gt},
+        {BO_GE, SymOp::Ge},          {BO_AddAssign, SymOp::Add},   {BO_SubAssign, SymOp::Sub},
+        {BO_MulAssign, SymOp::Mul},  {BO_DivAssign, SymOp::Div},   {BO_RemAssign, SymOp::Rem},
+        {BO_ShlAssign, SymOp::Shl},  {BO_ShrAssign, SymOp::Shr},   {BO_AndAssign, SymOp::BitAnd},
+        {BO_OrAssign, SymOp::BitOr}, {BO_XorAssign, SymOp::BitXor}};
+    auto opIt = ops.find(k);
+    if (opIt == ops.end())
+      return noneV("operator");
+    SymOp op = opIt->second;
+    if (const auto *ca = dyn_cast<CompoundAssignOperator>(b)) {
+      auto l = lvalue(b->getLHS());
+      if (!l)
+        fail("an assignment to a location the host reader does not follow", b->getBeginLoc());
+      IntType cit = typeOf(ca->getComputationLHSType());
+      Sym a = mkCast(asSym(read(*l), t, "old value"), cit);
+      Sym c = (op == SymOp::Shl || op == SymOp::Shr) ? asSym(eval(b->getRHS()), b->getRHS()->getType(), "operand")
+                                                     : mkCast(asSym(eval(b->getRHS()), QualType(), "operand"), cit);
+      HVal nv = intV(mkCast(mkBin(op, a, c, cit), typeOf(t)));
+      write(*l, nv);
+      return nv;
+    }
+    HVal lv = eval(b->getLHS()), rv = eval(b->getRHS());
+    if (b->isComparisonOp()) {
+      if (!isInt(b->getLHS()->getType()) || !isInt(b->getRHS()->getType())) {
+        // A pointer compared with null: the context's objects are never null.
+        if (lv.k == HVal::Obj || rv.k == HVal::Obj)
+          return intV(mkBool(k == BO_NE));
+        return intV(mkOpaque("a comparison of values that are not integers", IntType::boolean()));
+      }
+      Sym a = asSym(lv, b->getLHS()->getType(), "operand"), c = asSym(rv, b->getRHS()->getType(), "operand");
+      if (a->type != c->type) {
+        a = toMath(a);
+        c = toMath(c);
+      }
+      return intV(mkCmp(op, a, c));
+    }
+    IntType it = typeOf(t);
+    Sym a = mkCast(asSym(lv, b->getLHS()->getType(), "operand"), it);
+    Sym c = asSym(rv, b->getRHS()->getType(), "operand");
+    if (op != SymOp::Shl && op != SymOp::Shr)
+      c = mkCast(c, it);
+    return intV(mkBin(op, a, c, it));
+  }
+  case Stmt::ConditionalOperatorClass: {
+    const auto *co = cast<ConditionalOperator>(e);
+    Sym c = cond(co->getCond());
+    if (isTrue(c))
+      return eval(co->getTrueExpr());
+    if (isFalse(c))
+      return eval(co->getFalseExpr());
+    HVal a = eval(co->getTrueExpr()), b = eval(co->getFalseExpr());
+    if (a.k == HVal::Ref)
+      a = read(a.ref);
+    if (b.k == HVal::Ref)
+      b = read(b.ref);
+    if (isInt(t))
+      return intV(mkSelect(c, asSym(a, t, "operand"), asSym(b, t, "operand")));
+    return mergeVal(c, a, b);
+  }
+  case Stmt::CallExprClass:
+  case Stmt::CXXMemberCallExprClass:
+  case Stmt::CXXOperatorCallExprClass:
+    return evalCall(cast<CallExpr>(e));
+  case Stmt::CXXConstructExprClass:
+  case Stmt::CXXTemporaryObjectExprClass: {
+    const auto *ce = cast<CXXConstructExpr>(e);
+    if (const CXXRecordDecl *rd = t->getAsCXXRecordDecl())
+      return objV(construct(rd, ce));
+    return noneV("construction");
+  }
+  case Stmt::UnaryExprOrTypeTraitExprClass:
+    return noneV("sizeof of a dependent type");
+  case Stmt::RecoveryExprClass:
+    fail("the host code does not compile", e->getBeginLoc());
+  default:
+    break;
+  }
+  if (isInt(t))
+    return intV(mkOpaque("expression not modelled by the host reader" + where(e->getBeginLoc()), typeOf(t)));
+  return noneV("expression not modelled");
+}
+
+HVal HostInterp::evalCall(const CallExpr *ce) {
+  const FunctionDecl *fd = ce->getDirectCallee();
+  int self = -1;
+  std::vector<const Expr *> args(ce->arg_begin(), ce->arg_end());
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(ce)) {
+    HVal b = eval(mc->getImplicitObjectArgument());
+    if (b.k == HVal::Ref)
+      b = read(b.ref);
+    if (b.k == HVal::Obj)
+      self = b.obj;
+    fd = mc->getMethodDecl();
+    // Virtual calls on an object whose class is known.
+    if (const auto *md = dyn_cast_or_null<CXXMethodDecl>(fd); md && md->isVirtual() && self >= 0 && objs[self].rec)
+      if (const CXXMethodDecl *ov = md->getCorrespondingMethodInClass(objs[self].rec))
+        fd = ov;
+  } else if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(ce)) {
+    if (const auto *md = dyn_cast_or_null<CXXMethodDecl>(fd); md && !md->isStatic() && ce->getNumArgs() > 0) {
+      HVal b = eval(ce->getArg(0));
+      if (b.k == HVal::Ref)
+        b = read(b.ref);
+      if (b.k == HVal::Obj)
+        self = b.obj;
+      args.erase(args.begin());
+      if (oc->getOperator() == OO_Equal && self >= 0 && args.size() == 1) {
+        // Copy assignment of a user object: copy its fields.
+        HVal src = eval(args[0]);
+        if (src.k == HVal::Ref)
+          src = read(src.ref);
+        if (src.k == HVal::Obj && src.obj != self)
+          for (auto &[l, v] : std::map<Loc, HVal>(state))
+            if (l.obj == src.obj)
+              write(Loc{self, l.key}, v.k == HVal::Obj && objs[v.obj].kind == OK::User ? objV(clone(v.obj)) : v);
+        return objV(self);
+      }
+    }
+  }
+  if (!fd)
+    return noneV("an indirect call");
+  if (fromBundledApi(fd) && !fd->hasBody())
+    return evalApi(ce, fd, self);
+  if (fd->getName() == "memset_s" || fd->getName() == "memset")
+    return evalApi(ce, fd, self);
+  if (fd->hasBody() || (fd->getTemplateInstantiationPattern() && fd->getTemplateInstantiationPattern()->hasBody()))
+    return inlineCall(fd, args, self, ce->getBeginLoc());
+  // A function without a definition (a library of the host): its result is
+  // unknown, and what it could write through its arguments too.
+  for (const Expr *a : args) {
+    QualType at = a->getType();
+    if (at->isPointerType() && !at->getPointeeType().isConstQualified()) {
+      HVal v = eval(a);
+      if (v.k == HVal::Obj && objs[v.obj].kind == OK::User)
+        setAllFields(v.obj, objs[v.obj].rec, "", [&](QualType ft) {
+          return isInt(ft) ? intV(mkOpaque("written by '" + fd->getNameAsString() + "'", typeOf(ft)))
+                           : noneV("written by '" + fd->getNameAsString() + "'");
+        });
+    }
+  }
+  for (unsigned i = 0; i < fd->getNumParams() && i < args.size(); ++i) {
+    QualType pt = fd->getParamDecl(i)->getType();
+    if (pt->isReferenceType() && !pt->getPointeeType().isConstQualified())
+      if (auto l = lvalue(args[i]); l && isInt(pt.getNonReferenceType()))
+        write(*l, intV(mkOpaque("written by '" + fd->getNameAsString() + "'", typeOf(pt.getNonReferenceType()))));
+  }
+  QualType rt = ce->getType();
+  if (isInt(rt))
+    return intV(mkOpaque("the result of '" + fd->getNameAsString() + "' (no definition)", typeOf(rt)));
+  return noneV("the result of '" + fd->getNameAsString() + "'");
+}
+
+HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
+  std::string n = fd->getNameAsString();
+  QualType rt = ce->getType();
+  const auto *mc = dyn_cast<CXXMemberCallExpr>(ce);
+  auto arg = [&](unsigned i) -> HVal {
+    HVal v = eval(ce->getArg(i));
+    return v.k == HVal::Ref ? read(v.ref) : v;
+  };
+  OK sk = self >= 0 ? objs[self].kind : OK::User;
+  auto platformIn = [&](const std::string &name) {
+    return intV(mkCast(var("platform." + name, IntType::u32(), 1, 65535), typeOf(rt)));
+  };
+  if (sk == OK::Context && mc) {
+    if (n == "GetInputShape" || n == "GetOptionalInputShape" || n == "GetOutputShape") {
+      int o = newObj(OK::StorageShape, tensorName(n != "GetOutputShape", arg(0)));
+      return objV(o);
+    }
+    if (n == "GetInputDesc" || n == "GetOptionalInputDesc" || n == "GetOutputDesc" || n == "GetInputTensor" ||
+        n == "GetOptionalInputTensor") {
+      int o = newObj(OK::Desc, tensorName(n.find("Output") == std::string::npos, arg(0)));
+      return objV(o);
+    }
+    if (n == "GetAttrs")
+      return objV(newObj(OK::Attrs));
+    if (n == "GetPlatformInfo")
+      return objV(newObj(OK::PlatformInfo));
+    if (n == "GetRawTilingData")
+      return objV(newObj(OK::RawTiling));
+    if (n == "GetTilingData") {
+      const TemplateArgumentList *ta = fd->getTemplateSpecializationArgs();
+      const CXXRecordDecl *rd = ta && ta->size() == 1 ? ta->get(0).getAsType()->getAsCXXRecordDecl() : nullptr;
+      int o = newObj(OK::User, "", rd);
+      initFields(o, rd, "");
+      objs[o].tiling = true;
+      // The tiling buffer holds what an earlier run left: unknown until written.
+      setAllFields(o, rd, "", [](QualType) { return noneV("tiling buffer not cleared"); });
+      return objV(o);
+    }
+    if (n == "GetWorkspaceSizes")
+      return objV(newObj(OK::Workspace));
+    if (n == "SetBlockDim" || n == "SetNumBlocks") {
+      write(kBlockDim, intV(asSym(arg(0), fd->getParamDecl(0)->getType(), "block dim")));
+      return intV(mkConst(0, typeOf(rt)));
+    }
+    if (n == "SetTilingKey") {
+      write(kTilingKey, intV(asSym(arg(0), fd->getParamDecl(0)->getType(), "tiling key")));
+      return intV(mkConst(0, typeOf(rt)));
+    }
+    if (isInt(rt))
+      return intV(mkOpaque("'" + n + "' of the tiling context", typeOf(rt)));
+    return noneV("'" + n + "'");
+  }
+  auto shapeSizeOf = [&](const std::string &t2) -> HVal {
+    if (t2.empty())
+      return intV(mkOpaque("the size of a tensor whose index is not a constant", typeOf(rt)));
+    auto c = opts.shapes.find(t2);
+    if (c != opts.shapes.end()) {
+      int64_t p = 1;
+      for (int64_t d : c->second)
+        p *= d;
+      return intV(mkConst(p, typeOf(rt)));
+    }
+    return intV(mkCast(var(t2 + ".size", IntType::i64(), 0), typeOf(rt)));
+  };
+  if (sk == OK::StorageShape || sk == OK::Desc) {
+    if (n == "GetStorageShape" || n == "GetOriginShape" || n == "MutableStorageShape" || n == "MutableOriginShape") {
+      int o = newObj(OK::Shape, objs[self].tensor);
+      objs[o].origin = n.find("Origin") != std::string::npos;
+      return objV(o);
+    }
+    if (n == "GetDataType" && !objs[self].tensor.empty())
+      return intV(mkCast(dtypeVar(objs[self].tensor), typeOf(rt)));
+    if (n == "GetShapeSize")
+      return shapeSizeOf(objs[self].tensor);
+  }
+  if (sk == OK::Shape) {
+    const std::string &tn = objs[self].tensor;
+    std::string base = this->base(objs[self]);
+    if (n == "GetDim" || n == "operator[]")
+      return tensorDim(self, arg(0), ce->getBeginLoc());
+    if (n == "GetDimNum" && !tn.empty()) {
+      auto c = opts.shapes.find(tn);
+      if (c != opts.shapes.end())
+        return intV(mkConst(int64_t(c->second.size()), typeOf(rt)));
+      return intV(mkCast(var(base + ".rank", IntType::u64(), 0), typeOf(rt)));
+    }
+    if (n == "GetShapeSize")
+      return shapeSizeOf(objs[self].tensor);
+  }
+  if (sk == OK::Platform) {
+    if (n == "GetCoreNum" || n == "GetCoreNumAiv" || n == "GetCoreNumVector")
+      return platformIn(n == "GetCoreNum" ? "coreNum" : "coreNumAiv");
+    if (n == "GetCoreNumAic")
+      return platformIn("coreNumAic");
+    if (n == "GetCoreMemSize" && ce->getNumArgs() == 2) {
+      HVal mt = arg(0);
+      std::optional<int64_t> mc = mt.k == HVal::Int ? asConst(mt.s) : std::nullopt;
+      int64_t m = mc.value_or(-1);
+      auto l = lvalue(ce->getArg(1));
+      if (l) {
+        auto it = opts.memSize.find(int(m));
+        if (it == opts.memSize.end())
+          write(*l, intV(mkOpaque("a memory size of the platform that is not modelled", IntType::u64())));
+        else if (it->second.first == it->second.second)
+          write(*l, intV(mkConst(it->second.first, IntType::u64())));
+        else
+          write(*l, intV(var(m == 5 ? "platform.ubSize" : "platform.memSize" + std::to_string(m), IntType::u64(),
+                             it->second.first, it->second.second)));
+      }
+      return HVal();
+    }
+    if (n == "GetSocVersion") {
+      if (opts.socVersion >= 0)
+        return intV(mkConst(opts.socVersion, typeOf(rt)));
+      return intV(mkOpaque("the SoC version", typeOf(rt)));
+    }
+  }
+  if (n == "GetAivCoreNum")
+    return platformIn("coreNumAiv");
+  if (n == "GetUbSize") {
+    auto it = opts.memSize.find(5);
+    if (it == opts.memSize.end())
+      return intV(mkOpaque("the UB size", typeOf(rt)));
+    return intV(mkCast(var("platform.ubSize", IntType::u64(), it->second.first, it->second.second), typeOf(rt)));
+  }
+  if (n == "GetDataTypeLength" && ce->getNumArgs() == 2) {
+    Sym dt = asSym(arg(0), QualType(), "data type");
+    if (auto l = lvalue(ce->getArg(1)))
+      write(*l, intV(mkCast(dtypeSize(dt), typeOf(fd->getParamDecl(1)->getType().getNonReferenceType()))));
+    return intV(mkBool(true));
+  }
+  if (n == "GetSizeByDataType" && ce->getNumArgs() == 1)
+    return intV(mkCast(dtypeSize(asSym(arg(0), QualType(), "data type")), typeOf(rt)));
+  if ((n == "memset_s" || n == "memset") && ce->getNumArgs() >= 3) {
+    HVal d = arg(0);
+    if (d.k == HVal::Obj && objs[d.obj].kind == OK::User)
+      setAllFields(d.obj, objs[d.obj].rec, "", [&](QualType ft) {
+        return isInt(ft) ? intV(mkConst(0, typeOf(ft))) : noneV("cleared non-integer field");
+      });
+    return intV(mkConst(0, typeOf(rt)));
+  }
+  if (n == "SaveToBuffer" && self >= 0) {
+    objs[self].tiling = true;
+    return HVal();
+  }
+  if (sk == OK::Attrs) {
+    if (isInt(rt))
+      return intV(mkOpaque("an attribute", typeOf(rt)));
+    // Pointers to attribute values: reading them is an attribute variable.
+    return objV(newObj(OK::Attrs, "attr"));
+  }
+  // Logging and the rest: no effect on the contract.
+  if (isInt(rt))
+    return intV(mkOpaque("the result of '" + n + "'", typeOf(rt)));
+  return noneV("the result of '" + n + "'");
+}
+
+HVal HostInterp::inlineCall(const FunctionDecl *fd, const std::vector<const Expr *> &args, int self, SourceLocation l) {
+  if (frames.size() > 40)
+    fail("calls nested too deeply", l);
+  const FunctionDecl *def = fd;
+  if (!def->hasBody())
+    if (const FunctionDecl *p = def->getTemplateInstantiationPattern())
+      def = p;
+  const FunctionDecl *bodyDecl = nullptr;
+  const Stmt *body = def->getBody(bodyDecl);
+  if (!body)
+    fail("'" + fd->getNameAsString() + "' has no definition", l);
+  // Arguments are evaluated in the caller's frame.
+  std::vector<HVal> vals;
+  std::vector<std::optional<Loc>> refs;
+  for (unsigned i = 0; i < args.size(); ++i) {
+    QualType pt = i < bodyDecl->getNumParams() ? bodyDecl->getParamDecl(i)->getType() : QualType();
+    if (!pt.isNull() && pt->isReferenceType() && isInt(pt.getNonReferenceType())) {
+      refs.push_back(lvalue(args[i]));
+      vals.push_back(eval(args[i]));
+    } else {
+      refs.push_back(std::nullopt);
+      HVal v = eval(args[i]);
+      if (v.k == HVal::Ref)
+        v = read(v.ref);
+      vals.push_back(v);
+    }
+  }
+  Sym savedPc = pc;
+  bool savedStop = stop;
+  frames.push_back(Frame{nextFrame++, {}, self});
+  for (unsigned i = 0; i < bodyDecl->getNumParams() && i < vals.size(); ++i) {
+    const ParmVarDecl *p = bodyDecl->getParamDecl(i);
+    QualType pt = p->getType();
+    if (refs[i]) {
+      HVal r;
+      r.k = HVal::Ref;
+      r.ref = *refs[i];
+      state[localLoc(p)] = r;
+    } else if (isInt(pt)) {
+      state[localLoc(p)] = intV(asSym(vals[i], pt, "argument '" + p->getNameAsString() + "'"));
+    } else {
+      state[localLoc(p)] = vals[i];
+    }
+  }
+  if (const auto *cd = dyn_cast<CXXConstructorDecl>(bodyDecl)) {
+    for (const CXXCtorInitializer *ci : cd->inits()) {
+      const FieldDecl *f = ci->getMember();
+      if (!f || !ci->getInit())
+        continue;
+      HVal v = eval(ci->getInit());
+      if (v.k == HVal::Ref)
+        v = read(v.ref);
+      if (isInt(f->getType()))
+        v = intV(asSym(v, f->getType(), "initializer"));
+      state[Loc{self, f->getNameAsString()}] = v;
+    }
+  }
+  pc = mkBool(true);
+  stop = false;
+  exec(body);
+  Frame fr = frames.back();
+  // Locals of the frame die with it.
+  for (auto it = state.begin(); it != state.end();)
+    it = it->first.obj == -fr.id ? state.erase(it) : std::next(it);
+  frames.pop_back();
+  pc = savedPc;
+  stop = savedStop;
+  QualType rt = fd->getReturnType();
+  if (fr.returns.empty())
+    return isInt(rt) ? intV(mkOpaque("'" + fd->getNameAsString() + "' returns no value", typeOf(rt))) : HVal();
+  HVal r = fr.returns.back().value;
+  if (isInt(rt))
+    r = intV(asSym(r, rt, "return value"));
+  for (size_t i = fr.returns.size() - 1; i-- > 0;) {
+    HVal v = fr.returns[i].value;
+    if (isInt(rt))
+      v = intV(asSym(v, rt, "return value"));
+    r = mergeVal(fr.returns[i].cond, v, r);
+  }
+  return r;
+}
+
+void HostInterp::execIf(const IfStmt *is) {
+  if (is->getInit())
+    exec(is->getInit());
+  if (is->getConditionVariableDeclStmt())
+    exec(is->getConditionVariableDeclStmt());
+  Sym c = cond(is->getCond());
+  if (isTrue(c) || is->isConstexpr()) {
+    if (isTrue(c))
+      exec(is->getThen());
+    else if (is->getElse())
+      exec(is->getElse());
+    return;
+  }
+  if (isFalse(c)) {
+    if (is->getElse())
+      exec(is->getElse());
+    return;
+  }
+  auto saved = state;
+  Sym pc0 = pc;
+  pc = mkAnd(pc0, c);
+  exec(is->getThen());
+  bool stopThen = stop;
+  stop = false;
+  auto thenState = std::move(state);
+  state = saved;
+  pc = mkAnd(pc0, mkNot(c));
+  if (is->getElse())
+    exec(is->getElse());
+  bool stopElse = stop;
+  stop = false;
+  state = merge(c, thenState, state);
+  pc = pc0;
+  if (stopThen && stopElse)
+    stop = true;
+}
+
+void HostInterp::execSwitch(const SwitchStmt *ss) {
+  HVal v = eval(ss->getCond());
+  Sym x = asSym(v, ss->getCond()->getType(), "switch value");
+  const auto *body = dyn_cast<CompoundStmt>(ss->getBody());
+  if (!body)
+    fail("a switch without a block", ss->getBeginLoc());
+  // Groups: labels followed by statements that end in break or return.
+  struct Group {
+    Sym cond;
+    bool isDefault = false;
+    std::vector<const Stmt *> stmts;
+  };
+  std::vector<Group> groups;
+  bool open = false;
+  for (const Stmt *s : body->body()) {
+    const Stmt *inner = s;
+    bool labelled = false;
+    while (const auto *sc = dyn_cast<SwitchCase>(inner)) {
+      if (!open) {
+        groups.push_back(Group{mkBool(false), false, {}});
+        open = true;
+      } else if (!groups.back().stmts.empty()) {
+        fail("a switch case that falls through", sc->getBeginLoc());
+      }
+      labelled = true;
+      if (const auto *cs = dyn_cast<CaseStmt>(sc)) {
+        if (cs->getRHS())
+          fail("a case range", cs->getBeginLoc());
+        HVal cv = eval(cs->getLHS());
+        groups.back().cond =
+            mkOr(groups.back().cond, mkCmp(SymOp::Eq, toMath(x), toMath(asSym(cv, QualType(), "case"))));
+      } else {
+        groups.back().isDefault = true;
+      }
+      inner = sc->getSubStmt();
+    }
+    (void)labelled;
+    if (!open)
+      continue;
+    if (isa<BreakStmt>(inner)) {
+      open = false;
+      continue;
+    }
+    groups.back().stmts.push_back(inner);
+    if (isa<ReturnStmt>(inner))
+      open = false;
+  }
+  if (open && !groups.empty() && &groups.back() != &groups.front() && !groups.back().stmts.empty()) {
+    // The last group may end without break.
+  }
+  Sym none = mkBool(true);
+  for (auto &g : groups)
+    if (!g.isDefault)
+      none = mkAnd(none, mkNot(g.cond));
+  // Run as an if-chain; the default group runs when no case matches.
+  std::function<void(size_t)> chain = [&](size_t i) {
+    if (i == groups.size())
+      return;
+    Group &g = groups[i];
+    Sym c = g.isDefault ? mkOr(g.cond, none) : g.cond;
+    auto saved = state;
+    Sym pc0 = pc;
+    pc = mkAnd(pc0, c);
+    if (!isFalse(c))
+      for (const Stmt *s : g.stmts) {
+        if (stop)
+          break;
+        exec(s);
+      }
+    bool stopThen = stop;
+    stop = false;
+    auto thenState = std::move(state);
+    state = saved;
+    pc = mkAnd(pc0, mkNot(c));
+    chain(i + 1);
+    bool stopElse = stop;
+    stop = false;
+    state = merge(c, thenState, state);
+    pc = pc0;
+    stop = stopThen && stopElse;
+  };
+  chain(0);
+}
+
+void HostInterp::execLoop(const Stmt *loop, const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body) {
+  if (init)
+    exec(init);
+  // Unrolled while the condition is a constant (loops over constants, or
+  // over a --shape rank).
+  for (unsigned it = 0; it < 256; ++it) {
+    Sym k = c ? cond(c) : mkBool(true);
+    if (isFalse(k))
+      return;
+    if (!isTrue(k))
+      break;
+    exec(body);
+    if (stop)
+      return; // an unconditional break/return ends it
+    if (inc)
+      eval(inc);
+  }
+  if (productOverDims(loop, init, c, inc, body))
+    return;
+  // Otherwise: locations one iteration changes become opaque (as the kernel
+  // frontend's havoc). A return inside makes the contract unknown.
+  auto before = state;
+  size_t returnsBefore = frame().returns.size();
+  bool savedDry = dry;
+  dry = true;
+  exec(body);
+  if (inc && !stop)
+    eval(inc);
+  dry = savedDry;
+  stop = false;
+  if (frame().returns.size() != returnsBefore)
+    fail("a return inside a loop the host reader does not unroll", loop->getBeginLoc());
+  auto after = std::move(state);
+  state = before;
+  std::string why = "changed by the loop" + where(loop->getBeginLoc());
+  for (auto &[l, v] : after) {
+    auto b = before.find(l);
+    if (b == before.end())
+      continue;
+    bool same = b->second.k == v.k && (v.k != HVal::Int || structurallyEqual(b->second.s, v.s)) &&
+                (v.k != HVal::Obj || b->second.obj == v.obj) && (v.k != HVal::Ref || b->second.ref == v.ref);
+    if (!same)
+      state[l] = v.k == HVal::Int ? intV(mkOpaque(why, v.s->type)) : noneV(why);
+  }
+}
+
+// `for (i = 0; i < shape.GetDimNum(); ++i) n *= shape.GetDim(i);` multiplies
+// n by the element count (x.size). Recognised by a dry run of the body with
+// n and the dimension as fresh values: n must become exactly their product
+// (in n's type, as the loop would compute it) and nothing else may change.
+bool HostInterp::productOverDims(const Stmt *loop, const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body) {
+  const auto *bo = dyn_cast_or_null<BinaryOperator>(c ? c->IgnoreParenImpCasts() : nullptr);
+  if (!bo || bo->getOpcode() != BO_LT || !inc)
+    return false;
+  const auto *iv = dyn_cast<DeclRefExpr>(bo->getLHS()->IgnoreParenImpCasts());
+  const VarDecl *ivd = iv ? dyn_cast<VarDecl>(iv->getDecl()) : nullptr;
+  if (!ivd || !isInt(ivd->getType()))
+    return false;
+  const auto *ds = dyn_cast_or_null<DeclStmt>(init);
+  if (!ds || !ds->isSingleDecl() || ds->getSingleDecl() != ivd)
+    return false;
+  HVal start = read(localLoc(ivd));
+  if (start.k != HVal::Int || asConst(start.s) != std::optional<int64_t>(0))
+    return false;
+  HVal bound = eval(bo->getRHS());
+  if (bound.k == HVal::Ref)
+    bound = read(bound.ref);
+  if (bound.k != HVal::Int)
+    return false;
+  std::vector<std::shared_ptr<const VarInfo>> vs;
+  collectVars(bound.s, vs);
+  if (vs.size() != 1 || vs[0]->name.size() < 11 || vs[0]->name.substr(vs[0]->name.size() - 11) != ".shape.rank")
+    return false;
+  std::string shape = vs[0]->name.substr(0, vs[0]->name.size() - 5);
+  std::string tensor = shape.substr(0, shape.size() - 6);
+  auto before = state;
+  Sym idx = mkVar("i", typeOf(ivd->getType()), VarRole::Internal);
+  state[localLoc(ivd)] = intV(idx);
+  // Every integer location gets a fresh value, so the body's effect is a
+  // function of them.
+  std::map<Loc, Sym> fresh;
+  for (auto &[l, v] : state)
+    if (v.k == HVal::Int && !(l == localLoc(ivd)) && !(l == aliveLoc())) {
+      fresh[l] = mkVar("pre", v.s->type, VarRole::Internal);
+      v = intV(fresh[l]);
+    }
+  Sym savedIndex = loopIndex, savedMarker = dimMarker;
+  std::string savedShape = loopShape;
+  loopIndex = idx;
+  dimMarker = mkVar("dim", IntType::i64(), VarRole::Internal);
+  loopShape = shape;
+  size_t returnsBefore = frame().returns.size();
+  bool savedDry = dry;
+  dry = true;
+  bool ok = true;
+  try {
+    exec(body);
+  } catch (const Failure &) {
+    ok = false;
+  }
+  dry = savedDry;
+  bool stopped = stop;
+  stop = false;
+  Sym marker = dimMarker;
+  loopIndex = savedIndex;
+  dimMarker = savedMarker;
+  loopShape = savedShape;
+  auto after = std::move(state);
+  state = std::move(before);
+  if (!ok || stopped || frame().returns.size() != returnsBefore)
+    return false;
+  std::optional<Loc> acc;
+  for (auto &[l, v] : after) {
+    if (l == localLoc(ivd))
+      continue;
+    auto f = fresh.find(l);
+    if (f == fresh.end()) {
+      auto b = state.find(l);
+      if (b == state.end() || l == aliveLoc())
+        continue; // declared inside the body
+      bool same = b->second.k == v.k && (v.k != HVal::Obj || b->second.obj == v.obj) &&
+                  (v.k != HVal::Ref || b->second.ref == v.ref);
+      if (!same)
+        return false;
+      continue;
+    }
+    if (v.k == HVal::Int && structurallyEqual(v.s, f->second))
+      continue;
+    if (acc || v.k != HVal::Int)
+      return false;
+    acc = l;
+  }
+  if (!acc)
+    return false;
+  Sym a = after[*acc].s, pre = fresh[*acc];
+  IntType t = pre->type;
+  for (auto [p, d] : {std::pair<int64_t, int64_t>{3, 5}, {7, 11}, {1, 1}, {123457, 98765}, {65535, 65537}}) {
+    auto v = evaluate(a, [&](const VarInfo &vi) -> std::optional<int64_t> {
+      if (vi.id == pre->var->id)
+        return p;
+      if (vi.id == marker->var->id)
+        return d;
+      return std::nullopt;
+    });
+    if (!v || *v != wrapTo(__int128(p) * d, t))
+      return false;
+  }
+  Sym size = opts.shapes.count(tensor) ? nullptr : var(tensor + ".size", IntType::i64(), 0);
+  if (!size) {
+    int64_t prod = 1;
+    for (int64_t d : opts.shapes.at(tensor))
+      prod *= d;
+    size = mkConst(prod, IntType::i64());
+  }
+  HVal old = read(*acc);
+  Sym o = asSym(old, QualType(), "product");
+  write(*acc, intV(mkCast(mkBin(SymOp::Mul, mkCast(o, t), mkCast(size, t), t), t)));
+  (void)loop;
+  return true;
+}
+
+void HostInterp::exec(const Stmt *s) {
+  if (!s || stop)
+    return;
+  step(s->getBeginLoc());
+  switch (s->getStmtClass()) {
+  case Stmt::CompoundStmtClass:
+    for (const Stmt *c : cast<CompoundStmt>(s)->body()) {
+      if (stop)
+        break;
+      exec(c);
+    }
+    return;
+  case Stmt::DeclStmtClass:
+    for (const Decl *d : cast<DeclStmt>(s)->decls())
+      if (const auto *vd = dyn_cast<VarDecl>(d))
+        declare(vd);
+    return;
+  case Stmt::IfStmtClass:
+    execIf(cast<IfStmt>(s));
+    return;
+  case Stmt::ReturnStmtClass:
+    returnFrom(cast<ReturnStmt>(s));
+    return;
+  case Stmt::DoStmtClass: {
+    const auto *d = cast<DoStmt>(s);
+    // do { ... } while (0): the macros' wrapper.
+    if (isFalse(cond(d->getCond()))) {
+      exec(d->getBody()); // do { ... } while (0): the macros' wrapper
+      return;
+    }
+    execLoop(s, nullptr, d->getCond(), nullptr, d->getBody());
+    return;
+  }
+  case Stmt::ForStmtClass: {
+    const auto *f = cast<ForStmt>(s);
+    execLoop(s, f->getInit(), f->getCond(), f->getInc(), f->getBody());
+    stop = false;
+    return;
+  }
+  case Stmt::WhileStmtClass: {
+    const auto *w = cast<WhileStmt>(s);
+    execLoop(s, nullptr, w->getCond(), nullptr, w->getBody());
+    stop = false;
+    return;
+  }
+  case Stmt::CXXForRangeStmtClass:
+    execLoop(s, nullptr, nullptr, nullptr, cast<CXXForRangeStmt>(s)->getBody());
+    stop = false;
+    return;
+  case Stmt::SwitchStmtClass:
+    execSwitch(cast<SwitchStmt>(s));
+    return;
+  case Stmt::BreakStmtClass:
+  case Stmt::ContinueStmtClass:
+    if (!dry)
+      fail("break/continue outside a loop the host reader unrolls", s->getBeginLoc());
+    stop = true;
+    return;
+  case Stmt::NullStmtClass:
+    return;
+  default:
+    if (const auto *e = dyn_cast<Expr>(s)) {
+      eval(e);
+      return;
+    }
+    fail(std::string("a statement the host reader does not model (") + s->getStmtClassName() + ")", s->getBeginLoc());
+  }
+}
+
+HostContract HostInterp::run(const FunctionDecl *fd) {
+  HostContract hc;
+  hc.function = fd->getNameAsString();
+  try {
+    frames.push_back(Frame{nextFrame++, {}, -1});
+    contextObj = newObj(OK::Context);
+    if (fd->getNumParams() >= 1)
+      state[localLoc(fd->getParamDecl(0))] = objV(contextObj);
+    exec(fd->getBody());
+    Frame top = frames.back();
+    if (top.returns.empty())
+      throw Failure{"the tiling function returns nowhere"};
+    // Success: a return of GRAPH_SUCCESS (0).
+    Sym success = mkBool(false);
+    std::map<Loc, HVal> merged;
+    bool first = true;
+    std::map<Loc, bool> seen;
+    for (auto it = top.returns.rbegin(); it != top.returns.rend(); ++it) {
+      Sym ok = it->value.k == HVal::Int ? mkCmp(SymOp::Eq, toMath(it->value.s), mkConst(0))
+                                        : mkOpaque("the return value", IntType::boolean());
+      Sym c = mkAnd(it->cond, ok);
+      success = mkOr(c, success);
+      if (isFalse(c))
+        continue;
+      if (first) {
+        merged = it->snapshot;
+        first = false;
+        continue;
+      }
+      std::map<Loc, HVal> m;
+      for (auto &[l, v] : it->snapshot) {
+        auto o = merged.find(l);
+        m[l] = o == merged.end() ? noneV("not set on every successful path") : mergeVal(c, v, o->second);
+      }
+      for (auto &[l, v] : merged)
+        if (!m.count(l))
+          m[l] = noneV("not set on every successful path");
+      merged = std::move(m);
+    }
+    hc.success = success;
+    for (auto &[l, v] : merged) {
+      Sym s = v.k == HVal::Int ? v.s : nullptr;
+      if (l == kBlockDim) {
+        if (s && !containsOpaque(s))
+          hc.blockDim = s;
+        continue;
+      }
+      if (l == kTilingKey) {
+        if (s && !containsOpaque(s))
+          hc.tilingKey = s;
+        continue;
+      }
+      if (l.obj < 0 || l.key.empty() || l.key[0] == '[')
+        continue;
+      if (s && !containsOpaque(s))
+        hc.fields[l.key] = s;
+      else
+        hc.unconstrained.push_back(l.key);
+    }
+    hc.facts = facts;
+    hc.ok = true;
+  } catch (const Failure &f) {
+    hc.ok = false;
+    hc.reason = f.reason;
+  }
+  return hc;
+}
+
+// ---------------------------------------------------------------- parsing
+
+class ErrorLocs : public DiagnosticConsumer {
+public:
+  std::vector<SourceLocation> locs;
+  std::string first;
+  void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) override {
+    if (level < DiagnosticsEngine::Error)
+      return;
+    if (info.getLocation().isValid())
+      locs.push_back(info.getLocation());
+    if (first.empty()) {
+      llvm::SmallString<128> m;
+      info.FormatDiagnostic(m);
+      first = std::string(m);
+    }
+  }
+};
+
+class SkipMissing : public PPCallbacks {
+public:
+  bool FileNotFound(StringRef) override { return true; }
+};
+
+// The tiling function: the one given to `.Tiling(f)` / `.SetTiling(f)`.
+class FindTiling : public RecursiveASTVisitor<FindTiling> {
+public:
+  const FunctionDecl *found = nullptr;
+  std::vector<const FunctionDecl *> candidates;
+  bool VisitCallExpr(CallExpr *ce) {
+    const FunctionDecl *callee = ce->getDirectCallee();
+    if (!callee || ce->getNumArgs() < 1)
+      return true;
+    std::string n = callee->getNameAsString();
+    if (n != "Tiling" && n != "SetTiling")
+      return true;
+    const Expr *a = ce->getArg(0)->IgnoreParenImpCasts();
+    if (const auto *u = dyn_cast<UnaryOperator>(a); u && u->getOpcode() == UO_AddrOf)
+      a = u->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *dr = dyn_cast<DeclRefExpr>(a))
+      if (const auto *fd = dyn_cast<FunctionDecl>(dr->getDecl()))
+        found = fd->getDefinition() ? fd->getDefinition() : fd;
+    return true;
+  }
+  bool VisitFunctionDecl(FunctionDecl *fd) {
+    if (fd->doesThisDeclarationHaveABody() && fd->getNumParams() == 1) {
+      QualType pt = fd->getParamDecl(0)->getType();
+      if (pt->isPointerType())
+        if (const CXXRecordDecl *rd = pt->getPointeeType()->getAsCXXRecordDecl();
+            rd && rd->getName() == "TilingContext")
+          candidates.push_back(fd);
+    }
+    return true;
+  }
+};
+
+class HostConsumer : public ASTConsumer {
+public:
+  HostConsumer(const HostOptions &o, HostContract &r, ErrorLocs &e) : opts(o), res(r), errs(e) {}
+  void HandleTranslationUnit(ASTContext &ctx) override {
+    FindTiling f;
+    f.TraverseDecl(ctx.getTranslationUnitDecl());
+    const FunctionDecl *fd = f.found;
+    if (!fd) {
+      for (const FunctionDecl *c : f.candidates)
+        if (c->getName().ends_with("TilingFunc") || c->getName() == "TilingFunc")
+          fd = c;
+    }
+    if (!fd || !fd->hasBody()) {
+      res.reason = "no tiling function (registered with .Tiling() or SetTiling()) in the host file";
+      return;
+    }
+    // Code that does not compile is not read: a dropped statement could be a
+    // write to the tiling data.
+    SourceManager &sm = ctx.getSourceManager();
+    for (SourceLocation l : errs.locs) {
+      SourceLocation el = sm.getExpansionLoc(l);
+      if (sm.getFileID(el) == sm.getFileID(sm.getExpansionLoc(fd->getLocation()))) {
+        PresumedLoc p = sm.getPresumedLoc(el);
+        res.reason = "the host file does not compile (" + llvm::sys::path::filename(p.getFilename()).str() + ":" +
+                     std::to_string(p.getLine()) + ": " + errs.first + ")";
+        return;
+      }
+    }
+    llvm::CrashRecoveryContext crc;
+    bool ok = crc.RunSafely([&] {
+      HostInterp hi(ctx, opts);
+      res = hi.run(fd);
+    });
+    if (!ok) {
+      res = HostContract();
+      res.reason = "internal error while reading the host code";
+    }
+  }
+
+private:
+  const HostOptions &opts;
+  HostContract &res;
+  ErrorLocs &errs;
+};
+
+class HostAction : public ASTFrontendAction {
+public:
+  HostAction(const HostOptions &o, HostContract &r, ErrorLocs &e) : opts(o), res(r), errs(e) {}
+  bool BeginSourceFileAction(CompilerInstance &ci) override {
+    ci.getPreprocessor().addPPCallbacks(std::make_unique<SkipMissing>());
+    return true;
+  }
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, llvm::StringRef) override {
+    return std::make_unique<HostConsumer>(opts, res, errs);
+  }
+
+private:
+  const HostOptions &opts;
+  HostContract &res;
+  ErrorLocs &errs;
+};
+
+} // namespace
+
+HostContract readTilingFunction(const std::string &hostFile, const HostOptions &opts) {
+  HostContract res;
+  res.file = hostFile;
+  if (opts.hostApiDir.empty()) {
+    res.reason = "the bundled host API headers are not found";
+    return res;
+  }
+  std::vector<std::string> args = {
+      "clang++",         "-fsyntax-only",          "-std=c++17",           "-x", "c++", "-w",
+      "-ferror-limit=0", "-fno-caret-diagnostics", "-DASCENDC_LINT_HOST=1"};
+  if (!opts.resourceDir.empty())
+    args.push_back("-resource-dir=" + opts.resourceDir);
+  args.push_back("-I" + opts.hostApiDir);
+  for (auto &a : opts.extraArgs)
+    args.push_back(a);
+  args.push_back(hostFile);
+  llvm::IntrusiveRefCntPtr<FileManager> files(new FileManager(FileSystemOptions(), llvm::vfs::getRealFileSystem()));
+  ErrorLocs errs;
+  auto action = std::make_unique<HostAction>(opts, res, errs);
+  tooling::ToolInvocation inv(args, std::move(action), files.get());
+  inv.setDiagnosticConsumer(&errs);
+  inv.run();
+  res.file = hostFile;
+  if (!res.ok && res.reason.empty())
+    res.reason =
+        errs.first.empty() ? "the host file could not be parsed" : "the host file does not parse: " + errs.first;
+  return res;
+}
+
+} // namespace alint::host

@@ -1,0 +1,275 @@
+#include "cli/HostBinding.h"
+
+#include "checker/frontend/Paths.h"
+#include "checker/host/HostContract.h"
+
+#include <llvm/ADT/SmallString.h>
+#include <llvm/Support/Path.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+
+namespace alint {
+
+namespace {
+
+// platform_ascendc::CoreMemType of a memory (asc-devkit
+// include/utils/tiling/platform/platform_ascendc.h:47-58).
+int coreMemType(Mem m) {
+  switch (m) {
+  case Mem::L0A:
+    return 0;
+  case Mem::L0B:
+    return 1;
+  case Mem::L0C:
+    return 2;
+  case Mem::L1:
+    return 3;
+  case Mem::UB:
+    return 5;
+  case Mem::FB:
+    return 7;
+  case Mem::BT:
+    return 8;
+  default:
+    return -1;
+  }
+}
+
+// platform_ascendc::SocVersion of a built-in target (same header, :60-85).
+int socVersion(const std::string &target) {
+  if (target == "ascend910b")
+    return 1;
+  if (target == "ascend310p")
+    return 2;
+  if (target == "ascend310b")
+    return 3;
+  if (target == "ascend950")
+    return 4;
+  if (target == "ascend910_93")
+    return 12;
+  return -1;
+}
+
+bool hasTilingInputs(const KernelModel &km) {
+  bool any = false;
+  std::function<void(const Sym &)> walk = [&](const Sym &s) {
+    if (!s || any)
+      return;
+    if (s->op == SymOp::Var && s->var->role == VarRole::Input && s->var->name.find('.') != std::string::npos)
+      any = true;
+    for (auto &c : s->args)
+      walk(c);
+  };
+  for (auto &b : km.buffers)
+    walk(b.lenBytes);
+  for (auto &g : km.globals)
+    walk(g.sizeElems);
+  for (auto &l : km.loops)
+    walk(l.hi);
+  for (auto &op : km.ops)
+    for (auto &r : op.regions) {
+      walk(r.offsetBytes);
+      walk(r.lengthBytes);
+    }
+  return any;
+}
+
+// One contract per host file and target, for all the kernels of a run.
+std::map<std::string, host::HostContract> &contractCache() {
+  static std::map<std::string, host::HostContract> c;
+  return c;
+}
+
+} // namespace
+
+HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, const model::TargetSpec &t,
+                                const Options &o, const FileSettings &fs) {
+  HostBindResult r;
+  std::string reason;
+  std::vector<std::string> files = host::locateHostTiling(kernelFile, reason);
+  host::HostContract hc;
+  if (!files.empty()) {
+    host::HostOptions ho;
+    std::string api = findApiDir();
+    if (!api.empty()) {
+      llvm::SmallString<256> h(api);
+      llvm::sys::path::remove_filename(h); // api/include -> api
+      if (llvm::sys::path::filename(api).empty())
+        llvm::sys::path::remove_filename(h);
+      llvm::sys::path::append(h, "host");
+      ho.hostApiDir = std::string(h);
+    }
+    ho.resourceDir = findResourceDir();
+    for (auto &[m, spec] : t.memories)
+      if (int c = coreMemType(m); c >= 0)
+        ho.memSize[c] = {int64_t(std::min(spec.usableBytes, spec.capacityBytes)), int64_t(spec.capacityBytes)};
+    ho.socVersion = socVersion(t.name);
+    ho.shapes = o.shapes;
+    host::readOpDef(files, ho);
+    llvm::StringRef hostDir = llvm::sys::path::parent_path(files.front());
+    llvm::StringRef root = llvm::sys::path::parent_path(hostDir);
+    ho.extraArgs = {"-I" + hostDir.str(), "-I" + root.str(), "-I" + root.str() + "/op_kernel",
+                    "-I" + llvm::sys::path::parent_path(root).str()};
+    for (const std::string &a : fs.compileArgs)
+      if (llvm::StringRef(a).starts_with("-I") || llvm::StringRef(a).starts_with("-D"))
+        ho.extraArgs.push_back(a);
+    // The first host file with a tiling function; the others are helpers.
+    std::string firstReason;
+    for (const std::string &f : files) {
+      std::string key = f + "\n" + t.name;
+      for (auto &[n, dims] : o.shapes) {
+        key += "\n" + n;
+        for (int64_t d : dims)
+          key += "," + std::to_string(d);
+      }
+      auto it = contractCache().find(key);
+      if (it == contractCache().end())
+        it = contractCache().emplace(key, host::readTilingFunction(f, ho)).first;
+      r.hostFiles.push_back(f);
+      if (it->second.ok) {
+        hc = it->second;
+        break;
+      }
+      if (firstReason.empty())
+        firstReason = llvm::sys::path::filename(f).str() + ": " + it->second.reason;
+    }
+    if (!hc.ok)
+      reason = firstReason;
+  }
+  if (hc.ok && hc.success && isFalse(hc.success)) {
+    hc.ok = false;
+    reason = "the host tiling function " + hc.function + " never returns GRAPH_SUCCESS";
+  }
+  if (!hc.ok) {
+    if (hasTilingInputs(km))
+      r.note = "tiling values unconstrained: " + reason;
+    return r;
+  }
+  // Facts: the host accepted the input (its GRAPH_FAILED returns are not
+  // taken), the variables' ranges, and each tiling field the kernel reads
+  // equals what the host wrote.
+  std::vector<Sym> facts = hc.facts;
+  facts.push_back(hc.success);
+  unsigned bound = 0;
+  auto bind = [&](const std::string &name, const Sym &expr) {
+    auto b = bindAssumption(mkVar(name, IntType::i64(), VarRole::Input, "placeholder"), km);
+    if (!b)
+      return; // the kernel does not read it
+    Sym v = *b;
+    while (v->op == SymOp::Cast)
+      v = v->args[0];
+    if (v->op != SymOp::Var)
+      return;
+    // Constants are substituted (a product with a tiling field stays linear
+    // for Z3); other values join as equalities.
+    if (v->type == expr->type && asConst(expr))
+      r.values[v->var->id] = expr;
+    else
+      facts.push_back(mkCmp(SymOp::Eq, *b, toMath(expr)));
+    ++bound;
+    if (auto c = asConst(expr))
+      r.concrete[name] = *c;
+  };
+  for (auto &[field, expr] : hc.fields)
+    bind(field, expr);
+  if (hc.blockDim)
+    bind("blockNum", mkCast(hc.blockDim, IntType::i64()));
+  if (bound == 0) {
+    if (hasTilingInputs(km))
+      r.note = "tiling values unconstrained: the host tiling function " + hc.function + " (" +
+               llvm::sys::path::filename(hc.file).str() + ") sets no field the kernel reads";
+    return r;
+  }
+  // Conjunctions split, so that each part joins a query on its own variables.
+  std::vector<Sym> todo = facts;
+  while (!todo.empty()) {
+    Sym f = todo.back();
+    todo.pop_back();
+    if (f->op == SymOp::LAnd) {
+      todo.push_back(f->args[0]);
+      todo.push_back(f->args[1]);
+    } else if (f->op == SymOp::LNot && f->args[0]->op == SymOp::LOr) {
+      todo.push_back(mkNot(f->args[0]->args[0]));
+      todo.push_back(mkNot(f->args[0]->args[1]));
+    } else if (f->op == SymOp::LNot && f->args[0]->op == SymOp::LNot) {
+      todo.push_back(f->args[0]->args[0]);
+    } else if (!isTrue(f)) {
+      r.facts.push_back(f);
+    }
+  }
+  r.bound = true;
+  if (getenv("ALINT_HOST_DEBUG"))
+    for (const Sym &f : r.facts)
+      fprintf(stderr, "host fact: %s\n", toString(f).c_str());
+  r.note = "tiling values from the host: " + hc.function + " (" + llvm::sys::path::filename(hc.file).str() + "), " +
+           std::to_string(bound) + " bound";
+  if (!hc.unconstrained.empty()) {
+    r.note += "; unconstrained:";
+    for (auto &u : hc.unconstrained)
+      r.note += " " + u;
+  }
+  return r;
+}
+
+void addHostFacts(Obligation &ob, const HostBindResult &hb) {
+  const std::vector<Sym> &facts = hb.facts;
+  if (!hb.bound || !ob.property)
+    return;
+  auto replace = [&](const Sym &s) {
+    return s ? substitute(s,
+                          [&](const VarInfo &v) -> Sym {
+                            auto it = hb.values.find(v.id);
+                            return it == hb.values.end() ? nullptr : it->second;
+                          })
+             : s;
+  };
+  ob.property = replace(ob.property);
+  for (Sym &c : ob.context)
+    c = replace(c);
+  for (auto &rp : ob.report)
+    rp.second = replace(rp.second);
+  // Variables connected to the property through the context or the facts.
+  auto varsOf = [](const Sym &s) {
+    std::vector<std::shared_ptr<const VarInfo>> vs;
+    collectVars(s, vs);
+    std::vector<uint32_t> ids;
+    for (auto &v : vs)
+      ids.push_back(v->id);
+    return ids;
+  };
+  std::set<uint32_t> vars;
+  for (uint32_t id : varsOf(ob.property))
+    vars.insert(id);
+  std::vector<std::vector<uint32_t>> ctxVars, factVars;
+  for (const Sym &s : ob.context)
+    ctxVars.push_back(varsOf(s));
+  for (const Sym &f : facts)
+    factVars.push_back(varsOf(f));
+  std::vector<bool> ctxUsed(ctxVars.size(), false), used(facts.size(), false);
+  auto touches = [&](const std::vector<uint32_t> &ids) {
+    for (uint32_t id : ids)
+      if (vars.count(id))
+        return true;
+    return false;
+  };
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t i = 0; i < ctxVars.size(); ++i)
+      if (!ctxUsed[i] && touches(ctxVars[i])) {
+        ctxUsed[i] = grew = true;
+        vars.insert(ctxVars[i].begin(), ctxVars[i].end());
+      }
+    for (size_t i = 0; i < facts.size(); ++i)
+      if (!used[i] && touches(factVars[i])) {
+        used[i] = grew = true;
+        vars.insert(factVars[i].begin(), factVars[i].end());
+      }
+  }
+  for (size_t i = 0; i < facts.size(); ++i)
+    if (used[i])
+      ob.context.push_back(facts[i]);
+}
+
+} // namespace alint

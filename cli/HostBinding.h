@@ -1,0 +1,38 @@
+// Binds a kernel's tiling values to what its host tiling code sends
+// (checker/host): the tiling fields, the block count and the host's own
+// checks become facts of the kernel model, so its obligations are proved for
+// every input shape the host accepts.
+#pragma once
+
+#include "checker/ir/KernelModel.h"
+#include "checker/model/Target.h"
+#include "cli/Driver.h"
+#include "cli/Options.h"
+
+#include <string>
+#include <vector>
+
+namespace alint {
+
+struct HostBindResult {
+  bool bound = false;
+  std::string note;                        // "tiling values unconstrained: <reason>" or what was bound
+  std::vector<std::string> hostFiles;      // read (for the result cache)
+  std::map<std::string, int64_t> concrete; // --shape: tiling values the host computes
+  std::vector<Sym> facts;                  // the contract, as facts over the kernel's variables
+  std::map<uint32_t, Sym> values;          // kernel variable (by id) -> what the host sends
+};
+
+// Adds to an obligation's context the contract facts connected to its
+// variables (transitively). Facts about unrelated values (a block count
+// computed by division, another field) only slow Z3 down; leaving them out
+// only weakens the context.
+// The tiling fields and the block count are replaced by the host's
+// expressions, so Z3 sees the arithmetic over the shapes (often constants)
+// and a counterexample names shapes.
+void addHostFacts(Obligation &ob, const HostBindResult &hb);
+
+HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, const model::TargetSpec &t,
+                                const Options &o, const FileSettings &fs);
+
+} // namespace alint

@@ -1,0 +1,42 @@
+// Host tiling: one row per UB tile, rows split across the vector cores. Rows
+// longer than the kernel's UB tiles can hold are refused (MAX_HIDDEN).
+#include "register/op_def_registry.h"
+#include "register/op_impl_registry.h"
+#include "tiling/platform/platform_ascendc.h"
+#include "../op_kernel/row_scale_tiling_data.h"
+
+namespace optiling {
+constexpr int64_t MAX_HIDDEN = 4096; // five rows of floats in UB: 80 KiB
+static ge::graphStatus RowScaleTilingFunc(gert::TilingContext *context) {
+  auto platform = platform_ascendc::PlatformAscendC(context->GetPlatformInfo());
+  uint32_t coreNum = platform.GetCoreNumAiv();
+  const gert::StorageShape *xShape = context->GetInputShape(0);
+  OP_CHECK_NULL_WITH_CONTEXT(context, xShape);
+  const gert::Shape &shape = xShape->GetStorageShape();
+  int64_t rows = shape.GetDim(0);
+  int64_t hidden = shape.GetDim(1);
+  OP_CHECK_IF(rows <= 0 || rows > 0xffffff || hidden <= 0 || hidden % 8 != 0 || hidden > MAX_HIDDEN,
+              OP_LOGE(context, "unsupported shape"), return ge::GRAPH_FAILED);
+  uint32_t rowsPerCore = static_cast<uint32_t>((rows + coreNum - 1) / coreNum);
+  RowScaleTilingData *tiling = context->GetTilingData<RowScaleTilingData>();
+  tiling->rows = static_cast<uint32_t>(rows);
+  tiling->hidden = static_cast<uint32_t>(hidden);
+  tiling->rowsPerCore = rowsPerCore;
+  context->SetBlockDim(static_cast<uint32_t>((rows + rowsPerCore - 1) / rowsPerCore));
+  return ge::GRAPH_SUCCESS;
+}
+
+IMPL_OP_OPTILING(RowScale).Tiling(RowScaleTilingFunc);
+} // namespace optiling
+
+namespace ops {
+class RowScale : public OpDef {
+public:
+  explicit RowScale(const char *name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+    this->AICore().AddConfig("ascend910b");
+  }
+};
+OP_ADD(RowScale);
+} // namespace ops

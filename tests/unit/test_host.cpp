@@ -1,0 +1,97 @@
+// The host tiling reader (checker/host): contracts of the sample operator
+// projects, evaluated at concrete shapes.
+#include "checker/frontend/Paths.h"
+#include "checker/host/HostContract.h"
+
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <string>
+
+using namespace alint;
+
+namespace {
+
+host::HostOptions hostOptions() {
+  host::HostOptions o;
+  std::string api = findApiDir();
+  o.hostApiDir = api.substr(0, api.rfind('/')) + "/host";
+  o.resourceDir = findResourceDir();
+  o.memSize[5] = {196352, 196608}; // UB of ascend910b
+  o.inputNames = {"x"};
+  o.outputNames = {"y"};
+  return o;
+}
+
+std::string sample(const std::string &rel) { return std::string(ALINT_SAMPLES_DIR) + "/host-tiling/" + rel; }
+
+// Value of a contract expression for concrete inputs.
+std::optional<int64_t> at(const Sym &s, const std::map<std::string, int64_t> &env) {
+  return evaluate(s, [&](const VarInfo &v) -> std::optional<int64_t> {
+    auto it = env.find(v.name);
+    if (it == env.end())
+      return std::nullopt;
+    return it->second;
+  });
+}
+
+} // namespace
+
+TEST_CASE("host reader: fields, block count and preconditions as functions of the shape", "[host]") {
+  host::HostContract c = host::readTilingFunction(sample("tail_good/op_host/add_tail_tiling.cpp"), hostOptions());
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  CHECK(c.function == "AddTailTilingFunc");
+  REQUIRE(c.fields.count("totalLength"));
+  REQUIRE(c.fields.count("perCoreLength"));
+  REQUIRE(c.fields.count("tileLength"));
+  REQUIRE(c.blockDim);
+  std::map<std::string, int64_t> env = {{"x.size", 100000}};
+  CHECK(at(c.fields["totalLength"], env) == 100000);
+  CHECK(asConst(c.fields["perCoreLength"]) == 32768);
+  CHECK(asConst(c.fields["tileLength"]) == 4096);
+  CHECK(at(c.blockDim, env) == 4); // ceil(100000 / 32768)
+  // The host refuses an empty input and one of 2^30 elements or more.
+  CHECK(at(c.success, env) == 1);
+  env["x.size"] = 0;
+  CHECK(at(c.success, env) == 0);
+  env["x.size"] = int64_t(1) << 30;
+  CHECK(at(c.success, env) == 0);
+}
+
+TEST_CASE("host reader: a narrow tiling field truncates the host's value", "[host]") {
+  host::HostContract c = host::readTilingFunction(sample("narrow_bad/op_host/copy_tiles_tiling.cpp"), hostOptions());
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  REQUIRE(c.fields.count("tileNum"));
+  CHECK(c.fields["tileNum"]->type == IntType{16, false, false});
+  CHECK(at(c.fields["tileNum"], {{"x.size", int64_t(65537) * 4096}}) == 1);
+  CHECK(at(c.blockDim, {}) == 1);
+}
+
+TEST_CASE("host reader: --shape makes the tiling concrete", "[host]") {
+  host::HostOptions o = hostOptions();
+  o.shapes["x"] = {64, 1000};
+  host::HostContract c = host::readTilingFunction(sample("hidden_good/op_host/row_scale_tiling.cpp"), o);
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  REQUIRE(c.fields.count("hidden"));
+  CHECK(asConst(c.fields["hidden"]) == 1000);
+  CHECK(asConst(c.fields["rows"]) == 64);
+  // A hidden size above the host's limit is refused: no launch.
+  o.shapes["x"] = {64, 8192};
+  host::HostContract r = host::readTilingFunction(sample("hidden_good/op_host/row_scale_tiling.cpp"), o);
+  REQUIRE(r.ok);
+  CHECK(isFalse(r.success));
+}
+
+TEST_CASE("host reader: no tiling function is a reason, not a contract", "[host]") {
+  host::HostContract c =
+      host::readTilingFunction(sample("narrow_bad/op_kernel/copy_tiles_tiling_data.h"), hostOptions());
+  CHECK_FALSE(c.ok);
+  CHECK_FALSE(c.reason.empty());
+  std::string why;
+  CHECK(host::locateHostTiling(std::string(ALINT_SAMPLES_DIR) + "/bounds-global/off_by_one_bad.cpp", why).empty());
+  CHECK(why.find("op_kernel") != std::string::npos);
+  CHECK(host::locateHostTiling(sample("narrow_bad/op_kernel/copy_tiles_bad.cpp"), why).size() == 1);
+}
