@@ -60,6 +60,8 @@ static const char *bufferKindName(Buffer::Kind k) {
     return "bufpool";
   case Buffer::Kind::Raw:
     return "raw";
+  case Buffer::Kind::Memory:
+    return "memory";
   }
   return "?";
 }
