@@ -31,8 +31,9 @@ void Interp::noteParamStore(const Expr *rhs, Sym stored, QualType fieldType, con
         break;
       const Sym &from = it->second;
       IntType dst = intTypeOf(ctx, ce->getType());
-      if (!from->type.isBool && (from->type.bits == 0 || from->type.bits > dst.bits ||
-                                 (from->type.isSigned != dst.isSigned && from->type.bits >= dst.bits)))
+      if (!from->type.isBool &&
+          (from->type.bits == 0 || from->type.bits > dst.bits || (from->type.isSigned && !dst.isSigned) ||
+           (!from->type.isSigned && dst.isSigned && from->type.bits >= dst.bits)))
         narrowed = true;
       value = from;
     } else if (ce->getCastKind() != CK_NoOp) {
