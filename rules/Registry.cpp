@@ -141,6 +141,7 @@ const std::vector<CheckInfo> &checkRegistry() {
     add(&make<NdDmaParamsCheck>);
     add(&make<NdDmaDstOverlapCheck>);
     add(&make<NdDmaDciCheck>);
+    add(&make<ParamRangeCheck>);
     add(&make<CubeParamsCheck>);
     add(&make<PerfBankConflictCheck>);
     add(&make<SyncVfMembarCheck>);

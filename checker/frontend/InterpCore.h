@@ -284,6 +284,12 @@ private:
   void runBody(const clang::Stmt *body, const clang::Expr *inc, bool inductionHandled);
   Value evalDeclRef(const clang::DeclRefExpr *dre);
   Value evalCast(const clang::CastExpr *ce);
+  // param-range: the operand of each integral conversion last evaluated, and
+  // the record of a store into a narrow API parameter field or argument.
+  std::map<const clang::Expr *, Sym> castOperand;
+  bool isParamStruct(const clang::RecordDecl *rd) const;
+  void noteParamStore(const clang::Expr *rhs, Sym stored, clang::QualType fieldType, const std::string &record,
+                      const std::string &field, clang::SourceLocation l);
   Value retypePointer(Value v, clang::QualType to, const clang::Expr *e);
   Value evalUnary(const clang::UnaryOperator *u);
   Value evalBinary(const clang::BinaryOperator *b);

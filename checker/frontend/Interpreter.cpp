@@ -66,6 +66,13 @@ SourceLoc Interp::loc(SourceLocation l) const {
   return r;
 }
 
+// A parameter struct of the API (DataCopyParams, ...), not a class the
+// interpreter models as an object of its own.
+bool Interp::isParamStruct(const RecordDecl *rd) const {
+  const auto *crd = dyn_cast_or_null<CXXRecordDecl>(rd);
+  return crd && !crd->isUnion() && isApiDecl(crd) && classifyApiClass(crd) == ApiClass::None;
+}
+
 bool Interp::isApiDecl(const Decl *d) const {
   if (!d)
     return false;
@@ -1802,6 +1809,8 @@ Value Interp::evalCast(const CastExpr *ce) {
   case CK_IntegralToBoolean:
   case CK_BooleanToSignedIntegral: {
     Value v = eval(sub);
+    if (ce->getCastKind() == CK_IntegralCast)
+      castOperand[ce] = v.kind == Value::Scalar ? v.sym : nullptr; // for param-range
     if (v.kind != Value::Scalar)
       return scalar(asSym(v, to, ce->getBeginLoc()));
     if (ce->getCastKind() == CK_IntegralToBoolean)
@@ -2060,6 +2069,10 @@ Value Interp::evalBinary(const BinaryOperator *b) {
       note("assignment to '" + exprText(b->getLHS()) + "' is not followed", b->getBeginLoc());
       return v;
     }
+    if (const auto *me = dyn_cast<MemberExpr>(b->getLHS()->IgnoreParens()))
+      if (const auto *fd = dyn_cast<FieldDecl>(me->getMemberDecl()); fd && isParamStruct(fd->getParent()))
+        noteParamStore(b->getRHS(), v.kind == Value::Scalar ? v.sym : nullptr, lt, fd->getParent()->getNameAsString(),
+                       fd->getNameAsString(), b->getBeginLoc());
     write(r, v);
     return v;
   }
@@ -2233,7 +2246,11 @@ Value Interp::evalInitList(const InitListExpr *il) {
   for (const FieldDecl *fd : rd->fields()) {
     if (i >= il->getNumInits())
       break;
-    Value fv = evalInit(il->getInit(i++), fd->getType(), "");
+    const Expr *init = il->getInit(i++);
+    Value fv = evalInit(init, fd->getType(), "");
+    if (isParamStruct(rd))
+      noteParamStore(init, fv.kind == Value::Scalar ? fv.sym : nullptr, fd->getType(), rd->getNameAsString(),
+                     fd->getNameAsString(), init->getBeginLoc());
     LRef r;
     r.kind = LRef::Field;
     r.obj = v.obj;
@@ -2254,6 +2271,18 @@ Value Interp::evalConstruct(const CXXConstructExpr *ce) {
   std::vector<Value> args;
   for (const Expr *a : ce->arguments())
     args.push_back(eval(a));
+  if (isParamStruct(rd) && !ctor->isCopyOrMoveConstructor())
+    for (unsigned i = 0; i < ce->getNumArgs() && i < ctor->getNumParams(); ++i) {
+      // Name the argument after the field the constructor initialises with it.
+      const ParmVarDecl *p = ctor->getParamDecl(i);
+      std::string field = p->getNameAsString();
+      for (const CXXCtorInitializer *ci : ctor->inits())
+        if (const auto *dr = dyn_cast_or_null<DeclRefExpr>(ci->getInit() ? ci->getInit()->IgnoreImplicit() : nullptr))
+          if (dr->getDecl() == p && ci->getMember())
+            field = ci->getMember()->getNameAsString();
+      noteParamStore(ce->getArg(i), args[i].kind == Value::Scalar ? args[i].sym : nullptr, p->getType(),
+                     rd->getNameAsString(), field, ce->getArg(i)->getBeginLoc());
+    }
   if (k == ApiClass::LocalTensor)
     return apiConstructLocalTensor(ce, args);
   if (k == ApiClass::GlobalTensor) {

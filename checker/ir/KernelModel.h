@@ -154,6 +154,21 @@ struct UnknownNote {
   SourceLoc loc;
 };
 
+// A value stored into a narrow integer field of an AscendC parameter struct
+// (DataCopyParams::blockCount, ...) or passed to a narrow parameter of an API
+// call (a vector instruction's uint8_t repeatTimes), from kernel code: the
+// value before the conversion, so param-range can prove it fits.
+struct ParamStore {
+  SourceLoc loc;
+  std::string record;    // "DataCopyParams", or the API function's name
+  std::string field;     // field or parameter name
+  Sym value;             // the un-truncated value, a mathematical integer
+  IntType type;          // the field's C++ type
+  bool narrowed = false; // converted from a wider or differently signed type
+  Sym cond;
+  std::vector<int> loops;
+};
+
 struct KernelModel {
   std::string name;
   SourceLoc loc;
@@ -164,6 +179,7 @@ struct KernelModel {
   std::vector<Assumption> assumptions;
   std::vector<Sym> facts; // always true: 0 <= blockIdx < blockNum, ...
   std::vector<UnknownNote> unknowns;
+  std::vector<ParamStore> paramStores;
   // Set when code the kernel runs did not compile (e.g. a type from a missing
   // generated header): nothing about the kernel can be proved then.
   std::string incomplete;

@@ -101,6 +101,14 @@ Value Interp::evalApiCall(const CallExpr *call, const FunctionDecl *fd) {
   }
   for (const Expr *a : c.args)
     c.vals.push_back(eval(a));
+  // Narrow integer parameters (a vector instruction's uint8_t repeatTimes):
+  // an argument computed wider must fit (param-range).
+  for (size_t i = 0; i < c.args.size() && i < fd->getNumParams(); ++i) {
+    QualType pt = fd->getParamDecl(i)->getType().getNonReferenceType();
+    if (pt->isIntegerType() && !pt->isBooleanType() && ctx.getIntWidth(pt) <= 16)
+      noteParamStore(c.args[i], c.vals[i].kind == Value::Scalar ? c.vals[i].sym : nullptr, pt, c.name,
+                     fd->getParamDecl(i)->getNameAsString(), c.args[i]->getBeginLoc());
+  }
 
   if (const ApiEntry *e = ApiTable::instance().find(c, classifyApiClass(parent)))
     return e->handler(*this, c);
