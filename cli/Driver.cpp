@@ -111,8 +111,20 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   // The host tiling code, when found, constrains the tiling values (before the
   // assumptions, which may name its shape variables).
   HostBindResult hb = bindHostContract(km, fr.file, t, o, fs);
-  if (!hb.note.empty())
-    km.unknowns.push_back({hb.note, k.loc});
+  // Unconstrained tiling values are sound (the proofs hold for every value),
+  // so this is said under --show-unknown but is not a construct left unmodelled.
+  if (!hb.note.empty() && o.showUnknown) {
+    Diagnostic d;
+    d.check = "frontend";
+    d.severity = Severity::Note;
+    d.status = Status::Unknown;
+    d.message = hb.note;
+    d.loc = k.loc;
+    d.target = t.name;
+    d.kernel = k.name;
+    d.variant = k.variant;
+    fr.diags.push_back(std::move(d));
+  }
   for (auto &[text, a] : assumptions) {
     auto b = bindAssumption(a, km);
     if (!b) {

@@ -236,10 +236,10 @@ TEST_CASE("the sample operator project: the bug is found in DTYPE_X=float, TILIN
       CHECK(line.find("[DTYPE_X=float, TILING_KEY=2] [bounds-local]") != std::string::npos);
     }
   CHECK(errors == 2);
-  CHECK(r.out.find("vec_scale [DTYPE_X=float, TILING_KEY=2] (ascend910b): 21 obligations, 19 proved, 2 violated") !=
+  CHECK(r.err.find("vec_scale [DTYPE_X=float, TILING_KEY=2] (ascend910b): 16 obligations, 14 proved, 2 violated") !=
         std::string::npos);
-  CHECK(r.out.find("vec_scale [DTYPE_X=half, TILING_KEY=1] (ascend910b):") != std::string::npos);
-  CHECK(r.out.find("vec_scale [DTYPE_X=float, TILING_KEY=3] (ascend910b):") != std::string::npos);
+  CHECK(r.err.find("vec_scale [DTYPE_X=half, TILING_KEY=1] (ascend910b):") != std::string::npos);
+  CHECK(r.err.find("vec_scale [DTYPE_X=float, TILING_KEY=3] (ascend910b):") != std::string::npos);
   CHECK(r.err.find("operator project") != std::string::npos);
   CHECK(r.err.find("vec_scale_tiling.h") != std::string::npos);
   // JSON: the variant of each kernel verdict, calls reached and modelled.
@@ -300,7 +300,7 @@ extern "C" __global__ __aicore__ void k(GM_ADDR x) {
   CHECK(m.exitCode == 0);
   CHECK(m.err.find("header 'sizes.h' not found") != std::string::npos);
   CHECK(m.err.find("'BUF_BYTES' is not declared") != std::string::npos);
-  CHECK(m.out.find("k (ascend910b): 1 obligations, 0 proved, 1 unknown") != std::string::npos);
+  CHECK(m.err.find("k (ascend910b): 1 obligations, 0 proved, 1 unknown") != std::string::npos);
 }
 
 TEST_CASE("core-side macros per target: each side compiles the code bisheng compiles for it", "[project]") {
@@ -364,7 +364,7 @@ extern "C" __global__ __aicore__ void k(GM_ADDR x) {
 )");
   ToolRun r = runTool(shellQuote(dir + "/k.cpp"));
   CHECK(r.exitCode == 1);
-  CHECK(r.out.find("k [AIC] (ascend910b): 1 obligations, 1 proved") != std::string::npos);
-  CHECK(r.out.find("k [AIV] (ascend910b): 1 obligations, 0 proved, 1 violated") != std::string::npos);
+  CHECK(r.err.find("k [AIC] (ascend910b): 1 obligations, 1 proved") != std::string::npos);
+  CHECK(r.err.find("k [AIV] (ascend910b): 1 obligations, 0 proved, 1 violated") != std::string::npos);
   CHECK(r.out.find("[AIV] [capacity-overflow]") != std::string::npos);
 }

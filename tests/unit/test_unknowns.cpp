@@ -57,8 +57,8 @@ TEST_CASE("a kernel whose obligations are unknown is partially verified, with a 
   std::string f = writeKernel("opaque", kOpaqueLength);
   ToolRun r = runTool(f);
   CHECK(r.exitCode == 0);
-  CHECK(r.out.find("partially verified") != std::string::npos);
-  CHECK(r.out.find(": verified") == std::string::npos);
+  CHECK(r.err.find("partially verified") != std::string::npos);
+  CHECK(r.err.find(": verified") == std::string::npos);
   // JSON: every unknown counted has a note (status unknown) under --show-unknown
   nlohmann::json j = lintJson("--show-unknown " + f);
   REQUIRE(j["kernels"].size() == 1);
@@ -118,7 +118,7 @@ TEST_CASE("--fail-on-unknown fails a partially verified kernel and passes a veri
   CHECK(r.out.find("[fail-on-unknown]") != std::string::npos);
   ToolRun g = runTool("--fail-on-unknown " + kSamples + "/followed/allocator_copy_long_good.cpp");
   CHECK(g.exitCode == 0);
-  CHECK(g.out.find(": verified") != std::string::npos);
+  CHECK(g.err.find(": verified") != std::string::npos);
   // the configuration key does the same
   std::string dir = "/tmp/alint_unk_cfg_" + std::to_string(::getpid());
   std::string cmd = "mkdir -p " + dir;

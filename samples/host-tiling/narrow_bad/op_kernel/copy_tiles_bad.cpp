@@ -33,7 +33,7 @@ public:
     uint32_t done = tileNum * TILE;
     uint32_t tail = total - done;
     if (tail > 0) {
-      DataCopyExtParams p{1, static_cast<uint32_t>(tail * sizeof(float)), 0, 0, 0};
+      DataCopyExtParams p{1, static_cast<uint32_t>(tail * sizeof(float)), 0, 0, 0}; // expect-warning: param-range
       LocalTensor<float> a = inQ.AllocTensor<float>();
       DataCopyPad(a, xGm[done], p, DataCopyPadExtParams<float>{false, 0, 0, 0.0f}); // expect-warning: bounds-local
       inQ.EnQue(a);
