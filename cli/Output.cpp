@@ -1,5 +1,6 @@
 // Output formats: clang-tidy text, JSON (design.md), SARIF 2.1.0.
 #include "cli/Output.h"
+#include "cli/Ranges.h"
 
 #include "cli/Baseline.h"
 #include "cli/Failure.h"
@@ -230,19 +231,11 @@ void printJson(const RunResult &rr, std::ostream &out) {
   out << doc.dump(2) << "\n";
 }
 
-// 0-based LSP range of a finding: from its column to the end of the code on
-// its line (before a // comment), in UTF-16 code units.
+// 0-based LSP range of a finding (cli/Ranges.h: UTF-16 code units).
 static json lspRange(const SourceLoc &l, SourceText &src) {
-  unsigned line = l.line ? l.line - 1 : 0;
-  std::string text = src.line(l.file, l.line);
-  size_t startByte = l.column ? l.column - 1 : 0;
-  std::string code = text.substr(0, text.find("//"));
-  size_t endByte = code.find_last_not_of(" \t\r");
-  endByte = endByte == std::string::npos ? 0 : endByte + 1;
-  if (endByte < startByte)
-    endByte = startByte;
-  unsigned sc = utf16Length(text, startByte), ec = utf16Length(text, endByte);
-  return {{"start", {{"line", line}, {"character", sc}}}, {"end", {{"line", line}, {"character", ec}}}};
+  Utf16Range r = findingRange(l, src);
+  return {{"start", {{"line", r.line}, {"character", r.character}}},
+          {"end", {{"line", r.endLine}, {"character", r.endCharacter}}}};
 }
 
 void printLsp(const RunResult &rr, SourceText &src, std::ostream &out) {
@@ -293,24 +286,14 @@ void printLsp(const RunResult &rr, SourceText &src, std::ostream &out) {
       json data = {{"target", d.target}, {"kernel", d.kernel}, {"status", statusName(d.status)}};
       json edits = json::array();
       for (const FixIt &f : d.fixits) {
-        std::string lt = src.line(f.loc.file, f.loc.line);
-        unsigned line = f.loc.line - 1, col = utf16Length(lt, f.loc.column - 1);
-        // The end of the replaced text (it may span lines).
-        std::string t = src.text(f.loc.file);
-        unsigned eline = line;
-        size_t lineStart = size_t(f.offset) - (f.loc.column - 1);
-        for (size_t k = size_t(f.offset); k < size_t(f.offset) + f.length && k < t.size(); ++k)
-          if (t[k] == '\n') {
-            ++eline;
-            lineStart = k + 1;
-          }
-        std::string elt = src.line(f.loc.file, eline + 1);
-        unsigned ecol = utf16Length(elt, size_t(f.offset) + f.length - lineStart);
-        edits.push_back(
-            {{"uri", fileUri(f.loc.file)},
-             {"range",
-              {{"start", {{"line", line}, {"character", col}}}, {"end", {{"line", eline}, {"character", ecol}}}}},
-             {"newText", f.replacement}});
+        if (f.offset < 0) // not resolved against the source: no range to edit
+          continue;
+        Utf16Range r = fixItRange(f, src);
+        edits.push_back({{"uri", fileUri(f.loc.file)},
+                         {"range",
+                          {{"start", {{"line", r.line}, {"character", r.character}}},
+                           {"end", {{"line", r.endLine}, {"character", r.endCharacter}}}}},
+                         {"newText", f.replacement}});
       }
       if (!edits.empty())
         data["fixits"] = edits;
