@@ -169,6 +169,20 @@ template <typename T, bool isReuseSource = false>
 __aicore__ void ClampMin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const T scalar,
                          const uint32_t calCount);
 
+// Sum over the last axis (asc-devkit include/adv_api/reduce/sum_utils.h:27,
+// sum.h:55-76): `outter` rows of `n` elements, each row padded to `inner`.
+// Not modelled: extents are unknown (the vector fallback), never "fine".
+struct SumParams {
+  uint32_t outter = 1;
+  uint32_t inner;
+  uint32_t n;
+};
+template <typename T, int32_t reduceDim = -1, bool isReuseSource = false, bool isBasicBlock = false>
+__aicore__ void Sum(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
+                    const LocalTensor<uint8_t>& sharedTmpBuffer, const SumParams& sumParams);
+template <typename T, int32_t reduceDim = -1, bool isReuseSource = false, bool isBasicBlock = false>
+__aicore__ void Sum(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const SumParams& sumParams);
+
 } // namespace AscendC
 
 #undef ASCENDC_LINT_ADV_UNARY
