@@ -31,9 +31,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   using V = std::vector<std::string>;
   bool same = c->checks.value_or("*") == again->checks.value_or("*") &&
               c->warningsAsErrors.value_or("") == again->warningsAsErrors.value_or("") &&
-              c->headerFilterRegex.value_or("") == again->headerFilterRegex.value_or("") &&
+              // unset shows every header, as ".*" does
+              c->headerFilterRegex.value_or(".*") == again->headerFilterRegex.value_or(".*") &&
               c->targets.value_or(V{"ascend910b"}) == again->targets.value_or(V{"ascend910b"}) &&
-              c->assumptions == again->assumptions && c->autoSync.value_or(true) == again->autoSync.value_or(true);
+              c->assumptions == again->assumptions && c->autoSync.value_or(true) == again->autoSync.value_or(true) &&
+              c->failOnUnknown == again->failOnUnknown && c->simtDCache == again->simtDCache &&
+              c->opRoot == again->opRoot;
   if (!same) {
     std::fprintf(stderr, "dumped configuration reads back different:\n%s\n", dumped.c_str());
     std::abort();
