@@ -101,6 +101,21 @@ std::optional<Sym> bindAssumption(const Sym &a, const KernelModel &k) {
   return bound;
 }
 
+// A `--show-unknown` note of the frontend about kernel `k` on target `t`.
+static void frontendNote(FileResult &fr, const KernelModel &k, const model::TargetSpec &t, std::string message,
+                         const SourceLoc &loc) {
+  Diagnostic d;
+  d.check = "frontend";
+  d.severity = Severity::Note;
+  d.status = Status::Unknown;
+  d.message = std::move(message);
+  d.loc = loc;
+  d.target = t.name;
+  d.kernel = k.name;
+  d.variant = k.variant;
+  fr.diags.push_back(std::move(d));
+}
+
 static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const Options &o, const FileSettings &fs,
                        Solver &solver, FileResult &fr) {
   const auto &assumptions = fs.assumptions;
@@ -113,18 +128,8 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   HostBindResult hb = bindHostContract(km, fr.file, t, o, fs);
   // Unconstrained tiling values are sound (the proofs hold for every value),
   // so this is said under --show-unknown but is not a construct left unmodelled.
-  if (!hb.note.empty() && o.showUnknown) {
-    Diagnostic d;
-    d.check = "frontend";
-    d.severity = Severity::Note;
-    d.status = Status::Unknown;
-    d.message = hb.note;
-    d.loc = k.loc;
-    d.target = t.name;
-    d.kernel = k.name;
-    d.variant = k.variant;
-    fr.diags.push_back(std::move(d));
-  }
+  if (!hb.note.empty() && o.showUnknown)
+    frontendNote(fr, k, t, hb.note, k.loc);
   for (auto &[text, a] : assumptions) {
     auto b = bindAssumption(a, km);
     if (!b) {
@@ -254,18 +259,8 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
     kv.obligations = 1;
     kv.unknown = 1;
     ++reasons[k.incomplete];
-    if (o.showUnknown) { // the one unknown gets its note too
-      Diagnostic d;
-      d.check = "frontend";
-      d.severity = Severity::Note;
-      d.status = Status::Unknown;
-      d.message = "not verified: " + k.incomplete;
-      d.loc = k.loc;
-      d.target = t.name;
-      d.kernel = k.name;
-      d.variant = k.variant;
-      fr.diags.push_back(std::move(d));
-    }
+    if (o.showUnknown) // the one unknown gets its note too
+      frontendNote(fr, k, t, "not verified: " + k.incomplete, k.loc);
   }
   for (const Op &op : k.ops)
     if (op.kind == OpKind::Unmodelled) {
@@ -285,22 +280,12 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
                    [](const auto &a, const auto &b) { return a.second > b.second; });
   if (kv.topReasons.size() > 3)
     kv.topReasons.resize(3);
-  if (o.showUnknown) { // what the frontend could not model, once per kernel and target
-    for (const Op &op : k.ops) {
-      if (op.kind != OpKind::Unmodelled)
-        continue;
-      Diagnostic d;
-      d.check = "frontend";
-      d.severity = Severity::Note;
-      d.status = Status::Unknown;
-      d.message = "not modelled: " + (op.unknownReason.empty() ? "call to '" + op.api + "'" : op.unknownReason);
-      d.loc = op.loc;
-      d.target = t.name;
-      d.kernel = k.name;
-      d.variant = k.variant;
-      fr.diags.push_back(std::move(d));
-    }
-  }
+  if (o.showUnknown) // what the frontend could not model, once per kernel and target
+    for (const Op &op : k.ops)
+      if (op.kind == OpKind::Unmodelled)
+        frontendNote(fr, k, t,
+                     "not modelled: " + (op.unknownReason.empty() ? "call to '" + op.api + "'" : op.unknownReason),
+                     op.loc);
   if (fs.failOnUnknown && kv.partial()) { // strict gates: not fully verified is an error
     Diagnostic d;
     d.check = "fail-on-unknown";
@@ -317,18 +302,8 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
     fr.diags.push_back(std::move(d));
   }
   if (o.showUnknown)
-    for (const UnknownNote &u : km.unknowns) {
-      Diagnostic d;
-      d.check = "frontend";
-      d.severity = Severity::Note;
-      d.status = Status::Unknown;
-      d.message = "not modelled: " + u.reason;
-      d.loc = u.loc;
-      d.target = t.name;
-      d.kernel = k.name;
-      d.variant = k.variant;
-      fr.diags.push_back(std::move(d));
-    }
+    for (const UnknownNote &u : km.unknowns)
+      frontendNote(fr, k, t, "not modelled: " + u.reason, u.loc);
   fr.verdicts.push_back(kv);
 }
 
