@@ -47,12 +47,74 @@ static void addPartnerFixIt(const KernelModel &k, const SyncGraph &g, const SeqO
   item.fixits.push_back(f);
 }
 
+// A DeQue waits for the queue's forward event, which only an EnQue of the
+// same queue sets: a DeQue with no EnQue before it (in the first-iterations
+// view) waits forever. A queue's tensors are FIFO, so the graph matches each
+// DeQue to the oldest pending EnQue. A call before the DeQue that the
+// frontend does not model may enqueue: then the pairing is unknown.
+static void checkDeQue(CheckContext &ctx, const SyncGraph &g, int i, std::set<std::pair<int, int>> &seen) {
+  const KernelModel &k = ctx.kernel;
+  const SeqOp &s = g.seq[i];
+  const Op &op = k.ops[s.op];
+  std::string q = op.bufferId >= 0 && op.bufferId < int(k.buffers.size()) ? k.buffers[op.bufferId].name : "?";
+  ProofItem item;
+  item.ob.check = "sync-unpaired";
+  item.loc = op.loc;
+  std::string hidden;
+  for (int j = 0; j < i && hidden.empty(); ++j)
+    if (k.ops[g.seq[j].op].kind == OpKind::Unmodelled)
+      hidden = k.ops[g.seq[j].op].unknownReason;
+  for (size_t j = 0; j < size_t(s.op) && hidden.empty(); ++j)
+    if (k.ops[j].kind == OpKind::Unmodelled)
+      hidden = k.ops[j].unknownReason;
+  if (s.match < 0) {
+    if (!seen.insert({s.op, 0}).second)
+      return;
+    item.ob.property = mkBool(false);
+    item.ob.context = ctx.contextAt(s.condFirst, op.loops);
+    if (!hidden.empty())
+      item.ob.unknownReason = "an earlier call is not modelled and may enqueue: " + hidden;
+    item.message = [q](const Verdict &v) {
+      if (v.status == Status::Unknown)
+        return "DeQue on " + q + ": whether a tensor was enqueued before it could not be decided: " + v.reason;
+      return "DeQue on " + q + " has no EnQue before it: it waits for the queue's event forever (hang)";
+    };
+    item.hint = op.loops.empty() ? "EnQue the tensor on " + q + " before this DeQue"
+                                 : "EnQue on " + q + " earlier in the loop body (or before the loop)";
+    ctx.prove(std::move(item));
+    return;
+  }
+  // Matched: some EnQue of this queue must run whenever the DeQue does.
+  if (!seen.insert({s.op, 1}).second)
+    return;
+  Sym some = mkBool(false);
+  for (int j = 0; j < i; ++j)
+    if (g.seq[j].sync == SeqOp::Sync::Set && g.seq[j].queueKey == s.queueKey)
+      some = mkOr(some, g.seq[j].condFirst ? g.seq[j].condFirst : mkBool(true));
+  item.ob.property = some;
+  item.ob.context = ctx.contextAt(s.condFirst, op.loops);
+  for (const Sym &f : g.facts)
+    item.ob.context.push_back(f);
+  item.message = [q](const Verdict &v) {
+    if (v.status == Status::Unknown)
+      return "DeQue on " + q + ": whether an EnQue runs before it could not be decided: " + v.reason;
+    return "DeQue on " + q + " runs on paths where no EnQue of it does: it can wait forever (hang)";
+  };
+  item.related.push_back({k.ops[g.seq[s.match].op].loc, "the EnQue, under a different condition"});
+  item.hint = "enqueue and dequeue under the same condition";
+  ctx.prove(std::move(item));
+}
+
 void SyncUnpairedCheck::run(CheckContext &ctx) const {
   const KernelModel &k = ctx.kernel;
   const SyncGraph &g = ctx.syncGraph();
   std::set<std::pair<int, int>> seen;
   for (int i = 0; i < int(g.seq.size()); ++i) {
     const SeqOp &s = g.seq[i];
+    if (s.implicit && s.sync == SeqOp::Sync::Wait && k.ops[s.op].kind == OpKind::DeQue) {
+      checkDeQue(ctx, g, i, seen);
+      continue;
+    }
     if (s.implicit || (s.sync != SeqOp::Sync::Set && s.sync != SeqOp::Sync::Wait))
       continue;
     const Op &op = k.ops[s.op];
