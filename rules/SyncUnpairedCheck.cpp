@@ -63,17 +63,24 @@ static void checkDeQue(CheckContext &ctx, const SyncGraph &g, int i, std::set<st
   std::string hidden;
   for (int j = 0; j < i && hidden.empty(); ++j)
     if (k.ops[g.seq[j].op].kind == OpKind::Unmodelled)
-      hidden = k.ops[g.seq[j].op].unknownReason;
+      hidden = "an earlier call is not modelled and may enqueue: " + k.ops[g.seq[j].op].unknownReason;
   for (size_t j = 0; j < size_t(s.op) && hidden.empty(); ++j)
     if (k.ops[j].kind == OpKind::Unmodelled)
-      hidden = k.ops[j].unknownReason;
+      hidden = "an earlier call is not modelled and may enqueue: " + k.ops[j].unknownReason;
+  // A DeQue under a condition the frontend cannot follow may be guarded by
+  // the queue's own state (`if (q.HasTensorInQue()) t = q.DeQue<T>();`, a
+  // common reuse idiom): whether it can run unpaired is then unknown.
+  if (hidden.empty() && s.condFirst && containsOpaque(s.condFirst))
+    hidden = "it runs under a condition the frontend does not follow (e.g. HasTensorInQue)";
   if (s.match < 0) {
     if (!seen.insert({s.op, 0}).second)
       return;
     item.ob.property = mkBool(false);
     item.ob.context = ctx.contextAt(s.condFirst, op.loops);
-    if (!hidden.empty())
-      item.ob.unknownReason = "an earlier call is not modelled and may enqueue: " + hidden;
+    if (!hidden.empty()) {
+      item.worst = Status::Unknown;
+      item.capReason = hidden;
+    }
     item.message = [q](const Verdict &v) {
       if (v.status == Status::Unknown)
         return "DeQue on " + q + ": whether a tensor was enqueued before it could not be decided: " + v.reason;
@@ -95,6 +102,10 @@ static void checkDeQue(CheckContext &ctx, const SyncGraph &g, int i, std::set<st
   item.ob.context = ctx.contextAt(s.condFirst, op.loops);
   for (const Sym &f : g.facts)
     item.ob.context.push_back(f);
+  if (!hidden.empty()) { // a proof stands; a failure may be the hidden EnQue's
+    item.worst = Status::Unknown;
+    item.capReason = hidden;
+  }
   item.message = [q](const Verdict &v) {
     if (v.status == Status::Unknown)
       return "DeQue on " + q + ": whether an EnQue runs before it could not be decided: " + v.reason;
