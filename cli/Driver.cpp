@@ -4,6 +4,7 @@
 #include "checker/frontend/Paths.h"
 #include "checker/model/PipeSim.h"
 #include "checker/model/Simulator.h"
+#include "checker/project/BuildChips.h"
 #include "cli/CompileArgs.h"
 #include "cli/Config.h"
 #include "cli/ExprParser.h"
@@ -35,6 +36,19 @@ namespace {
 
 double since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// The per-file time limit split between the build configurations (variants)
+// of the file: unit i of n may run until from + (until - from) * (i + 1) / n.
+// A variant that finishes early leaves its time to the later ones; one that
+// does not cannot take theirs (a slow first variant no longer starves the
+// rest). Used twice: between the parses of a file, then between the kernel
+// models (tiling keys, template-selection combinations) of one parse.
+std::chrono::steady_clock::time_point shareOf(std::chrono::steady_clock::time_point from,
+                                              std::chrono::steady_clock::time_point until, size_t i, size_t n) {
+  if (n == 0 || until <= from)
+    return until;
+  return from + (until - from) * int64_t(i + 1) / int64_t(n);
 }
 
 } // namespace
@@ -270,8 +284,9 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   kv.notModelled = unsigned(km.unknowns.size());
   for (auto &[r, n] : reasons) // past --timeout: said in every format, not only in notes
     if (r.find("(--timeout)") != std::string::npos)
-      fr.warnings.push_back("kernel '" + k.name + "' on " + t.name + ": the time limit (--timeout) was reached; " +
-                            std::to_string(n) + " obligations were not checked and are unknown");
+      fr.warnings.push_back("kernel '" + k.name + "'" + (k.variant.empty() ? "" : " [" + k.variant + "]") + " on " +
+                            t.name + ": its share of the time limit (--timeout) was reached; " + std::to_string(n) +
+                            " obligations were not checked and are unknown");
   for (const UnknownNote &u : km.unknowns)
     ++reasons[u.reason];
   for (auto &[r, n] : reasons)
@@ -550,17 +565,8 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
   if (fr.ok) {
     FrontendOptions fo = base;
     fo.extraArgs = fs.compileArgs;
-    if (o.fileTimeoutSec)
-      solver.setDeadline(std::chrono::steady_clock::now() + std::chrono::seconds(o.fileTimeoutSec));
-    // One parse per distinct (__NPU_ARCH__, __CCE_AICORE__).
-    std::map<std::pair<int, int>, std::vector<const model::TargetSpec *>> groups;
-    std::vector<std::pair<int, int>> order;
-    for (auto *t : targets) {
-      auto key = std::make_pair(t->npuArch, t->cceAicore);
-      if (!groups.count(key))
-        order.push_back(key);
-      groups[key].push_back(t);
-    }
+    const auto fileStart = std::chrono::steady_clock::now();
+    const auto fileDeadline = fileStart + std::chrono::seconds(o.fileTimeoutSec);
     // The operator project: tiling structs for GET_TILING_DATA, the OpDef's
     // dtype combinations (one variant each), the repository's include folders.
     std::vector<project::MacroSet> variants{project::MacroSet{}};
@@ -579,10 +585,38 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
       std::vector<project::MacroSet> dv = pinned ? std::vector<project::MacroSet>{} : project::dtypeVariants(*p, macros);
       if (!dv.empty())
         variants = dv;
+      // The OpDef says which chips compile this file (AddConfig with
+      // opFile.value naming it): another chip never builds it.
+      std::vector<std::string> built = project::chipsBuildingFile(*p, file);
+      if (!built.empty()) {
+        std::string skipped, list;
+        for (const std::string &c : built)
+          list += (list.empty() ? "" : ", ") + c;
+        std::vector<const model::TargetSpec *> kept;
+        for (auto *t : fs.targets)
+          if (std::find(built.begin(), built.end(), t->name) != built.end())
+            kept.push_back(t);
+          else
+            skipped += (skipped.empty() ? "" : ", ") + t->name;
+        if (!skipped.empty())
+          fr.warnings.push_back(
+              file + ": not analysed for " + skipped + ": the operator's OpDef builds this file for " + list +
+              " only (AddConfig with opFile.value '" + std::string(llvm::sys::path::stem(file)) + "')");
+        fs.targets = kept;
+      }
     } else if (!fs.opRoot.empty()) {
       fr.ok = false;
       fr.configError = true;
       fr.error = fs.opRoot + ": not an operator project (no op_host/ or op_kernel/ folder)";
+    }
+    // One parse per distinct (__NPU_ARCH__, __CCE_AICORE__).
+    std::map<std::pair<int, int>, std::vector<const model::TargetSpec *>> groups;
+    std::vector<std::pair<int, int>> order;
+    for (auto *t : targets) {
+      auto key = std::make_pair(t->npuArch, t->cceAicore);
+      if (!groups.count(key))
+        order.push_back(key);
+      groups[key].push_back(t);
     }
     if (variants.size() > o.maxVariants) {
       std::string rest;
@@ -606,6 +640,8 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
     }
     fo.maxTilingKeys = std::max(1u, o.maxVariants / unsigned(variants.size() * sides.size()));
     std::vector<std::string> baseArgs = fo.extraArgs;
+    const size_t parses = order.size() * sides.size() * variants.size();
+    size_t parseIndex = 0;
     for (auto &key : order) {
       if (!fr.ok)
         break;
@@ -625,6 +661,7 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
         if (!sideName.empty())
           label += (label.empty() ? "" : ", ") + sideName;
         auto t0 = std::chrono::steady_clock::now();
+        const auto parseDeadline = shareOf(fileStart, fileDeadline, parseIndex++, parses);
         FrontendResult res = analyzeFile(file, fo);
         fr.stats.parseSeconds += since(t0);
         dependencies.insert(dependencies.end(), res.dependencies.begin(), res.dependencies.end());
@@ -664,7 +701,10 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
           break;
         }
         auto t1 = std::chrono::steady_clock::now();
+        size_t modelIndex = 0;
         for (KernelModel &k : res.model.kernels) {
+          if (o.fileTimeoutSec) // this model's share of the parse's share
+            solver.setDeadline(shareOf(t1, parseDeadline, modelIndex++, res.model.kernels.size()));
           if (!label.empty())
             k.variant = label + (k.variant.empty() ? "" : ", " + k.variant);
           if (o.dumpModel) { // what the frontend understood, on the group's first target

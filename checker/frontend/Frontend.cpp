@@ -1,5 +1,6 @@
 #include "checker/frontend/Frontend.h"
 #include "checker/frontend/Interpreter.h"
+#include "checker/project/TplSelect.h"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
@@ -63,9 +64,35 @@ public:
   // instantiates them per tiling key, or a launch the linter cannot read).
   std::vector<const FunctionTemplateDecl *> uninstantiated;
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // ASCENDC_TPL_ARGS_DECL / ASCENDC_TPL_SEL texts (api/include/ascendc_lint/tpl.h)
+  // and the instantiations the frontend appended (name suffix -> function).
+  std::vector<std::string> tplDecls, tplSels;
+  std::map<unsigned, const FunctionDecl *> tplInsts;
   bool VisitFunctionDecl(FunctionDecl *fd) {
     if (isKernelEntry(fd))
       entries.push_back(fd);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *vd) {
+    if (!vd->getIdentifier() || !vd->getDeclContext()->isFileContext())
+      return true;
+    llvm::StringRef n = vd->getName();
+    if (!n.starts_with("__ascendc_lint_tpl_"))
+      return true;
+    const Expr *init = vd->getInit() ? vd->getInit()->IgnoreParenImpCasts() : nullptr;
+    if (const auto *sl = dyn_cast_or_null<StringLiteral>(init)) {
+      if (n.starts_with("__ascendc_lint_tpl_decl_"))
+        tplDecls.push_back(sl->getString().str());
+      else if (n.starts_with("__ascendc_lint_tpl_sel_"))
+        tplSels.push_back(sl->getString().str());
+    } else if (n.consume_front("__ascendc_lint_tpl_inst_")) {
+      unsigned idx = 0;
+      const auto *uo = dyn_cast_or_null<UnaryOperator>(init);
+      const auto *dre = uo ? dyn_cast<DeclRefExpr>(uo->getSubExpr()->IgnoreParenImpCasts()) : nullptr;
+      if (dre && !n.getAsInteger(10, idx))
+        if (const auto *fd = dyn_cast<FunctionDecl>(dre->getDecl()))
+          tplInsts[idx] = fd;
+    }
     return true;
   }
   bool VisitFunctionTemplateDecl(FunctionTemplateDecl *td) {
@@ -333,9 +360,10 @@ public:
   std::vector<std::string> missing;
   std::vector<CompileError> syntax;
   std::set<std::string> dtypeMacros;
-  bool fatalOther = false;  // a fatal error that is not a missing include
-  bool synthGrew = false;   // a synthesised struct got a field or a new struct was needed
-  unsigned synthErrors = 0; // errors synthesis will remove
+  unsigned mainFileLines = ~0u; // lines of the user's main file (more are appended by the frontend)
+  bool fatalOther = false;      // a fatal error that is not a missing include
+  bool synthGrew = false;       // a synthesised struct got a field or a new struct was needed
+  unsigned synthErrors = 0;     // errors synthesis will remove
   void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) override {
     DiagnosticConsumer::HandleDiagnostic(level, info);
     if (level < DiagnosticsEngine::Error)
@@ -365,7 +393,7 @@ public:
       if (DiagnosticIDs::getCategoryNameFromID(cat) == "Parse Issue" &&
           info.getID() != diag::err_expected_namespace_name && // an undeclared namespace: a missing header
           sm.getFileID(sm.getExpansionLoc(info.getLocation())) == sm.getMainFileID() &&
-          !info.getLocation().isMacroID())
+          !info.getLocation().isMacroID() && sl.line <= mainFileLines)
         syntax.push_back({sl, std::string(msg)});
     }
     if (info.getLocation().isValid()) {
@@ -470,31 +498,65 @@ private:
   }
 };
 
+// Template selection across the two parses of a file: the first finds the
+// ASCENDC_TPL_* texts and the kernel templates nothing instantiates, and
+// writes one instantiation per combination; the second analyses them.
+struct TplState {
+  bool appended = false;
+  std::string text;                                          // the instantiations to append to the main file
+  std::vector<std::string> labels;                           // per instantiation index: `TPL schMode=1`
+  std::set<std::string> buildOnly;                           // templates only the build instantiates (qualified names)
+  std::map<std::string, std::string> why;                    // template -> why it was not instantiated
+  std::map<std::string, std::vector<std::string>> beyondCap; // template -> labels not analysed
+};
+
 class KernelConsumer : public ASTConsumer {
 public:
-  KernelConsumer(const FrontendOptions &o, TranslationUnitModel &m, ErrorCollector &e) : opts(o), model(m), errs(e) {}
+  KernelConsumer(const FrontendOptions &o, TranslationUnitModel &m, ErrorCollector &e, TplState *tpl)
+      : opts(o), model(m), errs(e), tpl(tpl) {}
   void HandleTranslationUnit(ASTContext &ctx) override {
     if (errs.fatalOther)
       return;
     EntryCollector c(ctx.getSourceManager(), opts);
     c.TraverseDecl(ctx.getTranslationUnitDecl());
+    // First parse of a file with template selection: write the
+    // instantiations; the kernels are analysed in the next parse.
+    if (tpl && !tpl->appended && planTplInstantiations(c))
+      return;
+    std::map<const FunctionDecl *, std::string> tplLabel;
+    if (tpl)
+      for (auto &[i, fd] : c.tplInsts)
+        if (i < tpl->labels.size())
+          tplLabel[fd->getCanonicalDecl()] = tpl->labels[i];
     for (const FunctionDecl *fd : c.entries) {
+      std::string variant;
+      if (const FunctionTemplateDecl *pt = fd->getPrimaryTemplate(); pt && tpl && tpl->appended) {
+        auto it = tplLabel.find(fd->getCanonicalDecl());
+        if (it != tplLabel.end())
+          variant = it->second;
+        else if (tpl->buildOnly.count(pt->getQualifiedNameAsString()))
+          continue; // instantiated by another entry that calls it: analysed there
+      }
       KernelModel km = interpretSafely(ctx, fd, opts);
+      km.variant = variant;
       // TILING_KEY_IS(k): one variant per key the kernel compares with, the
       // key fixed, so each branch is verified on its own and named.
-      std::vector<int64_t> keys = opts.tilingKeyVariants && km.incomplete.empty() ? tilingKeysOf(km) : std::vector<int64_t>{};
+      std::vector<int64_t> keys =
+          opts.tilingKeyVariants && km.incomplete.empty() ? tilingKeysOf(km) : std::vector<int64_t>{};
       if (keys.size() < 2) {
         model.kernels.push_back(std::move(km));
         continue;
       }
+      std::string prefix = variant.empty() ? "" : variant + ", ";
       for (size_t i = 0; i < keys.size(); ++i) {
         if (i >= opts.maxTilingKeys) {
           KernelModel rest;
           rest.name = km.name;
           rest.loc = km.loc;
-          rest.variant = "TILING_KEY=" + std::to_string(keys[i]) + " and " + std::to_string(keys.size() - i - 1) + " more";
-          rest.incomplete = std::to_string(keys.size() - i) + " tiling keys of '" + km.name +
-                            "' beyond the limit of " + std::to_string(opts.maxTilingKeys) + " are not analysed";
+          rest.variant = prefix + "TILING_KEY=" + std::to_string(keys[i]) + " and " +
+                         std::to_string(keys.size() - i - 1) + " more";
+          rest.incomplete = std::to_string(keys.size() - i) + " tiling keys of '" + km.name + "' beyond the limit of " +
+                            std::to_string(opts.maxTilingKeys) + " are not analysed";
           rest.unknowns.push_back({rest.incomplete, rest.loc});
           model.kernels.push_back(std::move(rest));
           break;
@@ -502,18 +564,132 @@ public:
         FrontendOptions o = opts;
         o.fixedTilingKey = keys[i];
         KernelModel kv = interpretSafely(ctx, fd, o);
-        kv.variant = "TILING_KEY=" + std::to_string(keys[i]);
+        kv.variant = prefix + "TILING_KEY=" + std::to_string(keys[i]);
         model.kernels.push_back(std::move(kv));
       }
     }
-    for (const FunctionTemplateDecl *td : c.uninstantiated)
-      model.kernels.push_back(opaqueTemplateKernel(ctx, td));
+    for (const FunctionTemplateDecl *td : c.uninstantiated) {
+      KernelModel km = opaqueTemplateKernel(ctx, td);
+      if (tpl && tpl->why.count(td->getQualifiedNameAsString())) {
+        km.incomplete += "; template selection: " + tpl->why[td->getQualifiedNameAsString()];
+        km.unknowns.back().reason = km.incomplete;
+      }
+      model.kernels.push_back(std::move(km));
+    }
+    // Combinations beyond the limit: counted, named, not analysed.
+    if (tpl)
+      for (auto &[name, labels] : tpl->beyondCap) {
+        KernelModel rest;
+        rest.name = name.substr(name.rfind(':') == std::string::npos ? 0 : name.rfind(':') + 1);
+        rest.variant =
+            labels.front() + (labels.size() > 1 ? " and " + std::to_string(labels.size() - 1) + " more" : "");
+        rest.incomplete = std::to_string(labels.size()) + " template-selection combinations of '" + rest.name +
+                          "' beyond the limit of " + std::to_string(opts.maxTilingKeys) +
+                          " (--max-variants) are not analysed";
+        for (const FunctionDecl *fd : c.entries)
+          if (fd->getPrimaryTemplate() && fd->getPrimaryTemplate()->getQualifiedNameAsString() == name)
+            rest.loc = locOf(ctx, fd->getPrimaryTemplate()->getLocation());
+        rest.unknowns.push_back({rest.incomplete, rest.loc});
+        model.kernels.push_back(std::move(rest));
+      }
   }
 
 private:
   const FrontendOptions &opts;
   TranslationUnitModel &model;
   ErrorCollector &errs;
+  TplState *tpl;
+
+  static SourceLoc locOf(const ASTContext &ctx, SourceLocation l) {
+    const SourceManager &sm = ctx.getSourceManager();
+    PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(l));
+    return p.isValid() ? SourceLoc{p.getFilename(), p.getLine(), p.getColumn()} : SourceLoc{};
+  }
+
+  // Whether the template's parameters take the combination's arguments the
+  // way the generated `kernel<TEMPLATE_PARAMS>(...)` call passes them.
+  static bool takes(const FunctionTemplateDecl *td, const project::TplCombination &cmb) {
+    const TemplateParameterList *tp = td->getTemplateParameters();
+    if (cmb.args.size() > tp->size())
+      return false;
+    for (unsigned i = 0; i < tp->size(); ++i) {
+      const NamedDecl *p = tp->getParam(i);
+      if (p->isTemplateParameterPack())
+        return false;
+      if (i >= cmb.args.size()) {
+        bool dflt = false;
+        if (const auto *t = dyn_cast<TemplateTypeParmDecl>(p))
+          dflt = t->hasDefaultArgument();
+        else if (const auto *n = dyn_cast<NonTypeTemplateParmDecl>(p))
+          dflt = n->hasDefaultArgument();
+        if (!dflt)
+          return false;
+        continue;
+      }
+      bool wantType = cmb.args[i].first.kind == project::TplKind::Datatype;
+      if (wantType != isa<TemplateTypeParmDecl>(p) || (!wantType && !isa<NonTypeTemplateParmDecl>(p)))
+        return false;
+    }
+    return true;
+  }
+
+  // The instantiations of the kernel templates nothing in the file
+  // instantiates, one per ASCENDC_TPL_SEL combination; false when there is
+  // nothing to instantiate.
+  bool planTplInstantiations(const EntryCollector &c) {
+    if (c.uninstantiated.empty() || c.tplDecls.empty())
+      return false;
+    *tpl = TplState(); // a parse repeated for synthesis plans again
+    for (const FunctionTemplateDecl *td : c.uninstantiated)
+      tpl->buildOnly.insert(td->getQualifiedNameAsString());
+    std::string error;
+    std::optional<project::TplSelection> sel;
+    if (c.tplDecls.size() > 1)
+      error = "more than one ASCENDC_TPL_ARGS_DECL in the file";
+    else
+      sel = project::parseTplSelection(c.tplDecls.front(), c.tplSels, error);
+    std::vector<project::TplCombination> combos;
+    if (sel) {
+      combos = project::tplCombinations(*sel, opts.npuArch);
+      if (combos.empty())
+        error = "ASCENDC_TPL_SEL selects no combination for __NPU_ARCH__ " + std::to_string(opts.npuArch);
+    }
+    std::string text;
+    for (const FunctionTemplateDecl *td : c.uninstantiated) {
+      std::string qn = td->getQualifiedNameAsString();
+      if (!error.empty()) {
+        tpl->why[qn] = error;
+        continue;
+      }
+      if (!takes(td, combos.front())) {
+        tpl->why[qn] = "its template parameters do not take the " + std::to_string(combos.front().args.size()) +
+                       " arguments ASCENDC_TPL_ARGS_DECL declares";
+        continue;
+      }
+      // Named from the global scope; an anonymous namespace is visible there.
+      std::string name;
+      for (llvm::StringRef rest = qn; !rest.empty();) {
+        auto [head, tail] = rest.split("::");
+        if (head != "(anonymous namespace)")
+          name += "::" + head.str();
+        rest = tail;
+      }
+      for (size_t i = 0; i < combos.size(); ++i) {
+        if (i >= opts.maxTilingKeys) {
+          tpl->beyondCap[qn].push_back("TPL " + combos[i].label());
+          continue;
+        }
+        unsigned idx = unsigned(tpl->labels.size());
+        tpl->labels.push_back("TPL " + combos[i].label());
+        text += "[[maybe_unused]] static auto *const __ascendc_lint_tpl_inst_" + std::to_string(idx) + " = &" + name +
+                "<" + combos[i].templateArgs() + ">;\n";
+      }
+    }
+    if (text.empty())
+      return false;
+    tpl->text = "\n// ascendc-lint: the ASCENDC_TPL_SEL combinations, instantiated as the build does\n" + text;
+    return true;
+  }
 
   // A fault while interpreting one kernel must not take the tool down:
   // that kernel is reported as not verified, the others go on.
@@ -575,14 +751,15 @@ private:
 
 class KernelAction : public ASTFrontendAction {
 public:
-  KernelAction(const FrontendOptions &o, TranslationUnitModel &m, ErrorCollector &e, std::vector<std::string> &missing)
-      : opts(o), model(m), errs(e), missing(missing) {}
+  KernelAction(const FrontendOptions &o, TranslationUnitModel &m, ErrorCollector &e, std::vector<std::string> &missing,
+               TplState *tpl)
+      : opts(o), model(m), errs(e), missing(missing), tpl(tpl) {}
   bool BeginSourceFileAction(CompilerInstance &ci) override {
     ci.getPreprocessor().addPPCallbacks(std::make_unique<MissingIncludes>(missing));
     return true;
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, llvm::StringRef) override {
-    return std::make_unique<KernelConsumer>(opts, model, errs);
+    return std::make_unique<KernelConsumer>(opts, model, errs, tpl);
   }
   void EndSourceFileAction() override {
     if (!deps)
@@ -599,6 +776,7 @@ private:
   TranslationUnitModel &model;
   ErrorCollector &errs;
   std::vector<std::string> &missing; // owned by the caller: the action dies inside run()
+  TplState *tpl;                     // owned by the caller
 };
 
 std::vector<std::string> clangArgs(const FrontendOptions &opts) {
@@ -657,6 +835,10 @@ FrontendResult runTool(const std::string &file, const std::string *code, const F
   }
   Synthesis syn;
   syn.addStruct(kSynthName);
+  TplState tpl;
+  // Lines past the user's source are the appended instantiations: a parse
+  // error there is not the user's syntax error.
+  unsigned sourceLines = unsigned(std::count(source.begin(), source.end(), '\n')) + 1;
   // Parse; when a synthesised tiling struct lacked fields the kernel reads,
   // add them and parse again (the fields of nested structs show up one
   // round later).
@@ -684,15 +866,21 @@ FrontendResult runTool(const std::string &file, const std::string *code, const F
     args.push_back(code ? std::string(abs) : file);
     llvm::IntrusiveRefCntPtr<FileManager> files(new FileManager(FileSystemOptions(), overlay));
     ErrorCollector errs(syn);
+    errs.mainFileLines = sourceLines;
     std::vector<std::string> missing, deps;
-    bool lastRound = round >= opts.synthesisRounds;
-    auto action = std::make_unique<KernelAction>(opts, model, errs, missing);
+    bool lastRound = round >= opts.synthesisRounds + (tpl.appended ? 1 : 0);
+    auto action = std::make_unique<KernelAction>(opts, model, errs, missing, haveSource ? &tpl : nullptr);
     action->deps = &deps;
     tooling::ToolInvocation inv(args, std::move(action), files.get());
     inv.setDiagnosticConsumer(&errs);
     bool ran = inv.run();
     if (errs.synthGrew && !lastRound)
       continue;
+    if (!tpl.appended && !tpl.text.empty()) { // once: the template-selection instantiations
+      source += tpl.text;
+      tpl.appended = true;
+      continue;
+    }
     res.model = std::move(model);
     res.missingIncludes = missing;
     res.dependencies = deps;

@@ -35,7 +35,7 @@ struct FrontendOptions {
   // TILING_KEY_IS(k) variants: the kernel is interpreted once per key the
   // kernel compares g_tilingKey with (the key fixed), when there are any.
   bool tilingKeyVariants = true;
-  unsigned maxTilingKeys = 16;           // per kernel; the rest is reported, not analysed
+  unsigned maxTilingKeys = 16;           // per kernel, also ASCENDC_TPL_SEL combinations; the rest is reported
   std::optional<int64_t> fixedTilingKey; // set by the frontend per variant
 };
 

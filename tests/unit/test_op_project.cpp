@@ -5,7 +5,9 @@
 
 #include "checker/frontend/Frontend.h"
 #include "checker/frontend/Paths.h"
+#include "checker/project/BuildChips.h"
 #include "checker/project/OpProject.h"
+#include "checker/project/TplSelect.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -367,4 +369,91 @@ extern "C" __global__ __aicore__ void k(GM_ADDR x) {
   CHECK(r.err.find("k [AIC] (ascend910b): 1 obligations, 1 proved") != std::string::npos);
   CHECK(r.err.find("k [AIV] (ascend910b): 1 obligations, 0 proved, 1 violated") != std::string::npos);
   CHECK(r.out.find("[AIV] [capacity-overflow]") != std::string::npos);
+}
+
+TEST_CASE("template selection: the build's reading of ASCENDC_TPL_ARGS_DECL / ASCENDC_TPL_SEL", "[project]") {
+  // The texts api/include/ascendc_lint/tpl.h produces (the build's ASCENDC_TPL_PRE form).
+  std::string error;
+  const std::string decl =
+      "@@ASCENDC_TPL_ARGS_DECL_Op@@ = {@@ASCENDC_TPL_UINT_DECL_mode@@ = {2, 2, 1, 0, 1, 7}, "
+      "@@ASCENDC_TPL_BOOL_DECL_flag@@ = {0, 1}, "
+      "@@ASCENDC_TPL_DATATYPE_DECL_T@@ = {C_DT_FLOAT, C_DT_FLOAT16, C_DT_BF16, (100000000 + (0))}}";
+  const std::string sel =
+      "@@ASCENDC_TPL_LISTS@@ = {@@{@@ASCENDC_TPL_KERNEL_TYPE_SEL@@ = {0}, @@ASCENDC_TPL_BOOL_SEL_flag@@ = {0, 1}, "
+      "@@ASCENDC_TPL_UINT_SEL_mode@@ = {0, 1, 0, 1}, @@ASCENDC_TPL_DATATYPE_SEL_T@@ = {C_DT_FLOAT}}, "
+      "@@{@@ASCENDC_TPL_UINT_SEL_mode@@ = {1, 7}, @@ASCENDC_TPL_BOOL_SEL_flag@@ = {0}, "
+      "@@ASCENDC_TPL_DATATYPE_SEL_T@@ = {C_DT_FLOAT16, C_DT_BF16}},}";
+  auto s = project::parseTplSelection(decl, {sel}, error);
+  REQUIRE(s);
+  REQUIRE(s->decl.size() == 3);
+  // UI_MIX: the range 0..1, then 7.
+  CHECK(s->decl[0].values == std::vector<int64_t>{0, 1, 7});
+  // Arguments in declaration order (the SEL order does not matter), first
+  // parameter slowest; KERNEL_TYPE is no template argument.
+  std::vector<std::string> labels, args;
+  for (auto &c : project::tplCombinations(*s, 2201)) {
+    labels.push_back(c.label());
+    args.push_back(c.templateArgs());
+  }
+  CHECK(labels == std::vector<std::string>{"mode=0, flag=0, T=float", "mode=0, flag=1, T=float",
+                                           "mode=1, flag=0, T=float", "mode=1, flag=1, T=float",
+                                           "mode=7, flag=0, T=half", "mode=7, flag=0, T=bfloat16_t"});
+  CHECK(args.front() == "0, false, float");
+  // ascend310p has no bfloat16_t (template_argument.h ASC_INNER_DATATYPE_ENABLE_BF16).
+  CHECK(project::tplCombinations(*s, 2002).size() == 5);
+  // Not understood: nothing is guessed.
+  CHECK_FALSE(
+      project::parseTplSelection("@@ASCENDC_TPL_ARGS_DECL_Op@@ = {BRC_SCH_MODE_KEY_DECL(schMode)}", {sel}, error));
+  CHECK(error.find("BRC_SCH_MODE_KEY_DECL") != std::string::npos);
+  CHECK_FALSE(
+      project::parseTplSelection(decl, {"@@ASCENDC_TPL_LISTS@@ = {@@{@@ASCENDC_TPL_BOOL_SEL_flag@@ = {0}}}"}, error));
+  CHECK(error.find("does not select 'mode'") != std::string::npos);
+  CHECK_FALSE(project::parseTplSelection(decl, {}, error));
+}
+
+TEST_CASE("template selection: one variant per combination, the bug named in its combination only", "[cli]") {
+  const std::string bad = std::string(ALINT_SAMPLES_DIR) + "/op-project/tpl_copy/op_kernel/tpl_copy_bad.cpp";
+  ToolRun r = runTool(shellQuote(bad));
+  CHECK(r.exitCode == 1);
+  std::istringstream lines(r.out);
+  unsigned errors = 0;
+  for (std::string line; std::getline(lines, line);)
+    if (line.find(": error: ") != std::string::npos) {
+      ++errors;
+      CHECK(line.find("[TPL schMode=2, isDouble=0] [bounds-local]") != std::string::npos);
+    }
+  CHECK(errors == 2);
+  for (const char *v :
+       {"schMode=0, isDouble=0", "schMode=0, isDouble=1", "schMode=1, isDouble=0", "schMode=1, isDouble=1"})
+    CHECK(r.err.find(std::string("tpl_copy [TPL ") + v + "] (ascend910b):") != std::string::npos);
+  CHECK(r.err.find("not instantiated") == std::string::npos);
+  // --max-variants caps the combinations; the rest is counted, never dropped.
+  ToolRun capped = runTool("--max-variants=2 " + shellQuote(bad));
+  CHECK(capped.err.find("3 template-selection combinations of 'tpl_copy' beyond the limit of 2") != std::string::npos);
+}
+
+TEST_CASE("OpDef: the kernel file each chip's configuration names (opFile.value)", "[project]") {
+  const std::string def = R"(
+class Add : public OpDef {
+  explicit Add(const char* name) : OpDef(name) {
+    this->Input("x").DataType({ge::DT_FLOAT});
+    OpAICoreConfig cfgApt;
+    cfgApt.DynamicCompileStaticFlag(true)
+        .ExtendCfgInfo("opFile.value", "add_apt");
+    OpAICoreConfig cfgOld;
+    cfgOld.ExtendCfgInfo("opFile.value", "add");
+    this->AICore().AddConfig("ascend950", cfgApt);
+    this->AICore().AddConfig("ascend910b", cfgOld);
+    this->AICore().AddConfig("ascend310p");
+  }
+};)";
+  CHECK(project::parseChipOpFiles(def) == std::vector<std::pair<std::string, std::string>>{
+                                              {"ascend950", "add_apt"}, {"ascend910b", "add"}, {"ascend310p", ""}});
+  const std::string dir = tempDir();
+  writeFile(dir + "/add_def.cpp", def);
+  project::OpProject p;
+  p.opDefs.push_back(*project::parseOpDef(def, dir + "/add_def.cpp"));
+  CHECK(project::chipsBuildingFile(p, "/x/op_kernel/add_apt.cpp") == std::vector<std::string>{"ascend950"});
+  CHECK(project::chipsBuildingFile(p, "/x/op_kernel/add.cpp") == std::vector<std::string>{"ascend910b"});
+  CHECK(project::chipsBuildingFile(p, "/x/op_kernel/other.cpp").empty());
 }
