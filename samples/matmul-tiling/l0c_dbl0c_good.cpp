@@ -73,6 +73,6 @@ extern "C" __global__ __aicore__ void matmul_mdl(GM_ADDR a, GM_ADDR b, GM_ADDR c
   TPipe pipe;
   MatmulMdlKernel op;
   op.Init(a, b, c);
-  REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), op.mm, &op.tiling); 
+  REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), op.mm, &op.tiling);
   op.Process();
 }

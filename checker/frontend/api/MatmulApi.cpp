@@ -268,6 +268,26 @@ void addLibBuffer(Interp &in, const std::string &name, TPos pos, Sym num, Sym le
                   Buffer::Kind kind = Buffer::Kind::Queue) {
   if (in.dryRun)
     return;
+  Sym here = in.currentCond();
+  Sym when = cond ? mkAnd(here, cond) : here;
+  // Every Init starts the library's buffers at the same place: L1 and L0C
+  // from where the first one began, L0A, L0B and the bias table from 0
+  // (kernel_tpipe_base.h InitShareBufStart / AuxShareBufStart, called from
+  // scheduler_base.h Init). Several Matmul objects of a kernel share them:
+  // one buffer per position, as large as the largest object's.
+  auto ceil32 = [](Sym x) { return mul(mkBin(SymOp::Div, addC(x, 31), mkConst(32), IntType::math()), mkConst(32)); };
+  for (Buffer &o : in.model.buffers)
+    if (o.epoch == in.pipeEpoch && o.memPos == pos && o.name.rfind("Matmul ", 0) == 0) {
+      Sym a = mkSelect(o.cond ? o.cond : mkBool(true), mul(o.num, ceil32(o.lenBytes)), mkConst(0));
+      Sym b = mkSelect(when, mul(num, ceil32(lenBytes)), mkConst(0));
+      o.num = mkConst(1);
+      o.lenBytes = mkSelect(mkCmp(SymOp::Ge, a, b), a, b);
+      o.cond = mkOr(o.cond ? o.cond : mkBool(true), when);
+      o.kind = Buffer::Kind::TBuf;
+      if (o.name.rfind("Matmul objects", 0) != 0)
+        o.name = "Matmul objects (shared) " + std::string(tposName(pos));
+      return;
+    }
   Buffer b;
   b.id = int(in.model.buffers.size());
   b.name = name;
@@ -275,8 +295,7 @@ void addLibBuffer(Interp &in, const std::string &name, TPos pos, Sym num, Sym le
   b.srcPos = b.dstPos = b.memPos = pos;
   b.num = num;
   b.lenBytes = lenBytes;
-  Sym here = in.currentCond();
-  b.cond = cond ? mkAnd(here, cond) : here;
+  b.cond = when;
   b.loops = in.loopStack;
   b.epoch = in.pipeEpoch;
   b.loc = in.loc(l);
