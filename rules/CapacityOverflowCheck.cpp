@@ -37,11 +37,23 @@ std::string locText(const SourceLoc &l) {
   return l.file + ":" + std::to_string(l.line) + ":" + std::to_string(l.column);
 }
 
-static bool usesMatmulApi(const KernelModel &k) {
-  for (const Op &op : k.ops)
-    if (op.kind == OpKind::Unmodelled && op.unknownReason.find("Matmul") != std::string::npos)
-      return true;
-  return false;
+// The Matmul high-level API allocates L1/L0/BT buffers from the kernel's
+// pipe at Init; the frontend records them as buffers when it can derive them
+// from the tiling (api/MatmulApi.cpp, a Matmul::Init marker). Why the cube
+// memories cannot be decided otherwise: an Init whose buffers were not
+// derived, or Matmul calls with no Init seen at all. Empty: they can.
+static std::string matmulUnknown(const KernelModel &k) {
+  bool init = false, calls = false;
+  for (const Op &op : k.ops) {
+    if (op.kind == OpKind::Barrier && op.params.count("matmul_init")) {
+      init = true;
+      if (!op.unknownReason.empty())
+        return op.unknownReason;
+    }
+    calls |= op.kind == OpKind::Unmodelled && op.unknownReason.find("Matmul") != std::string::npos;
+  }
+  return calls && !init ? "the Matmul high-level API allocates from its tiling, and no Init with a tiling was followed"
+                        : "";
 }
 
 static void rawBuffers(CheckContext &ctx, const std::string &check);
@@ -49,7 +61,8 @@ static void rawBuffers(CheckContext &ctx, const std::string &check);
 void CapacityOverflowCheck::run(CheckContext &ctx) const {
   const KernelModel &k = ctx.kernel;
   const model::TargetSpec &t = ctx.target;
-  bool matmul = usesMatmulApi(k);
+  std::string matmulWhy = matmulUnknown(k);
+  bool matmul = !matmulWhy.empty();
   std::set<int> epochs;
   for (const Buffer &b : k.buffers)
     epochs.insert(b.epoch);
@@ -104,8 +117,7 @@ void CapacityOverflowCheck::run(CheckContext &ctx) const {
       if (!inLoop.empty())
         item.ob.unknownReason = "InitBuffer of '" + inLoop + "' runs inside a loop";
       if (matmul && cubeMem)
-        item.ob.unknownReason = "the Matmul high-level API allocates " + std::string(memName(mem)) +
-                                " from its tiling, which is not modelled";
+        item.ob.unknownReason = std::string(memName(mem)) + ": " + matmulWhy;
       item.loc = bufs.empty() ? k.loc : bufs.back()->loc;
       std::string memS(memName(mem));
       std::string usable = bytesText(int64_t(limit));

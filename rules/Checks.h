@@ -47,6 +47,9 @@ ALINT_DECLARE_CHECK(SyncVfMembarCheck, "sync-vf-membar",
                     "inside a 950 vector function, a UB store and a later overlapping load/store are ordered by "
                     "LocalMemBar")
 
+ALINT_DECLARE_CHECK(MatmulTilingCheck, "matmul-tiling",
+                    "the TCubeTiling of a Matmul API object meets the documented constraints between its fields")
+
 #undef ALINT_DECLARE_CHECK
 
 // Shared helpers for the checks.

@@ -155,7 +155,17 @@ void SyncCrossCoreCheck::run(CheckContext &ctx) const {
   const model::TargetSpec &t = ctx.target;
   const model::CrossCoreSpec &cc = t.crossCore;
   std::vector<const Op *> sets, waits;
+  // The Matmul API's own hand-over (api/MatmulApi.cpp, "library") pairs by
+  // construction; only the GM rule below reads it. Its objects in a mixed
+  // kernel take flag ids 0 .. 2N-1 (CrossCoreSetFlag(ISASI).md, 约束说明).
+  int64_t matmulObjs = 0;
+  bool matmulCalls = false;
   for (const Op &op : k.ops) {
+    if (op.kind == OpKind::Barrier && op.params.count("matmul_init"))
+      matmulObjs += op.params.count("mixed") && asConst(op.params.at("mixed")).value_or(0) ? 1 : 0;
+    matmulCalls |= op.kind == OpKind::Unmodelled && op.unknownReason.find("Matmul") != std::string::npos;
+    if (op.params.count("library"))
+      continue;
     if (op.kind == OpKind::CrossCoreSet)
       sets.push_back(&op);
     else if (op.kind == OpKind::CrossCoreWait)
@@ -192,7 +202,14 @@ void SyncCrossCoreCheck::run(CheckContext &ctx) const {
       auto c = asConst(op->eventId);
       if (!c)
         continue;
-      if (*c < 0 || *c >= int64_t(cc.hwFlagCount))
+      if (matmulObjs > 0 && *c >= 0 && *c < 2 * std::min<int64_t>(matmulObjs, 4))
+        prove(*op, mkBool(false),
+              op->api + " flag id " + std::to_string(*c) + " is one the Matmul API uses: with " +
+                  std::to_string(matmulObjs) + " Matmul object(s) in this mixed kernel it takes ids 0.." +
+                  std::to_string(2 * std::min<int64_t>(matmulObjs, 4) - 1),
+              "use an id from " + std::to_string(2 * std::min<int64_t>(matmulObjs, 4)) +
+                  " up (or fewer Matmul objects)");
+      else if (*c < 0 || *c >= int64_t(cc.hwFlagCount))
         prove(*op, mkBool(false),
               op->api + " flag id " + std::to_string(*c) + " is outside 0.." + std::to_string(cc.hwFlagCount - 1),
               "user flag ids are 0..10");
@@ -200,10 +217,9 @@ void SyncCrossCoreCheck::run(CheckContext &ctx) const {
         // The ids the library keeps for itself collide only when the kernel
         // also uses what takes them (SyncAll, the Matmul API): an error then,
         // a warning otherwise (official samples do use 11..13 on their own).
-        bool collides = false;
+        bool collides = matmulCalls || matmulObjs > 0;
         for (const Op &o : k.ops)
-          collides |= o.kind == OpKind::SyncAll ||
-                      (o.kind == OpKind::Unmodelled && o.unknownReason.find("Matmul") != std::string::npos);
+          collides |= o.kind == OpKind::SyncAll;
         auto r = cc.reservedFlagReasons.find(uint32_t(*c));
         std::string msg = op->api + " flag id " + std::to_string(*c) + " is reserved" +
                           (r != cc.reservedFlagReasons.end() ? ": " + r->second : std::string());

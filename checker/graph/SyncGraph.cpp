@@ -287,7 +287,7 @@ struct Builder {
         }
         return;
       }
-      if (!op.params.count("nddma_dci") && !op.params.count("dsb"))
+      if (!op.params.count("nddma_dci") && !op.params.count("dsb") && !op.params.count("marker"))
         s.sync = SeqOp::Sync::Barrier;
       break;
     case OpKind::SyncAll:

@@ -631,6 +631,19 @@ public:
     template <class T>
     __aicore__ void SetWorkspace(GlobalTensor<T>& addr);
     __aicore__ void SetLocalWorkspace(const LocalTensor<uint8_t>& tmpBuffer);
+
+private:
+    // ascendc-lint: what the linter follows from one call to the next (not
+    // upstream members; written and read only by api/MatmulApi.cpp, so the
+    // interpreter merges them across branches and loops like user state).
+    const TCubeTiling* alintTiling;
+    int32_t alintOrgM, alintOrgN, alintOrgKa, alintOrgKb, alintOrgKc;
+    int32_t alintSingleM, alintSingleN, alintSingleK;
+    GlobalTensor<SrcAT> alintA;
+    GlobalTensor<SrcBT> alintB;
+    GlobalTensor<BiasT> alintBias;
+    bool alintTransA, alintTransB, alintBiasOn;
+    int32_t alintId; // index of the object's record (KernelModel::matmuls)
 };
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
