@@ -77,6 +77,11 @@ struct ProofItem {
   // warning; Unknown: a note, with `capReason`).
   Status worst = Status::Violated;
   std::string capReason;
+  // Non-empty: a counterexample (the property fails for some inputs, not for
+  // all) is `unknown` with this reason. For inputs a producer the linter does
+  // not run computes to the very rules checked (the Matmul tiling from the
+  // host's GetTiling): "some values break it" says nothing about the kernel.
+  std::string counterexampleUnknown;
   std::vector<FixIt> fixits; // only where the change is certain
 };
 

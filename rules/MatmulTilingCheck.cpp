@@ -56,6 +56,13 @@ void MatmulTilingCheck::run(CheckContext &ctx) const {
     auto T = [&](const char *f) { return param(op, std::string("tiling.") + f); };
     std::vector<Sym> base = ctx.contextAt(op.cond, op.loops);
     bool haveTiling = T("baseM") != nullptr;
+    // A tiling written in the kernel (constants) is checked as is; one read
+    // from the launch argument is what the host's GetTiling computed: a rule
+    // broken only for some of its values is unknown, broken for all an error.
+    bool tilingConstant = true;
+    for (const auto &[key, v] : op.params)
+      if (key.rfind("tiling.", 0) == 0 && v && !asConst(v))
+        tilingConstant = false;
     int64_t aB = constParam(op, "aBits") / 8, bB = constParam(op, "bBits") / 8;
     int64_t biasB = constParam(op, "biasBits") / 8;
     bool mdl = op.params.count("cfg.mdl") != 0;
@@ -78,6 +85,10 @@ void MatmulTilingCheck::run(CheckContext &ctx) const {
         item.ob.property = prop;
         item.ob.context = base;
         item.ob.report = report;
+        if (!tilingConstant)
+          item.counterexampleUnknown =
+              "the TCubeTiling is read from the kernel's tiling argument with nothing bounding it; the host's "
+              "GetTiling computes it to these rules (give the tiling with --tiling or ASCENDC_ASSUME to check it)";
       }
       item.message = [what](const Verdict &v) {
         std::string vals;

@@ -81,6 +81,11 @@ std::vector<SolvedItem> solveItems(std::vector<ProofItem> &items, Solver &solver
     if (!incomplete.empty())
       item.ob.unknownReason = incomplete;
     Verdict v = solver.check(item.ob);
+    if (v.status == Status::Counterexample && !item.counterexampleUnknown.empty()) {
+      v.status = Status::Unknown;
+      v.reason = item.counterexampleUnknown;
+      v.counterexample.clear();
+    }
     if (v.status != Status::Proved && severityRank(v.status) > severityRank(item.worst)) {
       v.status = item.worst;
       if (item.worst == Status::Unknown) {
