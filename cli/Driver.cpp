@@ -21,6 +21,9 @@
 #include <llvm/Support/Path.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <sys/stat.h>
 #include <chrono>
 #include <fstream>
 #include <map>
@@ -117,7 +120,7 @@ static void frontendNote(FileResult &fr, const KernelModel &k, const model::Targ
 }
 
 static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const Options &o, const FileSettings &fs,
-                       Solver &solver, FileResult &fr) {
+                       Solver &solver, Budget &budget, FileResult &fr) {
   const auto &assumptions = fs.assumptions;
   KernelModel km = k; // assumptions from the command line join the source's
   if (!km.kernelCore && fs.core)
@@ -161,9 +164,16 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
                           ": " + k.compileErrors.front().reason;
   AnalysisCache cache;
   cache.syncOptions.autoSync = fs.autoSync;
+  cache.budget = &budget;
   for (const CheckInfo &ci : checkRegistry()) {
     if (!checkEnabled(fs.checks, ci.id))
       continue;
+    if (budget.expired("the checks")) { // past the clock: the check is one unknown obligation
+      ++kv.obligations;
+      ++kv.unknown;
+      ++reasons["the file's time limit (--timeout) was reached before " + ci.id + " ran"];
+      continue;
+    }
     auto check = ci.make();
     CheckContext ctx(km, t, &cache);
     check->run(ctx);
@@ -268,10 +278,17 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
       ++reasons[op.unknownReason.empty() ? "call to '" + op.api + "' is not modelled" : op.unknownReason];
     }
   kv.notModelled = unsigned(km.unknowns.size());
-  for (auto &[r, n] : reasons) // past --timeout: said in every format, not only in notes
+  unsigned pastTime = 0; // past a limit: said in every format, not only in notes
+  for (auto &[r, n] : reasons) {
     if (r.find("(--timeout)") != std::string::npos)
-      fr.warnings.push_back("kernel '" + k.name + "' on " + t.name + ": the time limit (--timeout) was reached; " +
-                            std::to_string(n) + " obligations were not checked and are unknown");
+      pastTime += n;
+    else if (r.find("Z3 budget") != std::string::npos || r.find("wall-clock backstop") != std::string::npos)
+      fr.warnings.push_back("kernel '" + k.name + "' on " + t.name + ": " + std::to_string(n) +
+                            " obligations are unknown: " + r);
+  }
+  if (pastTime)
+    fr.warnings.push_back("kernel '" + k.name + "' on " + t.name + ": the time limit (--timeout) was reached; " +
+                          std::to_string(pastTime) + " obligations were not checked and are unknown");
   for (const UnknownNote &u : km.unknowns)
     ++reasons[u.reason];
   for (auto &[r, n] : reasons)
@@ -508,6 +525,29 @@ bool namesCoreMacros(const std::string &file) {
   return scan(file, 0);
 }
 
+// The address-space limit of each file's worker: --max-memory, else half
+// the machine shared by the files analysed at once (at least 2 GiB).
+uint64_t memoryLimitFor(const Options &o, unsigned parallel) {
+  if (o.maxMemory)
+    return o.maxMemory;
+  uint64_t phys = physicalMemory();
+  if (!phys)
+    return 0;
+  return std::max<uint64_t>(phys / 2 / std::max(parallel, 1u), uint64_t(2) << 30);
+}
+
+// The budget of one file: the --timeout clock as a backstop, and Z3 units
+// for half of it at the calibrated speed, so that on a machine that is not
+// overloaded the units (the same on every run) run out before the clock.
+Budget fileBudget(const Options &o) {
+  Budget b;
+  if (o.fileTimeoutSec) {
+    b.deadline = Budget::Clock::now() + std::chrono::seconds(o.fileTimeoutSec);
+    b.z3Units = uint64_t(o.fileTimeoutSec) * 1000 * kZ3UnitsPerMs / 2;
+  }
+  return b;
+}
+
 // Everything about one file, independent of the others: settings, parses,
 // checks, suppressions, order. The unit of work of -j and of the cache.
 FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &resolve,
@@ -516,9 +556,13 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
   const std::string &file = job.file;
   FileResult fr;
   fr.file = file;
-  if (!llvm::sys::fs::exists(file)) {
+  if (struct stat st; ::stat(file.c_str(), &st) != 0) {
     fr.ok = false;
-    fr.error = file + ": no such file";
+    fr.error = file + ": " +
+               (errno == ELOOP          ? std::string("a loop of symbolic links")
+                : errno == ENOENT       ? std::string("no such file")
+                : errno == ENAMETOOLONG ? std::string("the name is too long")
+                                        : std::string("cannot read it (") + std::strerror(errno) + ")");
   } else if (llvm::sys::fs::is_directory(file)) {
     fr.ok = false;
     fr.error = file + ": is a directory";
@@ -547,11 +591,13 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
   // A solver (and Z3 context) of its own: what Z3 answers for this file
   // does not depend on the files before it, with or without -j.
   Solver solver(o.smtTimeoutMs);
+  // One budget for the whole file, honoured by every phase (Budget.h).
+  Budget budget = fileBudget(o);
+  solver.setBudget(&budget);
   if (fr.ok) {
     FrontendOptions fo = base;
     fo.extraArgs = fs.compileArgs;
-    if (o.fileTimeoutSec)
-      solver.setDeadline(std::chrono::steady_clock::now() + std::chrono::seconds(o.fileTimeoutSec));
+    fo.budget = &budget;
     // One parse per distinct (__NPU_ARCH__, __CCE_AICORE__).
     std::map<std::pair<int, int>, std::vector<const model::TargetSpec *>> groups;
     std::vector<std::pair<int, int>> order;
@@ -672,14 +718,14 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
               nlohmann::json all =
                   fr.modelDump.empty() ? nlohmann::json::array() : nlohmann::json::parse(fr.modelDump);
               all.push_back(dumpModelJson(k, *groups[key].front(), fs.autoSync));
-              fr.modelDump = all.dump();
+              fr.modelDump = all.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
             } else {
               fr.modelDump += dumpModelText(k, *groups[key].front(), fs.autoSync);
             }
             continue;
           }
           for (auto *t : groups[key])
-            lintKernel(k, *t, o, fs, solver, fr);
+            lintKernel(k, *t, o, fs, solver, budget, fr);
           if (!o.timelineFile.empty() && !timelineWritten) {
             writeTimeline(k, *groups[key].front(), o, fs, fr);
             timelineWritten = true;
@@ -691,6 +737,10 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
   }
   fr.stats.solver = solver.stats();
   fr.stats.solveSeconds = fr.stats.solver.seconds;
+  if (budget.fired()) // the clock is a backstop: its firing is always said
+    fr.warnings.push_back(file + ": the time limit (--timeout=" + std::to_string(o.fileTimeoutSec) +
+                          " s) was reached during " + budget.firedIn() +
+                          "; what was decided before is kept, the rest is unknown");
   fr.nolintSuppressed = applySuppressions(fr.diags, file);
   // Deterministic order: location, then target order, then check.
   std::map<std::string, int> targetOrder;
@@ -810,11 +860,16 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
   }
   unsigned parallel = o.jobs == 0 ? availableCores() : o.jobs;
   Progress progress(jobs.size(), !o.quiet);
-  if (parallel > 1 && jobs.size() > 1 && o.timelineFile.empty()) {
-    // -j: worker processes; results come back in input order.
+  if (o.timelineFile.empty()) {
+    // Every file in a process of its own, even at -j1: a crash, an exhausted
+    // memory limit or an overrun time limit is that file's failure (exit 3),
+    // the other files are still analysed. Results come back in input order.
+    WorkerLimits limits;
+    limits.maxMemoryBytes = memoryLimitFor(o, parallel);
+    limits.timeoutSec = o.fileTimeoutSec;
     bool timelineWritten = false;
     std::vector<WorkerOutcome> outcomes = runInWorkers(
-        jobs.size(), parallel,
+        jobs.size(), parallel, limits,
         [&](size_t i) { return fileResultToText(lintFile(jobs[i], o, resolve, assumptions, fo, timelineWritten)); },
         [&](size_t i) { progress.step(jobs[i].file); });
     for (size_t i = 0; i < jobs.size(); ++i) {
@@ -830,7 +885,7 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
       }
       rr.files.push_back(std::move(*fr));
     }
-  } else {
+  } else { // --timeline: one schedule for the whole run, written here
     for (const FileJob &job : jobs) {
       progress.step(job.file);
       rr.files.push_back(lintFile(job, o, resolve, assumptions, fo, rr.timelineWritten));
