@@ -51,6 +51,13 @@ std::string baselineDir(const std::string &path) {
   return std::string(llvm::sys::path::parent_path(a));
 }
 
+// A string as it reads back from the baseline: JSON holds only UTF-8, so
+// bytes that are not (a file name in another encoding) are written as U+FFFD;
+// the comparison uses the same form.
+std::string asStored(const std::string &s) {
+  return json::parse(json(s).dump(-1, ' ', false, json::error_handler_t::replace)).get<std::string>();
+}
+
 // Findings a baseline covers: errors and warnings (notes are not findings).
 bool recorded(const Diagnostic &d) { return d.severity != Severity::Note; }
 
@@ -92,7 +99,7 @@ bool writeBaseline(const RunResult &rr, SourceText &src, const std::string &path
     error = path + ": cannot write the baseline";
     return false;
   }
-  out << doc.dump(2) << "\n";
+  out << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
   return bool(out);
 }
 
@@ -122,7 +129,7 @@ int applyBaseline(RunResult &rr, SourceText &src, const std::string &path, std::
     std::vector<Diagnostic> kept;
     for (Diagnostic &d : fr.diags) {
       if (recorded(d)) {
-        auto it = left.find({relativeTo(d.loc.file, dir), fingerprint(d, src)});
+        auto it = left.find({asStored(relativeTo(d.loc.file, dir)), fingerprint(d, src)});
         if (it != left.end() && it->second > 0) {
           --it->second;
           ++hidden;

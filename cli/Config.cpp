@@ -12,6 +12,7 @@
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/YAMLParser.h>
 
+#include <algorithm>
 #include <map>
 
 namespace alint {
@@ -73,11 +74,24 @@ std::optional<Config> parseConfig(const std::string &text, const std::string &fi
                  printable(d.getMessage().str());
       },
       &diag);
+  // A NUL byte would end the text early for the YAML parser: a file that
+  // starts with one read as empty (no settings) before.
+  if (size_t nul = text.find('\0'); nul != std::string::npos) {
+    size_t line = 1 + size_t(std::count(text.begin(), text.begin() + long(nul), '\n'));
+    size_t bol = text.rfind('\n', nul);
+    size_t col = nul - (bol == std::string::npos ? 0 : bol + 1) + 1;
+    error = file + ":" + std::to_string(line) + ":" + std::to_string(col) + ": the configuration contains a NUL byte";
+    return std::nullopt;
+  }
   llvm::yaml::Stream stream(text, sm);
   Config c;
   c.path = file;
   auto it = stream.begin();
   if (it == stream.end() || !it->getRoot()) {
+    if (!diag.empty()) { // not empty: a syntax error before the first node
+      error = file + ":" + diag;
+      return std::nullopt;
+    }
     return c; // empty file: no settings
   }
   llvm::yaml::Node *root = it->getRoot();
@@ -92,6 +106,7 @@ std::optional<Config> parseConfig(const std::string &text, const std::string &fi
     error = where(sm, file, root) + "the configuration must be a mapping of keys (Checks, Targets, ...)";
     return std::nullopt;
   }
+  std::map<std::string, std::string> seenAt; // key -> where it was first given
   for (auto &kv : *map) {
     auto rawKey = scalar(kv.getKey());
     if (!diag.empty()) {
@@ -103,6 +118,14 @@ std::optional<Config> parseConfig(const std::string &text, const std::string &fi
       return std::nullopt;
     }
     auto key = std::optional<std::string>(printable(*rawKey));
+    // A repeated key would silently take the last value.
+    std::string at = where(sm, file, kv.getKey());
+    if (auto [first, fresh] = seenAt.emplace(*key, at); !fresh) {
+      std::string firstAt = first->second.substr(file.size());
+      firstAt = firstAt.size() > 3 ? " (first at line " + firstAt.substr(1, firstAt.find(':', 1) - 1) + ")" : "";
+      error = at + "duplicate key '" + *key + "'" + firstAt;
+      return std::nullopt;
+    }
     llvm::yaml::Node *value = kv.getValue();
     auto needScalar = [&](std::string &out) -> bool {
       auto v = scalar(value);

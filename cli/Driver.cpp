@@ -22,6 +22,9 @@
 #include <llvm/Support/Path.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <sys/stat.h>
 #include <chrono>
 #include <fstream>
 #include <map>
@@ -49,6 +52,19 @@ std::chrono::steady_clock::time_point shareOf(std::chrono::steady_clock::time_po
   if (n == 0 || until <= from)
     return until;
   return from + (until - from) * int64_t(i + 1) / int64_t(n);
+}
+
+// Share i of n of `parent` from `from` on: its clock share, and an equal
+// part of the Z3 units it has left (deterministic: what was spent before is).
+Budget shareBudget(const Budget &parent, Budget::Clock::time_point from, size_t i, size_t n) {
+  Budget b;
+  if (parent.deadline != Budget::Clock::time_point{})
+    b.deadline = shareOf(from, parent.deadline, i, n);
+  if (parent.z3Units)
+    b.z3Units = std::max<uint64_t>(1, parent.z3Left() / std::max<uint64_t>(1, n - i));
+  b.maxRacePairs = parent.maxRacePairs;
+  b.maxRacePartners = parent.maxRacePartners;
+  return b;
 }
 
 } // namespace
@@ -131,7 +147,7 @@ static void frontendNote(FileResult &fr, const KernelModel &k, const model::Targ
 }
 
 static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const Options &o, const FileSettings &fs,
-                       Solver &solver, FileResult &fr) {
+                       Solver &solver, Budget &budget, FileResult &fr) {
   const auto &assumptions = fs.assumptions;
   KernelModel km = k; // assumptions from the command line join the source's
   if (!km.kernelCore && fs.core)
@@ -175,9 +191,16 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
                           ": " + k.compileErrors.front().reason;
   AnalysisCache cache;
   cache.syncOptions.autoSync = fs.autoSync;
+  cache.budget = &budget;
   for (const CheckInfo &ci : checkRegistry()) {
     if (!checkEnabled(fs.checks, ci.id))
       continue;
+    if (budget.expired("the checks")) { // past the clock: the check is one unknown obligation
+      ++kv.obligations;
+      ++kv.unknown;
+      ++reasons["the file's time limit (--timeout) was reached before " + ci.id + " ran"];
+      continue;
+    }
     auto check = ci.make();
     CheckContext ctx(km, t, &cache);
     check->run(ctx);
@@ -282,11 +305,19 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
       ++reasons[op.unknownReason.empty() ? "call to '" + op.api + "' is not modelled" : op.unknownReason];
     }
   kv.notModelled = unsigned(km.unknowns.size());
-  for (auto &[r, n] : reasons) // past --timeout: said in every format, not only in notes
+  unsigned pastTime = 0; // past a limit: said in every format, not only in notes
+  const std::string variantTag = k.variant.empty() ? "" : " [" + k.variant + "]";
+  for (auto &[r, n] : reasons) {
     if (r.find("(--timeout)") != std::string::npos)
-      fr.warnings.push_back("kernel '" + k.name + "'" + (k.variant.empty() ? "" : " [" + k.variant + "]") + " on " +
-                            t.name + ": its share of the time limit (--timeout) was reached; " + std::to_string(n) +
-                            " obligations were not checked and are unknown");
+      pastTime += n;
+    else if (r.find("Z3 budget") != std::string::npos || r.find("wall-clock backstop") != std::string::npos)
+      fr.warnings.push_back("kernel '" + k.name + "'" + variantTag + " on " + t.name + ": " + std::to_string(n) +
+                            " obligations are unknown: " + r);
+  }
+  if (pastTime)
+    fr.warnings.push_back("kernel '" + k.name + "'" + variantTag + " on " + t.name +
+                          ": its share of the time limit (--timeout) was reached; " + std::to_string(pastTime) +
+                          " obligations were not checked and are unknown");
   for (const UnknownNote &u : km.unknowns)
     ++reasons[u.reason];
   for (auto &[r, n] : reasons)
@@ -523,6 +554,29 @@ bool namesCoreMacros(const std::string &file) {
   return scan(file, 0);
 }
 
+// The address-space limit of each file's worker: --max-memory, else half
+// the machine shared by the files analysed at once (at least 2 GiB).
+uint64_t memoryLimitFor(const Options &o, unsigned parallel) {
+  if (o.maxMemory)
+    return o.maxMemory;
+  uint64_t phys = physicalMemory();
+  if (!phys)
+    return 0;
+  return std::max<uint64_t>(phys / 2 / std::max(parallel, 1u), uint64_t(2) << 30);
+}
+
+// The budget of one file: the --timeout clock as a backstop, and Z3 units
+// for half of it at the calibrated speed, so that on a machine that is not
+// overloaded the units (the same on every run) run out before the clock.
+Budget fileBudget(const Options &o) {
+  Budget b;
+  if (o.fileTimeoutSec) {
+    b.deadline = Budget::Clock::now() + std::chrono::seconds(o.fileTimeoutSec);
+    b.z3Units = uint64_t(o.fileTimeoutSec) * 1000 * kZ3UnitsPerMs / 2;
+  }
+  return b;
+}
+
 // Everything about one file, independent of the others: settings, parses,
 // checks, suppressions, order. The unit of work of -j and of the cache.
 FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &resolve,
@@ -531,9 +585,13 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
   const std::string &file = job.file;
   FileResult fr;
   fr.file = file;
-  if (!llvm::sys::fs::exists(file)) {
+  if (struct stat st; ::stat(file.c_str(), &st) != 0) {
     fr.ok = false;
-    fr.error = file + ": no such file";
+    fr.error = file + ": " +
+               (errno == ELOOP          ? std::string("a loop of symbolic links")
+                : errno == ENOENT       ? std::string("no such file")
+                : errno == ENAMETOOLONG ? std::string("the name is too long")
+                                        : std::string("cannot read it (") + std::strerror(errno) + ")");
   } else if (llvm::sys::fs::is_directory(file)) {
     fr.ok = false;
     fr.error = file + ": is a directory";
@@ -562,11 +620,13 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
   // A solver (and Z3 context) of its own: what Z3 answers for this file
   // does not depend on the files before it, with or without -j.
   Solver solver(o.smtTimeoutMs);
+  // One budget for the whole file, honoured by every phase (Budget.h).
+  Budget budget = fileBudget(o);
+  solver.setBudget(&budget);
   if (fr.ok) {
     FrontendOptions fo = base;
     fo.extraArgs = fs.compileArgs;
-    const auto fileStart = std::chrono::steady_clock::now();
-    const auto fileDeadline = fileStart + std::chrono::seconds(o.fileTimeoutSec);
+    const auto fileStart = Budget::Clock::now();
     // The operator project: tiling structs for GET_TILING_DATA, the OpDef's
     // dtype combinations (one variant each), the repository's include folders.
     std::vector<project::MacroSet> variants{project::MacroSet{}};
@@ -661,7 +721,9 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
         if (!sideName.empty())
           label += (label.empty() ? "" : ", ") + sideName;
         auto t0 = std::chrono::steady_clock::now();
-        const auto parseDeadline = shareOf(fileStart, fileDeadline, parseIndex++, parses);
+        // This parse's share of the file's budget (clock and Z3 units).
+        Budget parseBudget = shareBudget(budget, fileStart, parseIndex++, parses);
+        fo.budget = &parseBudget;
         FrontendResult res = analyzeFile(file, fo);
         fr.stats.parseSeconds += since(t0);
         dependencies.insert(dependencies.end(), res.dependencies.begin(), res.dependencies.end());
@@ -703,8 +765,9 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
         auto t1 = std::chrono::steady_clock::now();
         size_t modelIndex = 0;
         for (KernelModel &k : res.model.kernels) {
-          if (o.fileTimeoutSec) // this model's share of the parse's share
-            solver.setDeadline(shareOf(t1, parseDeadline, modelIndex++, res.model.kernels.size()));
+          // This model's share of the parse's share.
+          Budget modelBudget = shareBudget(parseBudget, t1, modelIndex++, res.model.kernels.size());
+          solver.setBudget(&modelBudget);
           if (!label.empty())
             k.variant = label + (k.variant.empty() ? "" : ", " + k.variant);
           if (o.dumpModel) { // what the frontend understood, on the group's first target
@@ -712,25 +775,32 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
               nlohmann::json all =
                   fr.modelDump.empty() ? nlohmann::json::array() : nlohmann::json::parse(fr.modelDump);
               all.push_back(dumpModelJson(k, *groups[key].front(), fs.autoSync));
-              fr.modelDump = all.dump();
+              fr.modelDump = all.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
             } else {
               fr.modelDump += dumpModelText(k, *groups[key].front(), fs.autoSync);
             }
             continue;
           }
           for (auto *t : groups[key])
-            lintKernel(k, *t, o, fs, solver, fr);
+            lintKernel(k, *t, o, fs, solver, modelBudget, fr);
+          parseBudget.absorb(modelBudget);
           if (!o.timelineFile.empty() && !timelineWritten) {
             writeTimeline(k, *groups[key].front(), o, fs, fr);
             timelineWritten = true;
           }
         }
+        solver.setBudget(&budget); // the model budgets are gone
+        budget.absorb(parseBudget);
         fr.stats.checkSeconds += since(t1);
       }
     }
   }
   fr.stats.solver = solver.stats();
   fr.stats.solveSeconds = fr.stats.solver.seconds;
+  if (budget.fired()) // the clock is a backstop: its firing is always said
+    fr.warnings.push_back(file + ": the time limit (--timeout=" + std::to_string(o.fileTimeoutSec) +
+                          " s) was reached during " + budget.firedIn() +
+                          "; what was decided before is kept, the rest is unknown");
   fr.nolintSuppressed = applySuppressions(fr.diags, file);
   // Deterministic order: location, then target order, then check.
   std::map<std::string, int> targetOrder;
@@ -850,11 +920,16 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
   }
   unsigned parallel = o.jobs == 0 ? availableCores() : o.jobs;
   Progress progress(jobs.size(), !o.quiet);
-  if (parallel > 1 && jobs.size() > 1 && o.timelineFile.empty()) {
-    // -j: worker processes; results come back in input order.
+  if (o.timelineFile.empty()) {
+    // Every file in a process of its own, even at -j1: a crash, an exhausted
+    // memory limit or an overrun time limit is that file's failure (exit 3),
+    // the other files are still analysed. Results come back in input order.
+    WorkerLimits limits;
+    limits.maxMemoryBytes = memoryLimitFor(o, parallel);
+    limits.timeoutSec = o.fileTimeoutSec;
     bool timelineWritten = false;
     std::vector<WorkerOutcome> outcomes = runInWorkers(
-        jobs.size(), parallel,
+        jobs.size(), parallel, limits,
         [&](size_t i) { return fileResultToText(lintFile(jobs[i], o, resolve, assumptions, fo, timelineWritten)); },
         [&](size_t i) { progress.step(jobs[i].file); });
     for (size_t i = 0; i < jobs.size(); ++i) {
@@ -870,7 +945,7 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
       }
       rr.files.push_back(std::move(*fr));
     }
-  } else {
+  } else { // --timeline: one schedule for the whole run, written here
     for (const FileJob &job : jobs) {
       progress.step(job.file);
       rr.files.push_back(lintFile(job, o, resolve, assumptions, fo, rr.timelineWritten));

@@ -163,7 +163,9 @@ std::string absPath(const std::string &p) {
 using FixKey = std::tuple<std::string, long, unsigned, std::string>;
 FixKey keyOf(const FixIt &f) { return {absPath(f.loc.file), f.offset, f.length, f.replacement}; }
 
-std::string q(const std::string &s) { return nlohmann::json(s).dump(); } // a YAML double-quoted scalar
+std::string q(const std::string &s) {
+  return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+} // a YAML double-quoted scalar
 
 const char *level(Severity s) { return s == Severity::Error ? "Error" : s == Severity::Warning ? "Warning" : "Remark"; }
 

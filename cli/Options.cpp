@@ -38,7 +38,11 @@ Options:
                             pipe schedule as a Chrome trace (chrome://tracing, Perfetto)
   --smt-timeout=MS          Z3 budget per query, as a load-independent resource
                             limit of about MS ms of search (default: 2000)
-  --timeout=SEC             time limit per file; what is left is unknown (default: 60)
+  --timeout=SEC             time limit per file; what is left is unknown (default: 60;
+                            0: none). Results are decided by load-independent budgets;
+                            the clock is a backstop, reported when it fires
+  --max-memory=SIZE         memory (address space) per file, e.g. 4G; a file past it fails
+                            alone (default: half the machine over the parallel jobs, >= 2G)
   --auto-sync=on|off        whether the compiler inserts S<->MTE2/MTE3/V and V<->V
                             synchronisation (default on, as BiSheng does)
   --include-roots=auto|off  add the folders above a file that make its quoted includes
@@ -86,6 +90,36 @@ or configuration, 3 a file could not be analysed.
 }
 
 static bool startsWith(const std::string &s, const std::string &p) { return s.compare(0, p.size(), p) == 0; }
+
+// A whole decimal number in [lo, hi] and nothing else: no sign, no spaces, no
+// wrap-around (`--timeout=-1` is an error, not "no limit").
+static bool parseBounded(const std::string &v, uint64_t lo, uint64_t hi, uint64_t &out) {
+  if (v.empty() || v.size() > 19 || v.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  out = std::stoull(v);
+  return out >= lo && out <= hi;
+}
+
+// "512M", "8G", "1073741824": bytes (powers of 1024), checked for overflow.
+static bool parseMemorySize(const std::string &v, uint64_t &out) {
+  size_t i = 0;
+  while (i < v.size() && std::isdigit(static_cast<unsigned char>(v[i])))
+    ++i;
+  uint64_t n = 0;
+  if (!parseBounded(v.substr(0, i), 1, uint64_t(1) << 50, n))
+    return false;
+  std::string unit = v.substr(i);
+  int shift = unit.empty() || unit == "B" ? 0
+              : unit == "K" || unit == "KB" || unit == "KiB" ? 10
+              : unit == "M" || unit == "MB" || unit == "MiB" ? 20
+              : unit == "G" || unit == "GB" || unit == "GiB" ? 30
+              : unit == "T" || unit == "TB" || unit == "TiB" ? 40
+                                                             : -1;
+  if (shift < 0 || n > (UINT64_MAX >> shift))
+    return false;
+  out = n << shift;
+  return true;
+}
 
 static bool parseTilingList(const std::string &v, std::map<std::string, int64_t> &out, std::string &err) {
   std::stringstream ss(v);
@@ -325,19 +359,26 @@ bool parseOptions(int argc, const char *const *rawArgv, Options &o, std::string 
         return false;
       }
     } else if (value("--smt-timeout", v)) {
-      try {
-        o.smtTimeoutMs = unsigned(std::stoul(v));
-      } catch (...) {
-        error = "--smt-timeout: '" + v + "' is not a number of milliseconds";
+      uint64_t n = 0;
+      if (!parseBounded(v, 1, 3600000, n)) {
+        error = "--smt-timeout: expected milliseconds from 1 to 3600000, got '" + v + "'";
         return false;
       }
+      o.smtTimeoutMs = unsigned(n);
     } else if (value("--timeout", v)) {
-      try {
-        o.fileTimeoutSec = unsigned(std::stoul(v));
-      } catch (...) {
-        error = "--timeout: '" + v + "' is not a number of seconds";
+      uint64_t n = 0;
+      if (!parseBounded(v, 0, 86400, n)) {
+        error = "--timeout: expected seconds from 0 (no limit) to 86400, got '" + v + "'";
         return false;
       }
+      o.fileTimeoutSec = unsigned(n);
+    } else if (value("--max-memory", v)) {
+      uint64_t b = 0;
+      if (!parseMemorySize(v, b) || b < (uint64_t(256) << 20)) {
+        error = "--max-memory: expected a size of at least 256M such as 4G or 512M, got '" + v + "'";
+        return false;
+      }
+      o.maxMemory = b;
     } else if (value("--include-roots", v)) {
       if (v == "auto")
         o.includeRoots = true;
@@ -369,11 +410,12 @@ bool parseOptions(int argc, const char *const *rawArgv, Options &o, std::string 
       } else if (!startsWith(a, "--jobs")) {
         n = a.substr(2);
       }
-      if (n.empty() || n.size() > 4 || n.find_first_not_of("0123456789") != std::string::npos) {
-        error = "-j: expected a number of jobs, got '" + a + "'";
+      uint64_t jn = 0;
+      if (!parseBounded(n, 0, 1024, jn)) {
+        error = "-j: expected a number of jobs from 0 (one per core) to 1024, got '" + n + "'";
         return false;
       }
-      o.jobs = unsigned(std::stoul(n));
+      o.jobs = unsigned(jn);
     } else if (value("--cache-dir", v)) {
       o.cacheDir = v;
     } else if (value("--simt-dcache", v)) {

@@ -29,7 +29,8 @@ struct Options {
   std::vector<std::string> extraArgs;    // after --
   std::string buildDir;                  // -p
   unsigned smtTimeoutMs = 2000;
-  unsigned fileTimeoutSec = 60;       // per file; remaining obligations become unknown
+  unsigned fileTimeoutSec = 60;       // per file; remaining obligations become unknown; 0: none
+  uint64_t maxMemory = 0;             // --max-memory: address space per file's worker; 0: the default
   bool autoSync = true;               // the compiler orders S<->MTE2/MTE3/V and V<->V
   bool includeRoots = true;           // --include-roots=auto|off: repository include roots (Frontend.h)
   std::optional<uint64_t> simtDCache; // --simt-dcache: UB the launch leaves to the SIMT Data Cache

@@ -228,7 +228,7 @@ void printJson(const RunResult &rr, std::ostream &out) {
                 {"counterexample", cex},
                 {"unknown", unknown}}},
               {"porting", portingJson(buildPortingReport(rr))}};
-  out << doc.dump(2) << "\n";
+  out << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
 }
 
 // 0-based LSP range of a finding (cli/Ranges.h: UTF-16 code units).
@@ -302,7 +302,7 @@ void printLsp(const RunResult &rr, SourceText &src, std::ostream &out) {
     }
   }
   for (const std::string &uri : order)
-    out << json{{"uri", uri}, {"diagnostics", docs[uri]}}.dump() << "\n";
+    out << json{{"uri", uri}, {"diagnostics", docs[uri]}}.dump(-1, ' ', false, json::error_handler_t::replace) << "\n";
 }
 
 } // namespace alint

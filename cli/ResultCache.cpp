@@ -26,7 +26,17 @@ std::string hex128(llvm::StringRef data) {
   return buf;
 }
 
-constexpr const char *kFormat = "ascendc-lint result cache 1";
+// Entries are CBOR (file names keep their bytes) with a checksum over their
+// contents: an entry that is damaged or edited, even into valid CBOR, does
+// not verify and the file is analysed again.
+constexpr const char *kFormat = "ascendc-lint result cache 2";
+
+std::string checksumOf(const json &deps, const json &missing, const std::string &result) {
+  std::vector<std::uint8_t> d = json::to_cbor(deps), m = json::to_cbor(missing);
+  std::string all = std::string(kFormat) + '\0' + std::string(d.begin(), d.end()) + '\0' +
+                    std::string(m.begin(), m.end()) + '\0' + result;
+  return hex128(all);
+}
 
 } // namespace
 
@@ -62,10 +72,13 @@ std::optional<FileResult> ResultCache::lookup(const std::string &key,
   auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!buf)
     return std::nullopt;
-  json j = json::parse((*buf)->getBuffer(), nullptr, false);
+  json j = json::from_cbor((*buf)->getBuffer().str(), true, false);
   if (j.is_discarded() || !j.is_object() || j.value("format", "") != kFormat)
     return std::nullopt;
   try {
+    std::string result = j.at("result").get<std::string>();
+    if (j.at("checksum").get<std::string>() != checksumOf(j.at("deps"), j.at("missing"), result))
+      return std::nullopt;
     for (const json &d : j.at("deps"))
       if (hashFile(d.at(0).get<std::string>()) != d.at(1).get<std::string>())
         return std::nullopt;
@@ -83,7 +96,7 @@ std::optional<FileResult> ResultCache::lookup(const std::string &key,
           return std::nullopt;
       }
     }
-    return fileResultFromText(j.at("result").get<std::string>());
+    return fileResultFromText(result);
   } catch (const json::exception &) {
     return std::nullopt;
   }
@@ -100,7 +113,13 @@ bool ResultCache::store(const std::string &key, const FileResult &fr, const std:
       return false; // a header that cannot be read again cannot be checked later
     deps.push_back(json::array({d, h}));
   }
-  json j{{"format", kFormat}, {"deps", deps}, {"missing", missingIncludes}, {"result", fileResultToText(fr)}};
+  std::string result = fileResultToText(fr);
+  json missing = missingIncludes;
+  json j{{"format", kFormat},
+         {"deps", deps},
+         {"missing", missing},
+         {"result", result},
+         {"checksum", checksumOf(deps, missing, result)}};
   llvm::SmallString<256> path(dir_), tmp(dir_);
   llvm::sys::path::append(path, key + ".json");
   llvm::sys::path::append(tmp, key + ".tmp." + std::to_string(::getpid()));
@@ -108,7 +127,8 @@ bool ResultCache::store(const std::string &key, const FileResult &fr, const std:
     std::ofstream out(std::string(tmp), std::ios::binary);
     if (!out)
       return false;
-    out << j.dump(-1, ' ', false, json::error_handler_t::replace);
+    std::vector<std::uint8_t> bytes = json::to_cbor(j);
+    out.write(reinterpret_cast<const char *>(bytes.data()), std::streamsize(bytes.size()));
     if (!out)
       return false;
   }

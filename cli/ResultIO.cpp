@@ -87,11 +87,14 @@ std::string fileResultToText(const FileResult &fr) {
          {"configError", fr.configError},
          {"nolintSuppressed", fr.nolintSuppressed},
          {"stats", statsJson(fr.stats)}};
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+  // CBOR: strings keep their bytes (a file name need not be UTF-8, which
+  // JSON text could only replace).
+  std::vector<std::uint8_t> bytes = json::to_cbor(j);
+  return std::string(bytes.begin(), bytes.end());
 }
 
 std::optional<FileResult> fileResultFromText(const std::string &text) {
-  json j = json::parse(text, nullptr, false);
+  json j = json::from_cbor(text, true, false);
   if (j.is_discarded() || !j.is_object())
     return std::nullopt;
   try {

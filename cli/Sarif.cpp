@@ -271,7 +271,7 @@ void printSarif(const RunResult &rr, SourceText &src, std::ostream &out) {
     run["originalUriBaseIds"] = base;
   json doc = {
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"}, {"version", "2.1.0"}, {"runs", json::array({run})}};
-  out << doc.dump(2) << "\n";
+  out << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
 }
 
 } // namespace alint

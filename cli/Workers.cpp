@@ -1,16 +1,20 @@
 #include "cli/Workers.h"
 
+#include <llvm/Support/ErrorHandling.h>
+
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
-#include <cstdint>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <iostream>
 #include <new>
 #include <poll.h>
 #include <sched.h>
-#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,9 +22,15 @@ namespace alint {
 
 namespace {
 
-// Worker -> driver messages on a pipe: kind ('S' started item, 'R' result),
-// item index, payload length, payload.
-constexpr size_t kHeader = 1 + 8 + 8;
+using Clock = std::chrono::steady_clock;
+
+// Exit statuses a worker uses to say why it has no result.
+constexpr int kExitOutOfMemory = 86; // an allocation failed (the memory limit)
+constexpr int kExitException = 87;   // an exception left the analysis (its text was sent)
+
+// Child -> parent messages on a pipe: kind ('R' result, 'E' error text),
+// payload length, payload.
+constexpr size_t kHeader = 1 + 8;
 
 bool writeAll(int fd, const char *p, size_t n) {
   while (n) {
@@ -35,30 +45,73 @@ bool writeAll(int fd, const char *p, size_t n) {
   return true;
 }
 
-bool send(int fd, char kind, uint64_t index, const std::string &payload) {
+bool send(int fd, char kind, const std::string &payload) {
   char head[kHeader];
   uint64_t len = payload.size();
   head[0] = kind;
-  std::memcpy(head + 1, &index, 8);
-  std::memcpy(head + 9, &len, 8);
+  std::memcpy(head + 1, &len, 8);
   return writeAll(fd, head, kHeader) && writeAll(fd, payload.data(), payload.size());
 }
+
+[[noreturn]] void outOfMemory() { _exit(kExitOutOfMemory); }
+
+void llvmOutOfMemory(void *, const char *, bool) { outOfMemory(); }
 
 struct Worker {
   pid_t pid = -1;
   int fd = -1;
+  size_t item = 0;
   std::string buf;
-  bool busy = false; // started an item it has not returned
-  uint64_t current = 0;
+  Clock::time_point killAt = Clock::time_point::max();
+  bool killedForTime = false;
 };
 
-std::string describeExit(int status) {
+std::string describeEnd(int status, const Worker &w, const WorkerLimits &limits, const std::string &error) {
+  if (w.killedForTime)
+    return "the time limit (--timeout=" + std::to_string(limits.timeoutSec) +
+           " s) was overrun by a step that cannot be interrupted (a Clang parse, a Z3 call); the file was stopped";
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kExitOutOfMemory)
+    return "the memory limit (--max-memory=" + formatBytes(limits.maxMemoryBytes) + ") was reached";
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kExitException) {
+    if (error.find("out of memory") != std::string::npos || error.find("bad_alloc") != std::string::npos)
+      return "the memory limit (--max-memory=" + formatBytes(limits.maxMemoryBytes) + ") was reached";
+    return "internal error: " + (error.empty() ? std::string("an exception") : error);
+  }
   if (WIFSIGNALED(status))
     return "the analysis crashed (signal " + std::to_string(WTERMSIG(status)) + ", " + strsignal(WTERMSIG(status)) +
            ")";
   if (WIFEXITED(status))
     return "the worker process exited with status " + std::to_string(WEXITSTATUS(status));
   return "the worker process ended";
+}
+
+// In the child: the limits, then the item. Never returns.
+[[noreturn]] void runChild(int fd, size_t i, const WorkerLimits &limits,
+                           const std::function<std::string(size_t)> &work) {
+  prctl(PR_SET_PDEATHSIG, SIGKILL); // the run was stopped: so is its worker
+  rlimit core{0, 0};                // a crashed file leaves no core dump behind
+  setrlimit(RLIMIT_CORE, &core);
+  if (limits.maxMemoryBytes && memoryLimitSupported()) {
+    rlimit as{rlim_t(limits.maxMemoryBytes), rlim_t(limits.maxMemoryBytes)};
+    setrlimit(RLIMIT_AS, &as);
+  }
+  std::set_new_handler(outOfMemory);
+  llvm::install_bad_alloc_error_handler(llvmOutOfMemory);
+  std::string r;
+  try {
+    r = work(i);
+  } catch (const std::bad_alloc &) {
+    outOfMemory();
+  } catch (const std::exception &e) {
+    send(fd, 'E', e.what());
+    _exit(kExitException);
+  } catch (...) {
+    send(fd, 'E', "an unknown exception");
+    _exit(kExitException);
+  }
+  if (!send(fd, 'R', r))
+    _exit(1);
+  _exit(0); // no destructors: the parent owns the output
 }
 
 } // namespace
@@ -72,23 +125,44 @@ unsigned availableCores() {
   return n > 0 ? unsigned(n) : 1;
 }
 
-std::vector<WorkerOutcome> runInWorkers(size_t n, unsigned jobs, const std::function<std::string(size_t)> &work,
+uint64_t physicalMemory() {
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && size > 0 ? uint64_t(pages) * uint64_t(size) : 0;
+}
+
+bool memoryLimitSupported() {
+#if defined(__SANITIZE_ADDRESS__)
+  return false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  return false;
+#else
+  return true;
+#endif
+#else
+  return true;
+#endif
+}
+
+std::string formatBytes(uint64_t b) {
+  const char *units = "KMGT";
+  int u = -1;
+  while (u < 3 && b >= 1024 && b % 1024 == 0) {
+    b /= 1024;
+    ++u;
+  }
+  return std::to_string(b) + (u >= 0 ? std::string(1, units[u]) : std::string());
+}
+
+std::vector<WorkerOutcome> runInWorkers(size_t n, unsigned jobs, const WorkerLimits &limits,
+                                        const std::function<std::string(size_t)> &work,
                                         const std::function<void(size_t)> &started) {
   std::vector<WorkerOutcome> out(n);
-  if (n == 0)
-    return out;
-  void *mem = mmap(nullptr, sizeof(std::atomic<uint64_t>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (mem == MAP_FAILED) { // no shared counter: do the work here
-    for (size_t i = 0; i < n; ++i) {
-      if (started)
-        started(i);
-      out[i].result = work(i);
-    }
-    return out;
-  }
-  auto *next = new (mem) std::atomic<uint64_t>(0); // the next item to take, shared by the workers
-  std::vector<Worker> workers;
-  auto spawn = [&]() -> bool {
+  std::vector<std::string> errors(n);
+  std::vector<Worker> running;
+  size_t next = 0;
+  jobs = std::max(jobs, 1u);
+  auto spawn = [&](size_t i) -> bool {
     int fds[2];
     if (pipe(fds) != 0)
       return false;
@@ -103,77 +177,62 @@ std::vector<WorkerOutcome> runInWorkers(size_t n, unsigned jobs, const std::func
     }
     if (pid == 0) {
       close(fds[0]);
-      for (Worker &w : workers)
-        if (w.fd >= 0)
-          close(w.fd);
-      for (;;) {
-        uint64_t i = next->fetch_add(1);
-        if (i >= n)
-          break;
-        if (!send(fds[1], 'S', i, std::string()))
-          _exit(1);
-        std::string r = work(size_t(i));
-        if (!send(fds[1], 'R', i, r))
-          _exit(1);
-      }
-      _exit(0); // no destructors: the driver owns the output
+      for (Worker &w : running)
+        close(w.fd);
+      runChild(fds[1], i, limits, work);
     }
     close(fds[1]);
     Worker w;
     w.pid = pid;
     w.fd = fds[0];
-    workers.push_back(std::move(w));
+    w.item = i;
+    if (limits.timeoutSec)
+      w.killAt = Clock::now() + std::chrono::milliseconds(int64_t(limits.timeoutSec * 1000.0 * (1 + limits.killMargin)));
+    running.push_back(std::move(w));
     return true;
   };
-  for (unsigned k = 0; k < std::min<size_t>(std::max(jobs, 1u), n); ++k)
-    if (!spawn())
-      break;
-  size_t respawns = 0;
   std::vector<char> chunk(1 << 16);
-  for (;;) {
-    std::vector<pollfd> fds;
-    std::vector<size_t> which;
-    for (size_t k = 0; k < workers.size(); ++k)
-      if (workers[k].fd >= 0) {
-        fds.push_back({workers[k].fd, POLLIN, 0});
-        which.push_back(k);
-      }
-    if (fds.empty())
-      break;
-    if (poll(fds.data(), fds.size(), -1) < 0) {
-      if (errno == EINTR)
-        continue;
-      break;
+  while (next < n || !running.empty()) {
+    while (next < n && running.size() < jobs) {
+      size_t i = next++;
+      if (started)
+        started(i);
+      if (!spawn(i))
+        out[i].failure = std::string("cannot start a worker process: ") + std::strerror(errno);
     }
-    bool lost = false;
+    if (running.empty())
+      continue;
+    std::vector<pollfd> fds;
+    for (const Worker &w : running)
+      fds.push_back({w.fd, POLLIN, 0});
+    // Wake for the earliest kill.
+    int wait = -1;
+    auto now = Clock::now();
+    for (const Worker &w : running)
+      if (w.killAt != Clock::time_point::max() && !w.killedForTime) {
+        auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(w.killAt - now).count() + 1;
+        wait = wait < 0 ? int(std::max<int64_t>(ms, 0)) : std::min(wait, int(std::max<int64_t>(ms, 0)));
+      }
+    int pr = poll(fds.data(), fds.size(), wait);
+    if (pr < 0 && errno != EINTR)
+      break;
+    now = Clock::now();
+    for (Worker &w : running)
+      if (!w.killedForTime && now >= w.killAt) {
+        kill(w.pid, SIGKILL);
+        w.killedForTime = true;
+      }
+    if (pr <= 0)
+      continue;
     for (size_t f = 0; f < fds.size(); ++f) {
       if (!fds[f].revents)
         continue;
-      Worker &w = workers[which[f]];
+      Worker &w = running[f];
       ssize_t r = ::read(w.fd, chunk.data(), chunk.size());
       if (r < 0 && errno == EINTR)
         continue;
       if (r > 0) {
         w.buf.append(chunk.data(), size_t(r));
-        while (w.buf.size() >= kHeader) {
-          uint64_t index = 0, len = 0;
-          std::memcpy(&index, w.buf.data() + 1, 8);
-          std::memcpy(&len, w.buf.data() + 9, 8);
-          if (w.buf.size() < kHeader + len)
-            break;
-          if (index < n) {
-            if (w.buf[0] == 'S') {
-              w.busy = true;
-              w.current = index;
-              if (started)
-                started(size_t(index));
-            } else {
-              out[index].result = w.buf.substr(kHeader, len);
-              w.busy = false;
-            }
-          }
-          w.buf.erase(0, kHeader + len);
-        }
         continue;
       }
       // End of the pipe: the worker is done or died.
@@ -182,26 +241,29 @@ std::vector<WorkerOutcome> runInWorkers(size_t n, unsigned jobs, const std::func
       int status = 0;
       while (waitpid(w.pid, &status, 0) < 0 && errno == EINTR) {
       }
-      if (w.busy)
-        out[w.current].failure = describeExit(status);
-      w.busy = false;
-      lost = true;
+      std::string error;
+      std::optional<std::string> result;
+      if (w.buf.size() >= kHeader) {
+        uint64_t len = 0;
+        std::memcpy(&len, w.buf.data() + 1, 8);
+        if (w.buf.size() == kHeader + len) {
+          if (w.buf[0] == 'R')
+            result = w.buf.substr(kHeader);
+          else
+            error = w.buf.substr(kHeader);
+        }
+      }
+      if (result && WIFEXITED(status) && WEXITSTATUS(status) == 0 && !w.killedForTime)
+        out[w.item].result = std::move(result);
+      else
+        out[w.item].failure = describeEnd(status, w, limits, error);
     }
-    // A worker that died leaves the rest to the others; with none left, or
-    // to keep `jobs` busy, a new one takes its place.
-    if (lost && next->load() < n && respawns < n) {
-      size_t running = 0;
-      for (const Worker &w : workers)
-        running += w.fd >= 0;
-      if (running < std::max(jobs, 1u) && spawn())
-        ++respawns;
-    }
+    running.erase(std::remove_if(running.begin(), running.end(), [](const Worker &w) { return w.fd < 0; }),
+                  running.end());
   }
   for (WorkerOutcome &o : out)
     if (!o.result && o.failure.empty())
       o.failure = "the worker process ended before analysing it";
-  next->~atomic();
-  munmap(mem, sizeof(std::atomic<uint64_t>));
   return out;
 }
 

@@ -1,10 +1,13 @@
-// -j: items of work done by forked worker processes. Processes rather than
-// threads: Clang and Z3 state stays private to each worker, and a crash
-// (a fault the frontend's recovery does not catch, in Clang or Z3) ends one
-// worker, not the run.
+// Files are analysed in forked worker processes, one process per file, even
+// at -j1: Clang and Z3 state stays private to each file, a crash (in Clang,
+// Z3 or the frontend) or an exhausted memory limit ends that file's process,
+// not the run, and the per-file limits are enforced from outside: an address
+// space limit (RLIMIT_AS) set in the child, and a kill when the file's time
+// limit is overrun by its margin.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -14,19 +17,36 @@ namespace alint {
 
 struct WorkerOutcome {
   std::optional<std::string> result; // what work(i) returned
-  std::string failure;               // why there is none (the worker died: signal or exit status)
+  std::string failure;               // why there is none: one line (crash, memory, time)
 };
 
-// Runs work(i) for every i in [0, n) in up to `jobs` worker processes, each
-// taking the next item when it is free. Results are returned by index, so
-// the order does not depend on which worker finished first. A worker that
-// dies takes only its current item with it; another worker is started for
-// the items left. work() runs only in the workers; started(i), if given, in
-// this process when a worker starts item i (for progress).
-std::vector<WorkerOutcome> runInWorkers(size_t n, unsigned jobs, const std::function<std::string(size_t)> &work,
+struct WorkerLimits {
+  uint64_t maxMemoryBytes = 0; // address space of each worker (RLIMIT_AS); 0: none
+  unsigned timeoutSec = 0;     // the file's time limit; 0: none
+  // The worker is killed at timeoutSec * (1 + killMargin): the analysis
+  // stops itself at the limit (what is left unknown); the kill is for a
+  // phase that cannot stop (a Clang parse).
+  double killMargin = 0.08;
+};
+
+// Runs work(i) for every i in [0, n), each in a process of its own, up to
+// `jobs` at once. Results are returned by index, so the order does not depend
+// on which finished first. work() runs only in the children; started(i), if
+// given, in this process when item i starts (for progress).
+std::vector<WorkerOutcome> runInWorkers(size_t n, unsigned jobs, const WorkerLimits &limits,
+                                        const std::function<std::string(size_t)> &work,
                                         const std::function<void(size_t)> &started = nullptr);
 
 // The number of processors this process may run on.
 unsigned availableCores();
+// Physical memory of the machine in bytes (0 if unknown).
+uint64_t physicalMemory();
+// Whether an address-space limit can be enforced in this build (not under
+// AddressSanitizer, which reserves terabytes of address space).
+bool memoryLimitSupported();
+
+// "12G", "512M", "1.5G"-free forms: a number with an optional K/M/G/T suffix
+// (powers of 1024), as written by the user, for messages.
+std::string formatBytes(uint64_t b);
 
 } // namespace alint

@@ -172,6 +172,24 @@ int main(int argc, char **argv) {
     std::cerr << "ascendc-lint: error: no input files (see --help)\n";
     return 2;
   }
+  // A typo in --checks would silently weaken the run (`*,-sync-rcae` keeps
+  // sync-race on): every glob must match a check.
+  if (o.checksGiven) {
+    for (std::string g : splitGlobs(o.checks)) {
+      if (!g.empty() && g[0] == '-')
+        g = g.substr(1);
+      bool matched = g.empty();
+      for (const CheckInfo &c : checkRegistry())
+        matched |= checkEnabled(g, c.id);
+      if (!matched) {
+        std::cerr << "ascendc-lint: error: --checks: "
+                  << (g.find_first_of("*?") == std::string::npos ? "unknown check '" : "check glob '") << g
+                  << (g.find_first_of("*?") == std::string::npos ? "'" : "' matches no check")
+                  << " (see --list-checks)\n";
+        return 2;
+      }
+    }
+  }
   // clang-tidy: selecting no check is an error, not a silent pass.
   if (!o.allowNoChecks) {
     bool any = false;
@@ -215,7 +233,7 @@ int main(int argc, char **argv) {
       }
     }
     if (o.format == OutputFormat::Json)
-      std::cout << nlohmann::json({{"models", all}}).dump(2) << "\n";
+      std::cout << nlohmann::json({{"models", all}}).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     return rr.exitCode == 3 ? 3 : 0;
   }
   switch (o.format) {

@@ -101,6 +101,7 @@ std::vector<SolvedItem> solveItems(std::vector<ProofItem> &items, Solver &solver
 // Analyses shared by the checks of one kernel on one target, built once.
 struct AnalysisCache {
   SyncOptions syncOptions;
+  Budget *budget = nullptr; // the file's limits (race pair counts, clock); null: the defaults
   std::unique_ptr<SyncGraph> graph;
 };
 

@@ -48,10 +48,23 @@ static void unknownRaces(CheckContext &ctx, const std::string &check,
            t.memoryOf(k.buffers[a.bufferId].memPos) == t.memoryOf(k.buffers[b.bufferId].memPos);
   };
   std::set<int> done; // ops already given their unknown race
+  // Only pairs with an uncertain side: O(ops x uncertain ops), not ops^2.
+  std::vector<char> unc(g.seq.size());
+  std::vector<int> uncIdx;
+  for (int i = 0; i < int(g.seq.size()); ++i)
+    if ((unc[i] = uncertain(g.seq[i])))
+      uncIdx.push_back(i);
+  if (uncIdx.empty())
+    return;
+  std::vector<int> all(g.seq.size());
+  for (int i = 0; i < int(all.size()); ++i)
+    all[i] = i;
   for (int y = 0; y < int(g.seq.size()); ++y)
-    for (int x = 0; x < y; ++x) {
+    for (int x : unc[y] ? all : uncIdx) {
+      if (x >= y)
+        break;
       const SeqOp &sx = g.seq[x], &sy = g.seq[y];
-      bool ux = uncertain(sx), uy = uncertain(sy);
+      bool ux = unc[x], uy = unc[y];
       if ((!ux && !uy) || !touches(sx) || !touches(sy) || sx.op == sy.op)
         continue;
       int u = uy ? sy.op : sx.op;
@@ -94,6 +107,22 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
   const std::vector<std::optional<CoreType>> cores = opCores(k, t);
   std::set<std::string> warned;
   unknownRaces(ctx, id(), cores);
+  // Bounded candidate sets (deterministic): the nearest maxRacePartners
+  // unordered partners of each access, maxRacePairs in all; an access whose
+  // candidates are cut gets one `unknown` obligation saying so.
+  Budget unlimited;
+  Budget &bud = ctx.cache && ctx.cache->budget ? *ctx.cache->budget : unlimited;
+  size_t pairs = 0;
+  auto cutItem = [&](const Op &oy, const std::string &why) {
+    ProofItem item;
+    item.ob.check = id();
+    item.loc = oy.loc;
+    item.ob.property = mkBool(true);
+    item.ob.unknownReason = why;
+    std::string api = oy.api;
+    item.message = [api](const Verdict &v) { return "possible races of " + api + " were not all checked: " + v.reason; };
+    ctx.prove(std::move(item));
+  };
   // Every unordered earlier access to the same memory is a candidate partner
   // (a nearer one may be proved disjoint while a farther one overlaps); the
   // candidates of one access form a group, nearest first, and one finding is
@@ -103,7 +132,13 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
     const Op &oy = k.ops[sy.op];
     if (!accessesMemory(oy.kind) || sy.pipe == Pipe::None)
       continue;
-    for (int x = y - 1; x >= 0; --x) {
+    if (bud.expired("sync-race")) {
+      cutItem(oy, "the file's time limit (--timeout) was reached before its candidates were compared");
+      continue;
+    }
+    unsigned partners = 0;
+    bool cut = false;
+    for (int x = y - 1; x >= 0 && !cut; --x) {
       const SeqOp &sx = g.seq[x];
       const Op &ox = k.ops[sx.op];
       if (!accessesMemory(ox.kind) || sx.pipe == Pipe::None)
@@ -117,13 +152,24 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
         continue;
       if (ox.vf >= 0 && ox.vf == oy.vf)
         continue; // inside one vector function: LocalMemBar's rule, sync-vf-membar
-      for (size_t ix = 0; ix < sx.regions.size(); ++ix)
-        for (size_t iy = 0; iy < sy.regions.size(); ++iy) {
+      for (size_t ix = 0; ix < sx.regions.size() && !cut; ++ix)
+        for (size_t iy = 0; iy < sy.regions.size() && !cut; ++iy) {
           const Region &rx = sx.regions[ix], &ry = sy.regions[iy];
           if (!rx.write && !ry.write)
             continue;
           if (rx.global != ry.global || rx.bufferId < 0 || ry.bufferId < 0)
             continue; // unknown regions: see unknownRaces below
+          if (partners >= bud.maxRacePartners || pairs >= bud.maxRacePairs) {
+            cut = true;
+            cutItem(oy, partners >= bud.maxRacePartners
+                            ? "it has more than " + std::to_string(bud.maxRacePartners) +
+                                  " unordered candidate partners; the farther ones were not compared"
+                            : "the kernel's race candidates exceed the pair budget (" +
+                                  std::to_string(bud.maxRacePairs) + "); this access was not compared");
+            break;
+          }
+          ++partners;
+          ++pairs;
           std::string where;
           bool carried = sx.copies != sy.copies;
           Sym ax = rx.offsetBytes, ay = ry.offsetBytes;

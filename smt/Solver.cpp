@@ -34,9 +34,7 @@ namespace {
 // reference (the copy assignment counts references right).
 void assign(z3::expr &dst, const z3::expr &src) { dst = src; }
 
-// Z3 resource units per millisecond of --smt-timeout (calibrated on the
-// samples' slow queries: 300-750 units per ms of search on a 2-core x86-64).
-constexpr uint64_t kRlimitPerMs = 500;
+constexpr uint64_t kRlimitPerMs = kZ3UnitsPerMs;
 
 std::string i128str(__int128 v) {
   if (v == 0)
@@ -462,6 +460,7 @@ struct Solver::Impl {
   };
   std::unordered_map<std::string, CacheEntry> cache;
   std::unordered_map<uint32_t, size_t> localIds;
+  uint64_t rlimitSeen = 0; // the context's cumulative resource count after the last check
   Watchdog watchdog{ctx};
 };
 
@@ -479,15 +478,23 @@ Verdict Solver::check(const Obligation &ob) {
   auto t0 = std::chrono::steady_clock::now();
   unsigned timeoutMs = impl->timeoutMs;
   unsigned deadlineMs = 0; // 0: none
-  if (deadline_ != std::chrono::steady_clock::time_point{}) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - t0).count();
-    if (left <= 0) {
+  if (budget_) {
+    if (budget_->expired("Z3")) {
       ++stats_.timeouts;
       v.status = Status::Unknown;
       v.reason = "the file's time limit (--timeout) was reached before this obligation";
       return v;
     }
-    deadlineMs = unsigned(left);
+    if (budget_->z3Left() == 0) {
+      ++stats_.timeouts;
+      v.status = Status::Unknown;
+      v.reason = "the file's Z3 budget (" + std::to_string(budget_->z3Units) +
+                 " resource units, from --timeout) was spent before this obligation";
+      return v;
+    }
+    if (budget_->deadline != Budget::Clock::time_point{})
+      deadlineMs = unsigned(std::max<int64_t>(
+          1, std::chrono::duration_cast<std::chrono::milliseconds>(budget_->deadline - t0).count()));
   }
   z3::context &c = impl->ctx;
   Translator tr(c);
@@ -536,10 +543,18 @@ Verdict Solver::check(const Obligation &ob) {
   // on how loaded the machine is (measured on this project's queries: about
   // 300-750 units per ms of search, docs/smt.md). The clock limit stays as a
   // backstop for a count that stalls, and for the file's deadline.
-  p.set("rlimit", unsigned(std::min<uint64_t>(uint64_t(timeoutMs) * kRlimitPerMs, 4000000000u)));
+  uint64_t units = std::min<uint64_t>(uint64_t(timeoutMs) * kRlimitPerMs, 4000000000u);
+  if (budget_) // the file's units: a deterministic total, unlike its clock
+    units = std::min(units, budget_->z3Left());
+  p.set("rlimit", unsigned(units));
   // The clock backstop interrupts the context from a watchdog thread:
-  // Z3 4.8.12's own `timeout` timer can deadlock (found by fuzz_solver).
-  const unsigned backstopMs = deadlineMs ? std::min(deadlineMs, timeoutMs * 4 + 1000) : timeoutMs * 4 + 1000;
+  // Z3 4.8.12's own `timeout` timer can deadlock (found by fuzz_solver). It
+  // is far above what the units take at the calibrated speed (so that it
+  // fires only on a stalled count or a machine many times slower), and it is
+  // reported when it fires: results are decided by the units.
+  const unsigned perQueryMs = unsigned(std::min<uint64_t>(uint64_t(timeoutMs) * 8 + 2000, 600000));
+  const unsigned backstopMs = deadlineMs ? std::min(deadlineMs, perQueryMs) : perQueryMs;
+  bool clockStopped = false;
   // Opaque values are unknown inputs: a violation must hold for all of them.
   bool hasInput = hasOpaque, hasInternal = false;
   for (auto &vi : tr.varInfo) {
@@ -571,6 +586,19 @@ Verdict Solver::check(const Obligation &ob) {
       if (a.r == z3::sat && wantModel)
         a.model = s.get_model();
       a.reason = a.r == z3::unknown ? s.reason_unknown() : std::string();
+      if (a.r == z3::unknown && a.reason.find("canceled") != std::string::npos)
+        clockStopped = true;
+      // The context's resource count is cumulative: charge this check's share.
+      z3::stats st = s.statistics();
+      for (unsigned k = 0; k < st.size(); ++k)
+        if (st.key(k) == "rlimit count") {
+          uint64_t now = uint64_t(st.is_uint(k) ? st.uint_value(k) : st.double_value(k));
+          uint64_t spent = now > impl->rlimitSeen ? now - impl->rlimitSeen : 0;
+          impl->rlimitSeen = std::max(impl->rlimitSeen, now);
+          stats_.z3Units += spent;
+          if (budget_)
+            budget_->spendZ3(spent);
+        }
     };
     {
       z3::solver s(c, z3::solver::simple());
@@ -593,6 +621,7 @@ Verdict Solver::check(const Obligation &ob) {
     v.status = Status::Unknown;
     v.reason = "Z3 gave no answer within its budget of " + std::to_string(timeoutMs) + " ms (" + a1.reason + ")";
   } else {
+    clockStopped = false; // only the second question can still be stopped
     z3::model m = *a1.model;
     // 2. Does it fail for every admissible input?
     bool violated = false;
@@ -683,6 +712,19 @@ Verdict Solver::check(const Obligation &ob) {
     }
   }
   stats_.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (clockStopped) {
+    // The wall clock, not the resource budget, stopped Z3: the result would
+    // depend on the load. Unknown (never a weaker finding), said as such, and
+    // not cached.
+    ++stats_.backstops;
+    v = Verdict();
+    v.status = Status::Unknown;
+    bool deadline = budget_ && budget_->expired("Z3");
+    v.reason = deadline ? "the file's time limit (--timeout) was reached while Z3 was deciding this obligation"
+                        : "Z3 was stopped by its wall-clock backstop (" + std::to_string(backstopMs) +
+                              " ms) before its resource budget ran out; the machine is slower than the budget assumes";
+    return v;
+  }
   cache_.emplace(key, Impl::CacheEntry{v, std::move(keyTerms)});
   return v;
 }

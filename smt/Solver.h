@@ -9,6 +9,7 @@
 // linear. Division truncates toward zero as in C++.
 #pragma once
 
+#include "checker/ir/Budget.h"
 #include "checker/ir/KernelModel.h"
 #include "checker/ir/SymExpr.h"
 
@@ -45,24 +46,30 @@ struct SolverStats {
   unsigned cacheHits = 0; // identical obligations answered from the cache
   unsigned z3Calls = 0;
   unsigned timeouts = 0;
+  unsigned backstops = 0; // queries the wall clock (not their resource budget) stopped
+  uint64_t z3Units = 0;   // Z3 resource units spent
   double seconds = 0;
 };
+
+// Z3 resource units per millisecond of --smt-timeout (calibrated on the
+// samples' slow queries: 300-750 units per ms of search on a 2-core x86-64).
+constexpr uint64_t kZ3UnitsPerMs = 500;
 
 class Solver {
 public:
   explicit Solver(unsigned timeoutMs = 5000);
   ~Solver();
   Verdict check(const Obligation &ob);
-  // After this point every query is answered `unknown` at once (the per-file
-  // time limit); zero clears it.
-  void setDeadline(std::chrono::steady_clock::time_point t) { deadline_ = t; }
+  // The file's budget (deadline, Z3 units) the queries draw on; null: none.
+  // Past its deadline or its units every query is answered `unknown` at once.
+  void setBudget(Budget *b) { budget_ = b; }
   const SolverStats &stats() const { return stats_; }
 
 private:
   struct Impl;
   Impl *impl;
   SolverStats stats_;
-  std::chrono::steady_clock::time_point deadline_{};
+  Budget *budget_ = nullptr;
 };
 
 } // namespace alint

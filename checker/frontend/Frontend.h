@@ -3,6 +3,7 @@
 // (`__global__ __aicore__` function) by symbolic execution of its body.
 #pragma once
 
+#include "checker/ir/Budget.h"
 #include "checker/ir/KernelModel.h"
 #include "checker/project/OpProject.h"
 
@@ -22,6 +23,7 @@ struct FrontendOptions {
   std::vector<std::string> extraArgs; // user compiler args (-I, -D, ...)
   unsigned maxInlineDepth = 48;
   unsigned long maxSteps = 2000000; // statements + expressions per kernel
+  Budget *budget = nullptr;          // the file's clock (checked while interpreting); null: none
   unsigned maxMissingIncludes = 32; // headers replaced by empty files
   // Add the repository folders that make the file's quoted includes resolve
   // (`#include "kernels/utils/common.h"` from src/kernels/x/y.cce finds src/)

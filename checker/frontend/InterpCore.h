@@ -243,6 +243,7 @@ private:
   std::vector<Sym> condStack;
   Sym pathCond;
   unsigned long steps = 0;
+  unsigned evalDepth = 0; // nesting of eval(): a 20,000-term expression overflowed the stack
   bool budgetExceeded = false;
   Sym blockIdxSym, blockNumSym;
 

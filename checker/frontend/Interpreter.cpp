@@ -139,7 +139,18 @@ bool Interp::step() {
   if (++steps > opts.maxSteps) {
     if (!budgetExceeded) {
       budgetExceeded = true;
-      model.unknowns.push_back({"analysis budget exceeded; the rest of the kernel is not modelled", model.loc});
+      model.unknowns.push_back({"analysis budget exceeded (" + std::to_string(opts.maxSteps) +
+                                    " steps); the rest of the kernel is not modelled",
+                                model.loc});
+    }
+    return false;
+  }
+  // The file's clock, looked at every 4096 steps (a step is microseconds).
+  if (opts.budget && (steps & 4095) == 0 && opts.budget->expired("interpretation")) {
+    if (!budgetExceeded) {
+      budgetExceeded = true;
+      model.unknowns.push_back(
+          {"the file's time limit (--timeout) was reached; the rest of the kernel is not modelled", model.loc});
     }
     return false;
   }
@@ -1362,9 +1373,16 @@ void Interp::execRangeFor(const CXXForRangeStmt *s) {
 // calls in it: each becomes an Unmodelled operation on unknown regions, so
 // every check that would have read it says `unknown`. User functions called
 // from it are searched too (a few levels deep).
-void Interp::skipped(const Stmt *s, const std::string &why, int depth) {
-  if (!s || depth > 4)
+void Interp::skipped(const Stmt *root, const std::string &why, int depth) {
+  if (!root || depth > 4)
     return;
+  // A worklist, not recursion: an expression can be 100,000 levels deep.
+  std::vector<const Stmt *> work{root};
+  while (!work.empty()) {
+  const Stmt *s = work.back();
+  work.pop_back();
+  if (!s)
+    continue;
   if (const auto *call = dyn_cast<CallExpr>(s)) {
     if (const FunctionDecl *fd = call->getDirectCallee()) {
       if (isApiDecl(fd)) {
@@ -1395,19 +1413,24 @@ void Interp::skipped(const Stmt *s, const std::string &why, int depth) {
             }
         }
       } else if (const FunctionDecl *def = fd->getDefinition(); def && def->hasBody()) {
+        bool recursive = false;
         for (auto &fr : frames)
-          if (fr->fn == def)
-            return;
+          recursive |= fr->fn == def;
+        if (recursive)
+          continue;
         skipped(def->getBody(), why, depth + 1);
       }
     }
   }
   if (const auto *le = dyn_cast<LambdaExpr>(s)) {
-    skipped(le->getBody(), why, depth);
-    return;
+    work.push_back(le->getBody());
+    continue;
   }
+  size_t at = work.size(); // children in source order: pushed reversed
   for (const Stmt *c : s->children())
-    skipped(c, why, depth);
+    work.push_back(c);
+  std::reverse(work.begin() + long(at), work.end());
+  }
 }
 
 void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const Stmt *body, const Stmt *loopStmt,
@@ -1582,6 +1605,24 @@ Value Interp::eval(const Expr *e) {
     u.reason = "analysis budget exceeded";
     return u;
   }
+  // Each level folds its subtree with Clang's evaluator: a deep expression
+  // costs depth^2 and the stack. Deeper than this, the value is opaque and
+  // its API calls become unmodelled operations (skipped()).
+  constexpr unsigned kMaxEvalDepth = 256;
+  if (evalDepth >= kMaxEvalDepth) {
+    std::string why = "an expression nested deeper than " + std::to_string(kMaxEvalDepth) + " levels";
+    note(why + " is not modelled", e->getBeginLoc());
+    skipped(e, why);
+    Value u;
+    u.kind = Value::Unknown;
+    u.reason = "expression nested too deeply";
+    return u;
+  }
+  struct DepthGuard {
+    unsigned &d;
+    explicit DepthGuard(unsigned &d) : d(d) { ++d; }
+    ~DepthGuard() { --d; }
+  } depthGuard(evalDepth);
   // Constants the compiler can fold (sizeof, constexpr, enums, templates).
   QualType t = e->getType();
   if (e->containsErrors())

@@ -449,6 +449,20 @@ SyncGraph buildSyncGraph(const KernelModel &k, const model::TargetSpec &t, const
     if (g.seq[i].sync != SeqOp::Sync::None)
       syncIdx.push_back(i);
   g.frontier.assign(n, std::vector<int>(kPipes, kInf));
+  // Every update below moves a frontier to an index after the sync op that
+  // makes it, so one pass in sequence order reaches the fixpoint, and once
+  // every pipe the kernel uses is ordered up to the current op, nothing later
+  // can move a frontier: the scan stops there (linear in practice instead of
+  // ops x syncs; 4,000 synchronised copies took 30 s).
+  std::vector<int> used;
+  {
+    std::vector<bool> seen(kPipes, false);
+    for (const SeqOp &s : g.seq)
+      if (int q = pipeIndex(s.pipe); q >= 0 && !seen[q]) {
+        seen[q] = true;
+        used.push_back(q);
+      }
+  }
   for (int x = 0; x < n; ++x) {
     std::vector<int> F(kPipes, kInf), SF(kPipes, kInf);
     int px = pipeIndex(g.seq[x].pipe);
@@ -469,9 +483,10 @@ SyncGraph buildSyncGraph(const KernelModel &k, const model::TargetSpec &t, const
     bool changed = true;
     while (changed) {
       changed = false;
-      for (int si : syncIdx) {
-        if (si <= x)
-          continue;
+      for (auto it = std::upper_bound(syncIdx.begin(), syncIdx.end(), x); it != syncIdx.end(); ++it) {
+        int si = *it;
+        if (std::all_of(used.begin(), used.end(), [&](int q) { return F[q] <= si + 1; }))
+          break; // every used pipe is ordered before this op: final
         const SeqOp &s = g.seq[si];
         int q = pipeIndex(s.pipe);
         if (s.sync == SeqOp::Sync::Barrier) {

@@ -102,9 +102,17 @@ void checkKeys(const json &obj, const std::string &path, std::initializer_list<c
       fail(key(path, r), "missing required key");
 }
 
+// Sizes up to 2^48 bytes (256 TiB, the physical address space of the
+// largest parts): above it a value is a typo, and 2^64 - 1 printed as "-1
+// bytes" once.
+constexpr uint64_t kMaxBytes = uint64_t(1) << 48;
+
 uint64_t asU64(const json &j, const std::string &path) {
-  if (j.is_number_unsigned())
+  if (j.is_number_unsigned()) {
+    if (j.get<uint64_t>() > kMaxBytes)
+      fail(path, "value " + std::to_string(j.get<uint64_t>()) + " is out of range (at most 2^48)");
     return j.get<uint64_t>();
+  }
   if (j.is_number_integer())
     fail(path, "must not be negative (got " + std::to_string(j.get<int64_t>()) + ")");
   fail(path, "expected a non-negative integer, got " + typeName(j));
@@ -897,6 +905,42 @@ bool TargetSpec::isErrorEvent(HardEvent e) const { return events.errorEvents.cou
 
 std::optional<TargetSpec> parseTarget(const std::string &jsonText, const std::string &origin, std::string &error) {
   error.clear();
+  // Bounded input: a target description is a few KB; nesting deeper than a
+  // few levels is never one (and each level cost the parser a copy of the
+  // path: an 80 KB file of brackets took 3 GB).
+  constexpr size_t kMaxBytesOfText = 1 << 20, kMaxDepth = 32;
+  if (jsonText.size() > kMaxBytesOfText) {
+    error = origin + ": (root): the file has " + std::to_string(jsonText.size()) +
+            " bytes; a target description has at most " + std::to_string(kMaxBytesOfText);
+    return std::nullopt;
+  }
+  {
+    size_t depth = 0, line = 1, col = 0;
+    bool inString = false, escaped = false;
+    for (char ch : jsonText) {
+      ++col;
+      if (ch == '\n')
+        ++line, col = 0;
+      if (inString) {
+        if (escaped)
+          escaped = false;
+        else if (ch == '\\')
+          escaped = true;
+        else if (ch == '"')
+          inString = false;
+      } else if (ch == '"') {
+        inString = true;
+      } else if (ch == '{' || ch == '[') {
+        if (++depth > kMaxDepth) {
+          error = origin + ": " + std::to_string(line) + ":" + std::to_string(col) + ": nested deeper than " +
+                  std::to_string(kMaxDepth) + " levels";
+          return std::nullopt;
+        }
+      } else if ((ch == '}' || ch == ']') && depth) {
+        --depth;
+      }
+    }
+  }
   try {
     std::string dupPath;
     json root;
