@@ -145,6 +145,9 @@ const std::vector<CheckInfo> &checkRegistry() {
     add(&make<CubeParamsCheck>);
     add(&make<PerfBankConflictCheck>);
     add(&make<SyncVfMembarCheck>);
+    add(&make<UninitReadCheck>);
+    add(&make<VectorOverlapCheck>);
+    add(&make<GmCoherenceCheck>);
     return r;
   }();
   return reg;

@@ -94,6 +94,20 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
   const std::vector<std::optional<CoreType>> cores = opCores(k, t);
   std::set<std::string> warned;
   unknownRaces(ctx, id(), cores);
+  // Local buffers some operation reads (a dummy load into a buffer nothing
+  // reads races with nothing that matters: its final contents are unused).
+  // An access the frontend could not place may read any of them.
+  std::set<int> readBuffers;
+  bool unplacedRead = false;
+  for (const Op &op : k.ops)
+    for (const Region &r : op.regions) {
+      if (r.global)
+        continue;
+      if (op.kind == OpKind::Unmodelled || r.bufferId < 0)
+        unplacedRead = true;
+      else if (!r.write || !r.lengthBytes)
+        readBuffers.insert(r.bufferId);
+    }
   // Every unordered earlier access to the same memory is a candidate partner
   // (a nearer one may be proved disjoint while a farther one overlaps); the
   // candidates of one access form a group, nearest first, and one finding is
@@ -124,6 +138,10 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
             continue;
           if (rx.global != ry.global || rx.bufferId < 0 || ry.bufferId < 0)
             continue; // unknown regions: see unknownRaces below
+          bool unreadWaw =
+              rx.write && ry.write && !rx.global && !readBuffers.count(rx.bufferId) && !readBuffers.count(ry.bufferId);
+          if (unreadWaw && !unplacedRead)
+            continue; // nothing reads what either write leaves
           std::string where;
           bool carried = sx.copies != sy.copies;
           Sym ax = rx.offsetBytes, ay = ry.offsetBytes;
@@ -237,6 +255,10 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
           }
           item.related.push_back({ox.loc, "the other access: " + ox.api + " on " + px + when});
           item.hint = fix;
+          if (unreadWaw) { // only an access the frontend could not place may read the result
+            item.worst = Status::Counterexample;
+            item.capReason = "no modelled operation reads the buffer";
+          }
           ctx.prove(std::move(item));
         }
     }
