@@ -130,8 +130,47 @@ bool mayStore(const Op &op) {
   return op.api.size() > 12 && op.api.compare(op.api.size() - 12, 12, "::operator()") == 0;
 }
 
-bool trackable(const Buffer &b) {
-  return (b.kind == Buffer::Kind::Queue || b.kind == Buffer::Kind::TBuf) && b.pool < 0;
+void conjuncts(const Sym &s, std::vector<Sym> &out) {
+  if (s && s->op == SymOp::LAnd) {
+    for (const Sym &a : s->args)
+      conjuncts(a, out);
+  } else if (s) {
+    out.push_back(s);
+  }
+}
+
+// Whether w's path condition depends on the loop variables beyond what the
+// read's condition also says (the loop-entry bounds both carry).
+bool condVaries(const Sym &wc, const Sym &rc, const std::set<uint32_t> &vars) {
+  std::vector<Sym> ws, rs;
+  conjuncts(wc, ws);
+  conjuncts(rc, rs);
+  for (const Sym &c : ws) {
+    if (!mentions(c, vars))
+      continue;
+    bool shared = false;
+    for (const Sym &r : rs)
+      shared |= structurallyEqual(c, r);
+    if (!shared)
+      return true;
+  }
+  return false;
+}
+
+// A tensor placed at a constant address (LocalMemAllocator, LocalTensor(pos,
+// addr, size)) whose bytes no other buffer of its memory can share.
+bool rawAlone(const KernelModel &k, const model::TargetSpec &t, const Buffer &b) {
+  auto base = asConst(b.baseBytes), len = asConst(b.lenBytes);
+  if (b.kind != Buffer::Kind::Raw || b.pool >= 0 || !base || !len)
+    return false;
+  for (const Buffer &o : k.buffers) {
+    if (o.id == b.id || t.memoryOf(o.memPos) != t.memoryOf(b.memPos))
+      continue;
+    auto ob = asConst(o.baseBytes), ol = asConst(o.lenBytes);
+    if (o.kind != Buffer::Kind::Raw || !ob || !ol || (*ob < *base + *len && *base < *ob + *ol))
+      return false;
+  }
+  return true;
 }
 
 } // namespace
@@ -145,6 +184,10 @@ void UninitReadCheck::run(CheckContext &ctx) const {
                                           op.unknownReason.find("SetGlobalBuffer") != std::string::npos))
       gmSetUnknown = true;
   auto memOf = [&](int b) { return ctx.target.memoryOf(k.buffers[b].memPos); };
+  auto trackable = [&](const Buffer &b) {
+    return ((b.kind == Buffer::Kind::Queue || b.kind == Buffer::Kind::TBuf) && b.pool < 0) ||
+           rawAlone(k, ctx.target, b);
+  };
   const std::vector<std::optional<CoreType>> cores = opCores(k, ctx.target);
   // A store the frontend did not follow (through a raw pointer) may have
   // written any local memory.
@@ -219,6 +262,11 @@ void UninitReadCheck::run(CheckContext &ctx) const {
         bool before = w < r;
         if (!before && shared == 0)
           continue; // runs after the read
+        if (wo.kind == OpKind::Unmodelled && wo.regions.empty()) {
+          // a call the frontend did not follow (asc_vf_call, ...) may store through raw addresses
+          other = wo.api + " (line " + std::to_string(wo.loc.line) + "), a call that was not followed";
+          continue;
+        }
         for (const Region &W : wo.regions) {
           if ((!W.write && !mayStore(wo)) || W.global)
             continue;
@@ -263,7 +311,7 @@ void UninitReadCheck::run(CheckContext &ctx) const {
                 loopVars.insert(v->id);
             }
           if (shared && (mentions(W.offsetBytes, loopVars) || mentions(wf.len, loopVars) ||
-                         mentions(wo.cond, loopVars) || mentions(wf.period, loopVars))) {
+                         condVaries(wo.cond, op.cond, loopVars) || mentions(wf.period, loopVars))) {
             other = here + ", which writes other bytes in other iterations";
             continue;
           }

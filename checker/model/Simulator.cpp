@@ -869,8 +869,22 @@ bool mayStoreThrough(const Op &op) {
 
 // uninit-read: the buffers whose contents are tracked (TPipe-laid queues and
 // TBufs; pools, raw addresses and CCE memory operands may alias others).
-bool initTracked(const Buffer &b) {
-  return (b.kind == Buffer::Kind::Queue || b.kind == Buffer::Kind::TBuf) && b.pool < 0;
+// A raw tensor (LocalMemAllocator, LocalTensor(pos, addr, size)) is tracked
+// when it sits at a constant address no other buffer of its memory can share.
+bool initTracked(const KernelModel &k, const TargetSpec &t, const Buffer &b) {
+  if ((b.kind == Buffer::Kind::Queue || b.kind == Buffer::Kind::TBuf) && b.pool < 0)
+    return true;
+  auto base = asConst(b.baseBytes), len = asConst(b.lenBytes);
+  if (b.kind != Buffer::Kind::Raw || b.pool >= 0 || !base || !len)
+    return false;
+  for (const Buffer &o : k.buffers) {
+    if (o.id == b.id || t.memoryOf(o.memPos) != t.memoryOf(b.memPos))
+      continue;
+    auto ob = asConst(o.baseBytes), ol = asConst(o.lenBytes);
+    if (o.kind != Buffer::Kind::Raw || !ob || !ol || (*ob < *base + *len && *base < *ob + *ol))
+      return false;
+  }
+  return true;
 }
 
 // The bytes one region of an op touches, as the hardware moves them:
@@ -925,15 +939,18 @@ Bytes bytesOf(const Op &op, const Region &rg) {
     }
   } else if (op.kind == OpKind::LoadData) {
     Sym sp = simParam(op, rg.role == "src" ? "srcStride" : "dstGap");
-    auto v = sp ? asConst(sp) : std::nullopt;
-    if (rg.role == "src" && v && *v >= 0) {
+    int64_t v = -1; // -1: not a constant
+    if (sp)
+      if (auto c = asConst(sp); c && *c >= 0)
+        v = *c;
+    if (rg.role == "src" && v >= 0) {
       f.exact = true;
-      if (*v > 1) {
-        f.period = mkConst(*v * 512);
+      if (v > 1) {
+        f.period = mkConst(v * 512);
         f.block = mkConst(512);
       }
     } else if (rg.role == "dst") {
-      f.exact = v == std::optional<int64_t>(0);
+      f.exact = v == 0;
     }
   }
   return f;
@@ -1098,7 +1115,7 @@ std::vector<SiteDef> buildSites(const KernelModel &k, const TargetSpec &t) {
       std::string unknown;
       if (rg.bufferId < 0 || rg.bufferId >= int(k.buffers.size()))
         unknown = "the buffer is not known";
-      else if (!initTracked(k.buffers[rg.bufferId]))
+      else if (!initTracked(k, t, k.buffers[rg.bufferId]))
         unknown = "initialisation of this buffer is not tracked";
       else if (mayStoreThrough(op))
         unknown = "'" + op.api + "' may be a store";
@@ -1393,6 +1410,11 @@ SimResult simulate(const KernelModel &k, const TargetSpec &t, const SimConfig &c
       const Op &op = k.ops[st.op];
       if (!accessesMemory(op.kind) && op.kind != OpKind::Unmodelled)
         return;
+      if (op.kind == OpKind::Unmodelled && op.regions.empty()) { // may store through raw addresses
+        for (size_t b = 0; b < k.buffers.size(); ++b)
+          uncertain.insert(int(b));
+        return;
+      }
       for (const Region &rg : op.regions) {
         if ((!rg.write && !mayStoreThrough(op)) || rg.global)
           continue;
@@ -1405,7 +1427,7 @@ SimResult simulate(const KernelModel &k, const TargetSpec &t, const SimConfig &c
             uncertain.insert(int(b));
           continue;
         }
-        if (!initTracked(k.buffers[rg.bufferId])) { // may alias any buffer of its memory
+        if (!initTracked(k, t, k.buffers[rg.bufferId])) { // may alias any buffer of its memory
           auto m = memOfBuffer(k, t, rg.bufferId);
           for (size_t b = 0; b < k.buffers.size(); ++b)
             if (memOfBuffer(k, t, int(b)) == m)
