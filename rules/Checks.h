@@ -49,6 +49,13 @@ ALINT_DECLARE_CHECK(SyncVfMembarCheck, "sync-vf-membar",
 
 ALINT_DECLARE_CHECK(MatmulTilingCheck, "matmul-tiling",
                     "the TCubeTiling of a Matmul API object meets the documented constraints between its fields")
+ALINT_DECLARE_CHECK(UninitReadCheck, "uninit-read",
+                    "local memory is written before it is read, and GM tensors are set up before use")
+ALINT_DECLARE_CHECK(VectorOverlapCheck, "vector-overlap",
+                    "a vector instruction's source and destination are the same addresses or disjoint")
+ALINT_DECLARE_CHECK(GmCoherenceCheck, "gm-coherence",
+                    "GM written by the scalar unit is cleaned from the data cache before DataCopy reads it, and "
+                    "the reverse")
 
 #undef ALINT_DECLARE_CHECK
 
@@ -68,5 +75,7 @@ bool sameFlagId(const Sym &a, const Sym &b);
 std::vector<Sym> bufferBases(const KernelModel &k, const model::TargetSpec &t);
 // sync-crosscore's GM hand-over obligations (rules/SyncCrossCoreGm.cpp).
 void checkCrossCoreGm(CheckContext &ctx, const char *checkId);
+// sync-crosscore: every core reaches each SyncAll equally often (SyncCrossCoreBarrier.cpp).
+void checkAllCoreBarriers(CheckContext &ctx, const char *checkId);
 
 } // namespace alint

@@ -151,6 +151,9 @@ const std::vector<CheckInfo> &checkRegistry() {
     add(&make<PerfBankConflictCheck>);
     add(&make<SyncVfMembarCheck>);
     add(&make<MatmulTilingCheck>);
+    add(&make<UninitReadCheck>);
+    add(&make<VectorOverlapCheck>);
+    add(&make<GmCoherenceCheck>);
     return r;
   }();
   return reg;

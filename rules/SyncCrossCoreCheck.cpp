@@ -277,6 +277,7 @@ void SyncCrossCoreCheck::run(CheckContext &ctx) const {
   checkKernelType(ctx, sets, waits, prove);
   checkPending(ctx, sets);
   checkCrossCoreGm(ctx, id());
+  checkAllCoreBarriers(ctx, id());
   for (const Op *s : sets) {
     auto cs = coreOf(k, *s, t);
     bool found = false;

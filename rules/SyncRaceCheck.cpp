@@ -123,6 +123,20 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
     item.message = [api](const Verdict &v) { return "possible races of " + api + " were not all checked: " + v.reason; };
     ctx.prove(std::move(item));
   };
+  // Local buffers some operation reads (a dummy load into a buffer nothing
+  // reads races with nothing that matters: its final contents are unused).
+  // An access the frontend could not place may read any of them.
+  std::set<int> readBuffers;
+  bool unplacedRead = false;
+  for (const Op &op : k.ops)
+    for (const Region &r : op.regions) {
+      if (r.global)
+        continue;
+      if (op.kind == OpKind::Unmodelled || r.bufferId < 0)
+        unplacedRead = true;
+      else if (!r.write || !r.lengthBytes)
+        readBuffers.insert(r.bufferId);
+    }
   // Every unordered earlier access to the same memory is a candidate partner
   // (a nearer one may be proved disjoint while a farther one overlaps); the
   // candidates of one access form a group, nearest first, and one finding is
@@ -159,6 +173,10 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
             continue;
           if (rx.global != ry.global || rx.bufferId < 0 || ry.bufferId < 0)
             continue; // unknown regions: see unknownRaces below
+          bool unreadWaw =
+              rx.write && ry.write && !rx.global && !readBuffers.count(rx.bufferId) && !readBuffers.count(ry.bufferId);
+          if (unreadWaw && !unplacedRead)
+            continue; // nothing reads what either write leaves
           if (partners >= bud.maxRacePartners || pairs >= bud.maxRacePairs) {
             cut = true;
             cutItem(oy, partners >= bud.maxRacePartners
@@ -283,6 +301,10 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
           }
           item.related.push_back({ox.loc, "the other access: " + ox.api + " on " + px + when});
           item.hint = fix;
+          if (unreadWaw) { // only an access the frontend could not place may read the result
+            item.worst = Status::Counterexample;
+            item.capReason = "no modelled operation reads the buffer";
+          }
           ctx.prove(std::move(item));
         }
     }

@@ -934,7 +934,9 @@ Value Interp::wrapApiObject(Value v, const CXXRecordDecl *rd) {
     Value t;
     t.kind = Value::Tensor;
     t.t.global = k == ApiClass::GlobalTensor;
-    t.t.bufferId = -1;
+    // -2: a GlobalTensor made here has no GM address until SetGlobalBuffer
+    // (one inside an object from outside the kernel may have one).
+    t.t.bufferId = t.t.global && !(v.obj && !v.obj->origin.empty()) ? -2 : -1;
     t.t.elemBytes = tensorElemBytes(rd);
     t.t.offsetBytes = mkConst(0, IntType::u64());
     t.t.pos = t.t.global ? TPos::GM : TPos::VECCALC;

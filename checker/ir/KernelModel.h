@@ -58,7 +58,7 @@ struct GlobalBuf {
 // One memory footprint of an operation.
 struct Region {
   bool global = false; // GM tensor vs local buffer
-  int bufferId = -1;   // Buffer id (local) or GlobalBuf id (global); -1 unknown
+  int bufferId = -1;   // Buffer id (local) or GlobalBuf id (global); -1 unknown, -2 a GlobalTensor never set up
   TPos pos = TPos::GM; // TPosition of the tensor
   Sym offsetBytes;     // local: from the buffer slot start; global: from GlobalBuf start
   Sym lengthBytes;     // null: extent unknown (see Op::unknownReason)

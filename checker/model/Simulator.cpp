@@ -825,7 +825,7 @@ std::string memText(Mem m) { return std::string(memName(m)); }
 
 // ------------------------------------------------------------- properties
 
-enum class Prop { Capacity, CopyLen, PadLen, Address, BoundsLocal, BoundsGlobal, Path };
+enum class Prop { Capacity, CopyLen, PadLen, Address, BoundsLocal, BoundsGlobal, Path, Uninit, UnsetGlobal };
 
 struct SiteDef {
   Prop prop;
@@ -848,6 +848,9 @@ const char *checkOf(Prop p) {
     return "bounds-global";
   case Prop::Path:
     return "path-illegal";
+  case Prop::Uninit:
+  case Prop::UnsetGlobal:
+    return "uninit-read";
   }
   return "";
 }
@@ -857,6 +860,100 @@ bool usesMatmul(const KernelModel &k) {
     if (op.kind == OpKind::Unmodelled && op.unknownReason.find("Matmul") != std::string::npos)
       return true;
   return false;
+}
+
+// `t(i)` is recorded as a read, though `t(i) = v` stores through it.
+bool mayStoreThrough(const Op &op) {
+  return op.api.size() > 12 && op.api.compare(op.api.size() - 12, 12, "::operator()") == 0;
+}
+
+// uninit-read: the buffers whose contents are tracked (TPipe-laid queues and
+// TBufs; pools, raw addresses and CCE memory operands may alias others).
+// A raw tensor (LocalMemAllocator, LocalTensor(pos, addr, size)) is tracked
+// when it sits at a constant address no other buffer of its memory can share.
+bool initTracked(const KernelModel &k, const TargetSpec &t, const Buffer &b) {
+  if ((b.kind == Buffer::Kind::Queue || b.kind == Buffer::Kind::TBuf) && b.pool < 0)
+    return true;
+  auto base = asConst(b.baseBytes), len = asConst(b.lenBytes);
+  if (b.kind != Buffer::Kind::Raw || b.pool >= 0 || !base || !len)
+    return false;
+  for (const Buffer &o : k.buffers) {
+    if (o.id == b.id || t.memoryOf(o.memPos) != t.memoryOf(b.memPos))
+      continue;
+    auto ob = asConst(o.baseBytes), ol = asConst(o.lenBytes);
+    if (o.kind != Buffer::Kind::Raw || !ob || !ol || (*ob < *base + *len && *base < *ob + *ol))
+      return false;
+  }
+  return true;
+}
+
+// The bytes one region of an op touches, as the hardware moves them:
+// relative to the region offset, `len` bytes, and with a period only the
+// first `block` bytes of each period. exact false: a write puts at least
+// these, a read's bytes are not known.
+struct Bytes {
+  Sym len, period, block;
+  bool exact = false;
+};
+
+Sym simParam(const Op &op, const char *n) {
+  auto it = op.params.find(n);
+  return it == op.params.end() ? nullptr : it->second;
+}
+
+Bytes bytesOf(const Op &op, const Region &rg) {
+  Bytes f;
+  f.len = rg.lengthBytes;
+  if (!f.len)
+    return f;
+  Sym bc = simParam(op, "blockCount"), bl = simParam(op, "blockLen");
+  auto c32 = [](Sym x) { return mkBin(SymOp::Mul, toMath(x), mkConst(32), IntType::math()); };
+  if (op.kind == OpKind::ScalarRead || op.kind == OpKind::ScalarWrite || op.kind == OpKind::Cube) {
+    f.exact = true;
+  } else if (op.kind == OpKind::Vector) {
+    f.exact = op.params.count("count") && !(op.api == "Compare" && rg.write);
+  } else if (op.kind == OpKind::DataCopy) {
+    if (op.params.count("count")) {
+      f.exact = true;
+    } else if (bc && bl && op.params.count("unit:blocks") && !op.params.count("nddma") && !op.params.count("ndNum")) {
+      Sym st = simParam(op, rg.role == "src" ? "srcStride" : "dstStride");
+      if (st) {
+        f.period = c32(mkBin(SymOp::Add, toMath(bl), toMath(st), IntType::math()));
+        f.block = c32(bl);
+        f.exact = true;
+      }
+    } else if (bc && bl && op.api == "DataCopyPad" && !rg.global) {
+      Sym st = simParam(op, rg.role == "src" ? "srcStride" : "dstStride");
+      if (asConst(bc) == std::optional<int64_t>(1)) {
+        f.len = mkSelect(mkCmp(SymOp::Gt, toMath(bl), mkConst(0)), toMath(bl), mkConst(0));
+        f.exact = !rg.write;
+      } else if (st) {
+        Sym padded = mkBin(SymOp::Mul,
+                           mkBin(SymOp::Div, toMath(mkBin(SymOp::Add, toMath(bl), mkConst(31), IntType::math())),
+                                 mkConst(32), IntType::math()),
+                           mkConst(32), IntType::math());
+        f.period = mkBin(SymOp::Add, padded, c32(st), IntType::math());
+        f.block = toMath(bl);
+        f.exact = !rg.write;
+      }
+    }
+  } else if (op.kind == OpKind::LoadData) {
+    Sym sp = simParam(op, rg.role == "src" ? "srcStride" : "dstGap");
+    int64_t v = -1; // -1: not a constant
+    if (sp)
+      if (auto c = asConst(sp); c && *c >= 0)
+        v = *c;
+    if (rg.role == "src" && v >= 0) {
+      f.exact = true;
+      if (v > 1) {
+        f.period = mkConst(v * 512);
+        f.block = mkConst(512);
+      }
+    } else if (rg.role == "dst") {
+      f.exact = v == 0;
+    }
+  }
+  return f;
 }
 
 // The property sites, in the order the checks visit them: capacity per
@@ -999,6 +1096,33 @@ std::vector<SiteDef> buildSites(const KernelModel &k, const TargetSpec &t) {
                      bad ? "" : "path " + pathS + " is not in the " + t.name + " model");
     d->pathText = "moves " + pathS + ", which does not exist on " + t.name +
                   (bad && !bad->reason.empty() ? ": " + bad->reason : "");
+  }
+  // uninit-read: every local read; every GM access through a GlobalTensor
+  // never set up (bufferId -2).
+  for (size_t j = 0; j < k.ops.size(); ++j) {
+    const Op &op = k.ops[j];
+    if (!accessesMemory(op.kind))
+      continue;
+    for (size_t r = 0; r < op.regions.size(); ++r) {
+      const Region &rg = op.regions[r];
+      if (rg.global) {
+        if (rg.bufferId == -2)
+          add(Prop::UnsetGlobal, int(j), int(r), Mem::GM, op.loc);
+        continue;
+      }
+      if (rg.write)
+        continue;
+      std::string unknown;
+      if (rg.bufferId < 0 || rg.bufferId >= int(k.buffers.size()))
+        unknown = "the buffer is not known";
+      else if (!initTracked(k, t, k.buffers[rg.bufferId]))
+        unknown = "initialisation of this buffer is not tracked";
+      else if (mayStoreThrough(op))
+        unknown = "'" + op.api + "' may be a store";
+      else if (!rg.lengthBytes || !bytesOf(op, rg).exact)
+        unknown = "the bytes read are not modelled exactly";
+      add(Prop::Uninit, int(j), int(r), memOfBuffer(k, t, rg.bufferId), op.loc, unknown);
+    }
   }
   return out;
 }
@@ -1247,9 +1371,100 @@ SimResult simulate(const KernelModel &k, const TargetSpec &t, const SimConfig &c
     Evaluator le = base;
     Layout layout = layoutOf(k, t, le);
 
+    // uninit-read: the bytes written so far per (buffer, slot), as disjoint
+    // [start, end) intervals; a buffer some write of unknown or inexact
+    // extent may have touched is `uncertain` (a read it does not cover is
+    // then unknown, not a finding).
+    std::map<std::pair<int, i128>, std::map<i128, i128>> written;
+    std::set<int> uncertain;
+    // The concrete byte intervals of a region at a step (slot-relative).
+    auto intervals = [&](const Op &op, const Region &rg, Evaluator &e, bool &exact,
+                         std::vector<std::pair<i128, i128>> &out) -> bool {
+      Bytes f = bytesOf(op, rg);
+      exact = f.exact;
+      if (!f.len)
+        return false;
+      auto off = e.eval(rg.offsetBytes);
+      auto len = off ? e.eval(f.len) : std::nullopt;
+      if (!len)
+        return false;
+      if (!f.period) {
+        if (*len > 0)
+          out.push_back({*off, *off + *len});
+        return true;
+      }
+      auto per = e.eval(f.period);
+      auto blk = per ? e.eval(f.block) : std::nullopt;
+      if (!blk || *per <= 0 || *len / *per > 100000)
+        return false;
+      for (i128 p = 0; p < *len; p += *per)
+        out.push_back({*off + p, *off + std::min(p + *blk, *len)});
+      return true;
+    };
+    auto slotOfRegion = [&](const Region &rg, Evaluator &e) -> std::optional<i128> {
+      if (!rg.slot)
+        return 0;
+      return e.eval(rg.slot);
+    };
+    auto applyWrites = [&](const TraceStep &st) {
+      const Op &op = k.ops[st.op];
+      if (!accessesMemory(op.kind) && op.kind != OpKind::Unmodelled)
+        return;
+      if (op.kind == OpKind::Unmodelled && op.regions.empty()) { // may store through raw addresses
+        for (size_t b = 0; b < k.buffers.size(); ++b)
+          uncertain.insert(int(b));
+        return;
+      }
+      for (const Region &rg : op.regions) {
+        if ((!rg.write && !mayStoreThrough(op)) || rg.global)
+          continue;
+        if (mayStoreThrough(op) && rg.bufferId >= 0 && rg.bufferId < int(k.buffers.size())) {
+          uncertain.insert(rg.bufferId);
+          continue;
+        }
+        if (rg.bufferId < 0 || rg.bufferId >= int(k.buffers.size())) {
+          for (size_t b = 0; b < k.buffers.size(); ++b)
+            uncertain.insert(int(b));
+          continue;
+        }
+        if (!initTracked(k, t, k.buffers[rg.bufferId])) { // may alias any buffer of its memory
+          auto m = memOfBuffer(k, t, rg.bufferId);
+          for (size_t b = 0; b < k.buffers.size(); ++b)
+            if (memOfBuffer(k, t, int(b)) == m)
+              uncertain.insert(int(b));
+          continue;
+        }
+        Evaluator e = base;
+        e.step = &st;
+        bool exact = false;
+        std::vector<std::pair<i128, i128>> iv;
+        auto slot = slotOfRegion(rg, e);
+        if (!slot || !intervals(op, rg, e, exact, iv) || st.condUnknown || !st.unknown.empty()) {
+          uncertain.insert(rg.bufferId);
+          continue;
+        }
+        if (!exact)
+          uncertain.insert(rg.bufferId);
+        auto &set = written[{rg.bufferId, *slot}];
+        for (auto [a, b] : iv) { // insert [a, b), merging neighbours
+          auto it = set.upper_bound(a);
+          if (it != set.begin() && std::prev(it)->second >= a) {
+            --it;
+            a = std::min(a, it->first);
+          }
+          while (it != set.end() && it->first <= b) {
+            b = std::max(b, it->second);
+            it = set.erase(it);
+          }
+          set[a] = b;
+        }
+      }
+    };
+
     for (const TraceStep &st : ex.steps) {
       if (!st.inadmissible.empty()) {
         ++res.inadmissibleSteps;
+        applyWrites(st);
         continue;
       }
       const Op &op = k.ops[st.op];
@@ -1342,6 +1557,40 @@ SimResult simulate(const KernelModel &k, const TargetSpec &t, const SimConfig &c
           pass = false;
           msg = op.api + " " + d.pathText;
           break;
+        case Prop::UnsetGlobal:
+          pass = false;
+          msg = op.api + " " + rg->role + ": the GlobalTensor was never given an address by SetGlobalBuffer";
+          break;
+        case Prop::Uninit: {
+          bool exact = false;
+          std::vector<std::pair<i128, i128>> iv;
+          auto slot = slotOfRegion(*rg, e);
+          if (!slot || !intervals(op, *rg, e, exact, iv))
+            break;
+          const auto &set = written[{rg->bufferId, *slot}];
+          std::optional<i128> gap;
+          for (auto [a, b] : iv) {
+            auto it = set.upper_bound(a);
+            if (it == set.begin() || std::prev(it)->second < b) {
+              // the first byte of [a, b) not written
+              i128 x = a;
+              if (it != set.begin() && std::prev(it)->second > a)
+                x = std::prev(it)->second;
+              gap = x;
+              break;
+            }
+          }
+          if (!gap) {
+            pass = true;
+          } else if (uncertain.count(rg->bufferId)) {
+            e.why = "a write of inexact extent may have covered it";
+          } else {
+            pass = false;
+            msg = op.api + " " + rg->role + " reads byte " + i128Text(*gap) + " of '" + k.buffers[rg->bufferId].name +
+                  "' (slot " + i128Text(*slot) + "), which nothing wrote before";
+          }
+          break;
+        }
         }
         std::string why = e.why;
         if (pass && !*pass && st.condUnknown) {
@@ -1350,6 +1599,7 @@ SimResult simulate(const KernelModel &k, const TargetSpec &t, const SimConfig &c
         }
         record(d, pass, why, msg, int(xi), ex, &st);
       }
+      applyWrites(st);
     }
   }
   for (SiteDef &d : defs)

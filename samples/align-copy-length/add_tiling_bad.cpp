@@ -37,7 +37,7 @@ public:
       outQueueZ.EnQue(z);
       inQueueX.FreeTensor(xl);
       LocalTensor<half> zl = outQueueZ.DeQue<half>();
-      DataCopy(zGm[i * tileLength], zl, tileLength); // expect-warning: align-copy-length, bounds-global, bounds-local
+      DataCopy(zGm[i * tileLength], zl, tileLength); // expect-warning: align-copy-length, bounds-global, bounds-local, uninit-read
       outQueueZ.FreeTensor(zl);
     }
   }

@@ -110,11 +110,14 @@ Value Interp::apiSync(ApiCall &c) {
   if (n == "SyncAll" || n == "IBSet" || n == "IBWait") {
     Op &op = addOp(OpKind::SyncAll, n, c.call);
     op.pipe = Pipe::ALL;
+    // The software SyncAll(gm, ub, usedCores) waits for the first usedCores
+    // cores only (asc-devkit .../核间同步/SyncAll.md).
+    if (n == "SyncAll" && c.vals.size() >= 3)
+      op.params["usedCores"] = toMath(asSym(c.vals[2], c.args[2]->getType(), l));
     return Value();
   }
   return apiUnmodelled(c, "synchronisation API '" + n + "'");
 }
-
 
 void registerSyncApi(ApiTable &t) {
   ApiHandler h = [](Interp &in, ApiCall &c) { return in.apiSync(c); };

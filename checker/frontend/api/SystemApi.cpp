@@ -139,13 +139,36 @@ Value Interp::apiSystem(ApiCall &c) {
 
 void registerSystemApi(ApiTable &t) {
   ApiHandler h = [](Interp &in, ApiCall &c) { return in.apiSystem(c); };
-  t.addNames({"assume", "tiling_data", "tiling_data_ptr", "is_aic", "is_aiv", "kernel_task_type_default", "kernel_task_type", "GetBlockIdx",
-              "get_block_idx", "GetTaskRation", "GetSubBlockNum", "get_subblockdim", "GetBlockNum", "get_block_num",
-              "GetSubBlockIdx", "get_subblockid", "GetTPipePtr", "GetSysWorkSpacePtr", "GetUserWorkspace", "NdDmaDci",
-              "DataSyncBarrier", "dsb", "InitDetermineComputeWorkspace", "WaitPreBlock", "NotifyNextBlock"},
+  t.addNames({"assume",
+              "tiling_data",
+              "tiling_data_ptr",
+              "is_aic",
+              "is_aiv",
+              "kernel_task_type_default",
+              "kernel_task_type",
+              "GetBlockIdx",
+              "get_block_idx",
+              "GetTaskRation",
+              "GetSubBlockNum",
+              "get_subblockdim",
+              "GetBlockNum",
+              "get_block_num",
+              "GetSubBlockIdx",
+              "get_subblockid",
+              "GetTPipePtr",
+              "GetSysWorkSpacePtr",
+              "GetUserWorkspace",
+              "NdDmaDci",
+              "DataSyncBarrier",
+              "dsb",
+              "InitDetermineComputeWorkspace",
+              "WaitPreBlock",
+              "NotifyNextBlock"},
              "system", h);
   // Mode and mask setters, debugging output and clock reads: no memory is
-  // touched and nothing is ordered. (A mask changes what a mask-form vector
+  // touched and nothing is ordered. (InitConstValue writes its tensor: it is
+  // left to the vector fallback, an unknown-extent write, so uninit-read does
+  // not take the tensor for unwritten.) (A mask changes what a mask-form vector
   // instruction touches; those forms are unknown-extent already.)
   t.addPure({"SetMaskCount",
              "SetMaskNorm",
@@ -163,7 +186,6 @@ void registerSystemApi(ApiTable &t) {
              "SetFixpipeNz2ndFlag",
              "SetFixPipeConfig",
              "SetDeqScale",
-             "InitConstValue",
              "SetHF32Mode",
              "SetHF32TransMode",
              "SetMMLayoutTransform",

@@ -1,0 +1,365 @@
+// uninit-read: every byte of UB/L1/L0 an instruction reads (a vector
+// operand, the source of a copy-out or LoadData, an Mmad operand, GetValue)
+// was written earlier on the same path; and every GM tensor an instruction
+// touches was set up by SetGlobalBuffer. Local memory is not cleared between
+// kernels or iterations: a byte no earlier write covered holds whatever the
+// last kernel left there (msSanitizer's initcheck reports the same class;
+// asc-devkit docs/zh/api/SIMD-API/基础API/Memory矢量计算/数据搬运/DataCopy
+// (dataBlock semantics: only the blockLen bytes of each block are moved),
+// and real fixes that zero padding before a read: asc-devkit c7f5d1567,
+// f5200e852).
+//
+// The proof, for one read region R of op r and a fresh byte index b:
+//   b in R  =>  some earlier write W of the same iteration covers b,
+// where "earlier" is program order and W's footprint is exact (strided
+// copies by blocks, not their envelope). Writes that may also cover b but
+// are not in that form (a loop R is not in, another iteration of a loop R
+// is in, an unknown buffer, an inexact footprint) only make a failed proof
+// `unknown`: the finding must rest on every write that could precede.
+#include "rules/Checks.h"
+
+#include <set>
+
+namespace alint {
+
+namespace {
+
+// The bytes an op touches through one region, relative to the region's
+// offset: [0, len), and with a period, only rel % period < block.
+struct Foot {
+  Sym len, period, block;
+  bool exact = false; // the bytes are exactly these (else: writes: at least these; reads: not known)
+};
+
+Sym paramOf(const Op &op, const char *n) {
+  auto it = op.params.find(n);
+  return it == op.params.end() ? nullptr : it->second;
+}
+
+Sym ceil32(const Sym &x) { return mulC(mkBin(SymOp::Div, addC(x, 31), mkConst(32), IntType::math()), 32); }
+
+Foot footOf(const Op &op, const Region &rg) {
+  Foot f;
+  f.len = rg.lengthBytes;
+  if (!f.len)
+    return f;
+  Sym bc = paramOf(op, "blockCount"), bl = paramOf(op, "blockLen");
+  switch (op.kind) {
+  case OpKind::ScalarRead:
+  case OpKind::ScalarWrite:
+  case OpKind::Cube: // Mmad operands: whole fractals, contiguous
+    f.exact = true;
+    break;
+  case OpKind::Vector:
+    // The count form is contiguous; a Compare mask's last byte is partial.
+    f.exact = op.params.count("count") && !(op.api == "Compare" && rg.write);
+    break;
+  case OpKind::DataCopy:
+    if (op.params.count("count") || op.params.count("nddma") || op.params.count("ndNum")) {
+      f.exact = op.params.count("count") > 0;
+    } else if (bc && bl && op.params.count("unit:blocks")) {
+      // DataCopyParams: blockCount blocks of blockLen x 32 bytes, stride x 32 bytes apart.
+      Sym st = paramOf(op, rg.role == "src" ? "srcStride" : "dstStride");
+      if (!st)
+        break;
+      f.period = mulC(toMath(add(bl, st)), 32);
+      f.block = mulC(toMath(bl), 32);
+      f.exact = true;
+    } else if (bc && bl && op.api == "DataCopyPad" && !rg.global) {
+      // DataCopyPad, the UB side: each block padded to 32 bytes, stride in
+      // 32-byte blocks. A read takes blockLen bytes of each; a write puts
+      // blockLen bytes and may fill the padding (not modelled): at least these.
+      Sym st = paramOf(op, rg.role == "src" ? "srcStride" : "dstStride");
+      if (asConst(bc) == std::optional<int64_t>(1)) {
+        f.len = mkSelect(mkCmp(SymOp::Gt, toMath(bl), mkConst(0)), toMath(bl), mkConst(0));
+      } else {
+        if (!st)
+          break;
+        f.period = add(ceil32(toMath(bl)), mulC(toMath(st), 32));
+        f.block = toMath(bl);
+      }
+      f.exact = !rg.write;
+    }
+    break;
+  case OpKind::LoadData:
+    if (rg.role == "src") {
+      Sym sp = paramOf(op, "srcStride");
+      auto ss = sp ? asConst(sp) : std::nullopt;
+      if (ss && (*ss == 0 || *ss == 1)) {
+        f.exact = true;
+      } else if (ss && *ss > 1) {
+        f.period = mkConst(*ss * 512);
+        f.block = mkConst(512);
+        f.exact = true;
+      }
+    } else if (rg.role == "dst") {
+      auto dg = paramOf(op, "dstGap");
+      f.exact = dg && asConst(dg) == std::optional<int64_t>(0);
+    }
+    break;
+  default:
+    break;
+  }
+  return f;
+}
+
+// Byte b (from the buffer slot's start) is in the footprint.
+Sym covers(const Foot &f, const Region &rg, const Sym &b) {
+  Sym rel = sub(b, rg.offsetBytes);
+  Sym in = mkAnd(mkCmp(SymOp::Ge, rel, mkConst(0)), mkCmp(SymOp::Lt, rel, f.len));
+  if (f.period)
+    in = mkAnd(in, mkCmp(SymOp::Lt, mkBin(SymOp::Rem, rel, f.period, IntType::math()), f.block));
+  return in;
+}
+
+bool mentions(const Sym &s, const std::set<uint32_t> &vars) {
+  if (!s)
+    return false;
+  if (containsOpaque(s))
+    return true;
+  std::vector<std::shared_ptr<const VarInfo>> vs;
+  collectVars(s, vs);
+  for (auto &v : vs)
+    if (vars.count(v->id))
+      return true;
+  return false;
+}
+
+// `t(i)` is recorded as a read, but `t(i) = v` stores through the reference it returns.
+bool mayStore(const Op &op) {
+  return op.api.size() > 12 && op.api.compare(op.api.size() - 12, 12, "::operator()") == 0;
+}
+
+void conjuncts(const Sym &s, std::vector<Sym> &out) {
+  if (s && s->op == SymOp::LAnd) {
+    for (const Sym &a : s->args)
+      conjuncts(a, out);
+  } else if (s) {
+    out.push_back(s);
+  }
+}
+
+// Whether w's path condition depends on the loop variables beyond what the
+// read's condition also says (the loop-entry bounds both carry).
+bool condVaries(const Sym &wc, const Sym &rc, const std::set<uint32_t> &vars) {
+  std::vector<Sym> ws, rs;
+  conjuncts(wc, ws);
+  conjuncts(rc, rs);
+  for (const Sym &c : ws) {
+    if (!mentions(c, vars))
+      continue;
+    bool shared = false;
+    for (const Sym &r : rs)
+      shared |= structurallyEqual(c, r);
+    if (!shared)
+      return true;
+  }
+  return false;
+}
+
+// A tensor placed at a constant address (LocalMemAllocator, LocalTensor(pos,
+// addr, size)) whose bytes no other buffer of its memory can share.
+bool rawAlone(const KernelModel &k, const model::TargetSpec &t, const Buffer &b) {
+  auto base = asConst(b.baseBytes), len = asConst(b.lenBytes);
+  if (b.kind != Buffer::Kind::Raw || b.pool >= 0 || !base || !len)
+    return false;
+  for (const Buffer &o : k.buffers) {
+    if (o.id == b.id || t.memoryOf(o.memPos) != t.memoryOf(b.memPos))
+      continue;
+    auto ob = asConst(o.baseBytes), ol = asConst(o.lenBytes);
+    if (o.kind != Buffer::Kind::Raw || !ob || !ol || (*ob < *base + *len && *base < *ob + *ol))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+void UninitReadCheck::run(CheckContext &ctx) const {
+  const KernelModel &k = ctx.kernel;
+  // SetGlobalBuffer calls the frontend could not run may have set any GM tensor.
+  bool gmSetUnknown = false;
+  for (const Op &op : k.ops)
+    if (op.kind == OpKind::Unmodelled && (op.api.find("SetGlobalBuffer") != std::string::npos ||
+                                          op.unknownReason.find("SetGlobalBuffer") != std::string::npos))
+      gmSetUnknown = true;
+  auto memOf = [&](int b) { return ctx.target.memoryOf(k.buffers[b].memPos); };
+  auto trackable = [&](const Buffer &b) {
+    return ((b.kind == Buffer::Kind::Queue || b.kind == Buffer::Kind::TBuf) && b.pool < 0) ||
+           rawAlone(k, ctx.target, b);
+  };
+  const std::vector<std::optional<CoreType>> cores = opCores(k, ctx.target);
+  // A store the frontend did not follow (through a raw pointer) may have
+  // written any local memory.
+  std::string lostStore;
+  for (const UnknownNote &u : k.unknowns)
+    if (lostStore.empty() && u.reason.rfind("assignment to '", 0) == 0)
+      lostStore = u.reason + " (line " + std::to_string(u.loc.line) + ")";
+
+  for (size_t r = 0; r < k.ops.size(); ++r) {
+    const Op &op = k.ops[r];
+    if (!accessesMemory(op.kind))
+      continue;
+    for (const Region &R : op.regions) {
+      if (R.global) {
+        if (R.bufferId != -2) // -2: a GlobalTensor no SetGlobalBuffer reached
+          continue;
+        ProofItem item;
+        item.ob.check = id();
+        item.loc = op.loc;
+        item.ob.property = mkBool(false);
+        item.ob.context = ctx.contextAt(op.cond, op.loops);
+        if (gmSetUnknown)
+          item.ob.unknownReason = "a SetGlobalBuffer call was not followed";
+        std::string what = op.api + " " + R.role;
+        item.message = [what](const Verdict &v) {
+          if (v.status == Status::Unknown)
+            return "the GM tensor of " + what + " may not be set up: " + v.reason;
+          return "the GM tensor of " + what + " is used before any SetGlobalBuffer: its address is not set";
+        };
+        item.hint = "call SetGlobalBuffer on the GlobalTensor (in Init) before copying to or from it";
+        ctx.prove(std::move(item));
+        continue;
+      }
+      if (R.write)
+        continue;
+      ProofItem item;
+      item.ob.check = id();
+      item.loc = op.loc;
+      item.ob.property = mkBool(true);
+      std::string what = op.api + " " + R.role;
+      Foot rf;
+      if (R.bufferId < 0 || R.bufferId >= int(k.buffers.size()))
+        item.ob.unknownReason = "the buffer of " + what + " is not known";
+      else if (!trackable(k.buffers[R.bufferId]))
+        item.ob.unknownReason = "initialisation of '" + k.buffers[R.bufferId].name +
+                                "' is not tracked (a pool, a raw address or a CCE memory operand)";
+      else if (mayStore(op))
+        item.ob.unknownReason = "'" + op.api + "' may be a store";
+      else if (!(rf = footOf(op, R)).exact)
+        item.ob.unknownReason =
+            R.lengthBytes ? "the bytes " + what + " reads are not modelled exactly"
+                          : (op.unknownReason.empty() ? "extent of " + what + " is not modelled" : op.unknownReason);
+      if (!item.ob.unknownReason.empty()) {
+        item.message = [what](const Verdict &v) { return what + ": initialisation could not be checked: " + v.reason; };
+        ctx.prove(std::move(item));
+        continue;
+      }
+      const Buffer &B = k.buffers[R.bufferId];
+      what += " in '" + B.name + "'";
+      auto mem = memOf(R.bufferId);
+      bool oneSlot = asConst(B.num) == std::optional<int64_t>(1);
+      Sym b = mkVar("byte", IntType::math(), VarRole::Internal);
+      std::vector<Sym> alts;
+      std::string other; // a write that may cover b in a way the proof does not use
+      std::vector<Related> related;
+      for (size_t w = 0; w < k.ops.size(); ++w) {
+        const Op &wo = k.ops[w];
+        // loops w shares with r: the prefix both run in
+        size_t shared = 0;
+        while (shared < wo.loops.size() && shared < op.loops.size() && wo.loops[shared] == op.loops[shared])
+          ++shared;
+        bool before = w < r;
+        if (!before && shared == 0)
+          continue; // runs after the read
+        if (wo.kind == OpKind::Unmodelled && wo.regions.empty()) {
+          // a call the frontend did not follow (asc_vf_call, ...) may store through raw addresses
+          other = wo.api + " (line " + std::to_string(wo.loc.line) + "), a call that was not followed";
+          continue;
+        }
+        for (const Region &W : wo.regions) {
+          if ((!W.write && !mayStore(wo)) || W.global)
+            continue;
+          bool sameBuf = W.bufferId == R.bufferId;
+          // Another InitBuffer of the same queue (a re-initialisation, the
+          // other core's view of shared L1) or a later TPipe epoch may lay
+          // other memory over the same bytes.
+          bool alias = W.bufferId < 0 || W.bufferId >= int(k.buffers.size()) ||
+                       (!sameBuf && memOf(W.bufferId) == mem &&
+                        (!trackable(k.buffers[W.bufferId]) || k.buffers[W.bufferId].name == B.name ||
+                         k.buffers[W.bufferId].epoch != B.epoch));
+          if (!sameBuf && !alias)
+            continue;
+          std::string here = wo.api + " " + W.role + " (line " + std::to_string(wo.loc.line) + ")";
+          if (alias) {
+            other = here + " writes memory that may alias it";
+            continue;
+          }
+          Foot wf = footOf(wo, W);
+          if (cores[w] && cores[r] && *cores[w] != *cores[r]) {
+            other = here + " on the other core type";
+            continue;
+          }
+          if (mayStore(wo)) {
+            other = here + ", which may store through the reference it returns";
+            continue;
+          }
+          if (!before) {
+            other = here + " in an earlier iteration of the loop";
+            continue;
+          }
+          if (wo.loops.size() != shared) {
+            other = here + " in a loop the read is not in";
+            continue;
+          }
+          std::set<uint32_t> loopVars;
+          for (size_t s = 0; s < shared; ++s)
+            if (wo.loops[s] >= 0 && wo.loops[s] < int(k.loops.size()) && k.loops[wo.loops[s]].var) {
+              std::vector<std::shared_ptr<const VarInfo>> vs;
+              collectVars(k.loops[wo.loops[s]].var, vs);
+              for (auto &v : vs)
+                loopVars.insert(v->id);
+            }
+          if (shared && (mentions(W.offsetBytes, loopVars) || mentions(wf.len, loopVars) ||
+                         condVaries(wo.cond, op.cond, loopVars) || mentions(wf.period, loopVars))) {
+            other = here + ", which writes other bytes in other iterations";
+            continue;
+          }
+          Sym slotEq = mkBool(true);
+          if (W.slot && R.slot && !structurallyEqual(W.slot, R.slot)) {
+            if (!oneSlot) {
+              other = here + " on another queue slot";
+              continue;
+            }
+            slotEq = mkCmp(SymOp::Eq, toMath(W.slot), toMath(R.slot));
+          }
+          if (!wf.len) {
+            other = here + ", whose extent is not modelled";
+            continue;
+          }
+          if (!wf.exact)
+            other = here + ", which may write more than modelled";
+          alts.push_back(mkAnd(mkAnd(wo.cond ? wo.cond : mkBool(true), slotEq), covers(wf, W, b)));
+          if (related.size() < 3)
+            related.push_back({wo.loc, "written here by " + wo.api + " " + W.role});
+        }
+      }
+      Sym any = mkBool(false);
+      for (const Sym &a : alts)
+        any = mkOr(any, a);
+      item.ob.property = mkOr(mkNot(covers(rf, R, b)), any);
+      item.ob.context = ctx.contextAt(op.cond, op.loops);
+      item.ob.report = {{"byte", b}};
+      if (!other.empty() || !lostStore.empty()) {
+        item.worst = Status::Unknown;
+        item.capReason = !other.empty() ? "the bytes may be written by " + other : lostStore;
+      }
+      item.related = related;
+      bool none = alts.empty();
+      item.message = [what, none](const Verdict &v) {
+        if (v.status == Status::Unknown)
+          return what + ": initialisation could not be proved: " + v.reason;
+        auto it = v.reportValues.find("byte");
+        std::string at = it != v.reportValues.end() ? " (byte " + std::to_string(it->second) + ")" : "";
+        if (none)
+          return what + " reads memory nothing wrote before" + at;
+        return what + (v.status == Status::Violated ? " reads" : " may read") + " bytes no earlier write covered" + at;
+      };
+      item.hint = "write every byte the instruction reads first (copy it in, or Duplicate a value into the "
+                  "padding), or shorten the read";
+      ctx.prove(std::move(item));
+    }
+  }
+}
+
+} // namespace alint
