@@ -19,6 +19,7 @@
 #include "rules/Checks.h"
 
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 
 #include <algorithm>
@@ -480,7 +481,7 @@ std::string cacheKeyFor(const std::string &file, const Options &o, const FileSet
   k.add("tiling");
   for (auto &[name, v] : o.tiling)
     k.add(name).add(v);
-  k.add(o.showUnknown).add(o.smtTimeoutMs).add(o.fileTimeoutSec).add(fo.apiDir).add(fo.resourceDir);
+  k.add(o.showUnknown).add(o.smtTimeoutMs).add(o.fileTimeoutSec).add(fo.apiDir).add(fo.realApiDir).add(fo.resourceDir);
   k.add(fo.includeRoots);
   return k.hex();
 }
@@ -527,9 +528,10 @@ std::vector<std::string> buildMacrosNamed(const std::string &file, const project
 }
 
 // Whether the file or a header it includes with quotes (found beside the
-// including file, up to four levels deep) names a __DAV_*__ core macro:
-// only then does a second core side change what is compiled.
-bool namesCoreMacros(const std::string &file) {
+// including file, else in `dirs`: the -I folders and repository include
+// roots; up to four levels deep) names a __DAV_*__ core macro: only then
+// does a second core side change what is compiled.
+bool namesCoreMacros(const std::string &file, const std::vector<std::string> &dirs) {
   static const std::regex inc(R"re(#\s*include\s*"([^"]+)")re");
   std::set<std::string> seen;
   std::function<bool(const std::string &, int)> scan = [&](const std::string &f, int depth) {
@@ -546,6 +548,10 @@ bool namesCoreMacros(const std::string &file) {
     for (std::sregex_iterator it(text.begin(), text.end(), inc), end; it != end; ++it) {
       llvm::SmallString<256> p(dir);
       llvm::sys::path::append(p, (*it)[1].str());
+      for (size_t d = 0; !llvm::sys::fs::exists(p) && d < dirs.size(); ++d) {
+        p = dirs[d];
+        llvm::sys::path::append(p, (*it)[1].str());
+      }
       if (scan(std::string(p), depth + 1))
         return true;
     }
@@ -689,7 +695,14 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
     }
     // Code under __DAV_C220_VEC__ / __DAV_CUBE__ / ...: bisheng compiles a
     // mixed kernel once per core side with that side's macros; so do we.
-    bool coreMacros = namesCoreMacros(file);
+    // The real library (--api-dir) selects code by __DAV_CUBE__ / __DAV_VEC__
+    // itself (impl/utils/sys_macros.h: g_coreType per side).
+    std::vector<std::string> searchDirs = includeSearchDirs(file, fs, base);
+    if (base.includeRoots)
+      if (auto buf = llvm::MemoryBuffer::getFile(file))
+        for (const std::string &r : findIncludeRoots(file, (*buf)->getBuffer().str(), fs.compileArgs))
+          searchDirs.push_back(r);
+    bool coreMacros = namesCoreMacros(file, searchDirs) || !base.realApiDir.empty();
     std::vector<std::pair<std::string, bool>> sides{{"", false}};
     if (coreMacros) {
       sides.clear();
@@ -725,6 +738,15 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
         Budget parseBudget = shareBudget(budget, fileStart, parseIndex++, parses);
         fo.budget = &parseBudget;
         FrontendResult res = analyzeFile(file, fo);
+        if (!fo.realApiDir.empty() && (!res.ok || !res.syntaxErrors.empty())) {
+          // --api-dir: what does not compile against the library itself is
+          // analysed against the bundled declarations, and says so.
+          std::string why = res.error.empty() ? "it could not be parsed" : res.error;
+          fr.warnings.push_back(file + ": not analysed against the AscendC library in " + fo.realApiDir + " (" + why +
+                                "); analysed with the bundled declarations instead");
+          fo.realApiDir.clear();
+          res = analyzeFile(file, fo);
+        }
         fr.stats.parseSeconds += since(t0);
         dependencies.insert(dependencies.end(), res.dependencies.begin(), res.dependencies.end());
         if (fo.project) // the project files it read are inputs too
@@ -874,6 +896,27 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
   fo.apiDir = findApiDir();
   fo.resourceDir = findResourceDir();
   fo.includeRoots = o.includeRoots;
+  if (!o.realApiDir.empty()) {
+    // --api-dir: the AscendC library itself (include/kernel_operator.h, impl/).
+    llvm::SmallString<256> d(o.realApiDir);
+    llvm::sys::fs::make_absolute(d);
+    llvm::sys::path::remove_dots(d, true);
+    llvm::SmallString<256> probe(d);
+    llvm::sys::path::append(probe, "include", "kernel_operator.h");
+    if (!llvm::sys::fs::exists(probe)) {
+      FileResult fr;
+      fr.file = o.realApiDir;
+      fr.ok = false;
+      fr.configError = true;
+      fr.error = "--api-dir: '" + o.realApiDir +
+                 "' is not the AscendC library (no include/kernel_operator.h; an asc-devkit checkout or CANN's "
+                 "asc/ folder is)";
+      rr.files.push_back(fr);
+      rr.exitCode = 2;
+      return rr;
+    }
+    fo.realApiDir = std::string(d);
+  }
   // -p: compile commands by file; with no files named, every file in them.
   std::map<std::string, CompileInfo> commands;
   std::vector<std::string> files = o.files;

@@ -47,6 +47,9 @@ Options:
                             synchronisation (default on, as BiSheng does)
   --include-roots=auto|off  add the folders above a file that make its quoted includes
                             resolve as -I (default auto; docs/cce.md)
+  --api-dir=DIR             analyse against the real AscendC library (an asc-devkit checkout
+                            or CANN's asc/ folder: include/, impl/) instead of the bundled
+                            declarations; files it cannot analyse fall back (docs/cce.md)
   --simt-dcache=SIZE        the kernel runs SIMT code and its launch leaves SIZE of UB
                             (e.g. 64K) to the SIMT Data Cache (Ascend 950)
   --op-root=DIR             the operator project (op_host/ + op_kernel/) the files belong to
@@ -379,6 +382,8 @@ bool parseOptions(int argc, const char *const *rawArgv, Options &o, std::string 
         return false;
       }
       o.maxMemory = b;
+    } else if (value("--api-dir", v)) {
+      o.realApiDir = v;
     } else if (value("--include-roots", v)) {
       if (v == "auto")
         o.includeRoots = true;

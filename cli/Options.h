@@ -33,6 +33,7 @@ struct Options {
   uint64_t maxMemory = 0;             // --max-memory: address space per file's worker; 0: the default
   bool autoSync = true;               // the compiler orders S<->MTE2/MTE3/V and V<->V
   bool includeRoots = true;           // --include-roots=auto|off: repository include roots (Frontend.h)
+  std::string realApiDir;             // --api-dir: the real AscendC library instead of the bundled API (docs/cce.md)
   std::optional<uint64_t> simtDCache; // --simt-dcache: UB the launch leaves to the SIMT Data Cache
   std::string opRoot;        // --op-root: the operator project (op_host/, op_kernel/) of the files
   unsigned maxVariants = 16; // --max-variants: build configurations analysed per kernel

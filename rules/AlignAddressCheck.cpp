@@ -73,6 +73,8 @@ void AlignAddressCheck::run(CheckContext &ctx) const {
       int64_t align = spec->alignBytes;
       if (auto a = op.params.find("ubAlign"); a != op.params.end())
         align = asConst(a->second).value_or(align); // 950 register loads/stores: per distribution mode
+      if (auto a = op.params.find("align:" + r.role); a != op.params.end())
+        align = asConst(a->second).value_or(align); // one operand's own rule (reduction results)
       ProofItem item;
       item.ob.check = id();
       item.ob.property = mkCmp(SymOp::Eq, mkBin(SymOp::Rem, start, mkConst(align), IntType::math()), mkConst(0));

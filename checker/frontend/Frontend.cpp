@@ -58,6 +58,9 @@ public:
     for (const std::string &d : {o.apiDir, o.resourceDir})
       if (!d.empty())
         libraryDirs.push_back(d + "/");
+    if (!o.realApiDir.empty()) // the library's code, not its examples/ or tests/ beside it
+      for (const char *sub : {"/include/", "/impl/"})
+        libraryDirs.push_back(o.realApiDir + sub);
   }
   std::vector<const FunctionDecl *> entries;
   // Kernel templates no code in the file instantiates (the build system
@@ -797,7 +800,20 @@ std::vector<std::string> clangArgs(const FrontendOptions &opts) {
   if (!opts.resourceDir.empty())
     args.push_back("-resource-dir=" + opts.resourceDir);
   // The bundled API goes first so it wins over a CANN install on the path.
-  if (!opts.apiDir.empty()) {
+  if (!opts.apiDir.empty() && !opts.realApiDir.empty()) {
+    // --api-dir: the library's own include folders (asc-devkit
+    // cmake/asc/legacy_modules/bisheng_intf.cmake, device_intf_pub), the
+    // bundled folder after them for what bisheng itself provides.
+    for (const char *d : {"impl/adv_api", "impl/basic_api", "impl/c_api", "impl/basic_api/reg_compute", "impl/simt_api",
+                          "impl/utils", "", "include", "include/adv_api", "include/basic_api", "include/aicpu_api",
+                          "include/c_api", "include/basic_api/reg_compute", "include/simt_api", "include/utils"})
+      args.push_back("-I" + opts.realApiDir + (*d ? "/" : "") + d);
+    args.push_back("-idirafter" + opts.apiDir);
+    args.push_back("-include");
+    args.push_back(opts.apiDir + "/ascendc_lint/builtins.h");
+    args.push_back("-include");
+    args.push_back(opts.apiDir + "/ascendc_lint/real_api.h");
+  } else if (!opts.apiDir.empty()) {
     args.push_back("-I" + opts.apiDir);
     // bisheng knows __global__, __aicore__, __gm__, ..., pipe_t and the CCE
     // intrinsics (set_flag, copy_gm_to_ubuf, vadd, ...) without any include:

@@ -17,6 +17,10 @@ namespace alint {
 
 struct FrontendOptions {
   std::string apiDir;                 // bundled AscendC headers (see Paths.h)
+  // The real AscendC library (an asc-devkit checkout or CANN's asc/ folder)
+  // to analyse against instead of the bundled declarations (--api-dir): its
+  // code is run like the user's down to the intrinsics (docs/cce.md).
+  std::string realApiDir;
   std::string resourceDir;            // Clang builtin headers
   int npuArch = 2201;                 // __NPU_ARCH__ for this parse
   int cceAicore = 220;                // __CCE_AICORE__

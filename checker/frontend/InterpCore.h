@@ -55,6 +55,7 @@ enum class ApiClass {
   Other
 };
 ApiClass classifyApiClass(const clang::CXXRecordDecl *rd);
+void setRealApiDir(const std::string &dir); // classes declared there are not API classes (--api-dir)
 
 IntType intTypeOf(clang::ASTContext &ctx, clang::QualType t);
 
@@ -92,6 +93,12 @@ struct GmPtrVal {
   Sym offsetBytes;  // local: the address itself (`(__ubuf__ half *)addr`)
   uint32_t elemBytes = 1;
   bool local = false; // an integer cast to a pointer: the memory is the intrinsic operand's (api/Cce*.cpp)
+  // GetPhyAddr() of a LocalTensor (api/TensorApi.cpp): the pointer lies in
+  // that tensor (Value::t), offsetBytes from the tensor's start.
+  bool inTensor = false;
+  // The memory the pointer's type names (`(__ubuf__ T *)`, spelled in the
+  // source: the qualifiers are empty macros); Unknown when not spelled.
+  Mem mem = Mem::Unknown;
 };
 
 // The vector mask of the raw intrinsics (set_vector_mask / set_mask_norm /
@@ -204,6 +211,7 @@ public:
   std::map<int, std::vector<Sym>> allocatedEventIds;
   std::map<int, Sym> fetchedEventId;
   CceMaskState cceMask;               // api/CceVectorApi.cpp
+  CceMaskState cceNdPara;             // ND_PARA (set_nd_para, in `lo`): api/CceCopyApi.cpp
   std::vector<unsigned> errorLocs;    // compile errors Clang recovered from
   std::vector<std::string> errorMsgs; // their messages
   std::set<const clang::FunctionDecl *> errorChecked;
@@ -229,6 +237,11 @@ public:
   // the bundled LocalTensor (api/AllocatorApi.cpp).
   Value apiConstructLocalTensor(const clang::CXXConstructExpr *ce, const std::vector<Value> &args);
   int addRawBuffer(const std::string &name, TPos pos, Sym base, Sym lenBytes, clang::SourceLocation l);
+  // `*p`, `p[i]` on a pointer into memory: a scalar read or write of one
+  // element (api/CceCopyApi.cpp). `e` is the whole access expression.
+  void pointerAccess(const Value &ptr, Sym extraBytes, const clang::Expr *e, bool write);
+  Mem spelledMemory(const clang::Expr *castExpr) const;
+  bool tensorAddress(const Value &v, clang::QualType t) const;
   Region regionOf(const TensorVal &t, Sym lengthBytes, bool write, const std::string &role);
   std::optional<int64_t> templateIntArg(const clang::FunctionDecl *fd, unsigned i);
   std::optional<int64_t> classTemplateIntArg(const clang::CXXRecordDecl *rd, unsigned i);
@@ -236,6 +249,9 @@ public:
 
 private:
   mutable llvm::StringMap<bool> apiDeclCache;
+  // Set by evalLValue on `*p` / `p[i]` through a pointer into memory: the
+  // pointer and the byte offset of the element (null: none).
+  std::optional<std::pair<Value, Sym>> pendingPtr;
   std::vector<std::unique_ptr<Frame>> frames;
   std::map<const clang::ValueDecl *, Value> globals;
   std::vector<JournalEntry> journal;

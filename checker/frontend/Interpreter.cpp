@@ -50,6 +50,7 @@ IntType intTypeOf(ASTContext &ctx, QualType t) {
 Interp::Interp(ASTContext &ctx, const std::string &apiDir, const FrontendOptions &opts)
     : ctx(ctx), sm(ctx.getSourceManager()), apiDir(apiDir), opts(opts) {
   pathCond = mkBool(true);
+  setRealApiDir(opts.realApiDir);
 }
 
 SourceLoc Interp::loc(SourceLocation l) const {
@@ -651,6 +652,18 @@ std::vector<std::pair<LRef, Value>> Interp::rollback(size_t m) {
   return finals;
 }
 
+static bool sameSym(const Sym &a, const Sym &b) {
+  if (a == b)
+    return true;
+  return a && b && toString(a) == toString(b);
+}
+
+// A tensor's address (GetPhyAddr()) held in a 64-bit integer stays one.
+bool Interp::tensorAddress(const Value &v, QualType t) const {
+  QualType ct = t.getCanonicalType();
+  return v.kind == Value::GmPtr && v.p.inTensor && ct->isIntegerType() && ctx.getTypeSize(ct) == 64;
+}
+
 Value Interp::mergeValues(const Sym &c, const Value &a, const Value &b, const std::string &what) {
   if (a.kind == Value::Scalar && b.kind == Value::Scalar && a.sym && b.sym)
     return scalar(mkSelect(c, a.sym, b.sym));
@@ -668,7 +681,10 @@ Value Interp::mergeValues(const Sym &c, const Value &a, const Value &b, const st
   }
   if (a.kind == Value::Obj && b.kind == Value::Obj && a.obj == b.obj)
     return a;
-  if (a.kind == Value::GmPtr && b.kind == Value::GmPtr && a.p.root == b.p.root) {
+  if (a.kind == Value::GmPtr && b.kind == Value::GmPtr && a.p.root == b.p.root &&
+      (!a.p.inTensor ||
+       (a.t.bufferId == b.t.bufferId && sameSym(a.t.offsetBytes, b.t.offsetBytes) && sameSym(a.t.slot, b.t.slot))) &&
+      a.p.mem == b.p.mem) {
     Value r = a;
     r.p.offsetBytes = mkSelect(c, a.p.offsetBytes, b.p.offsetBytes);
     return r;
@@ -912,7 +928,7 @@ Value Interp::evalInit(const Expr *init, QualType t, const std::string &name) {
   QualType ct = t.getCanonicalType();
   if (ct->isIntegralOrEnumerationType() && v.kind == Value::Scalar)
     v.sym = mkCast(v.sym, intTypeOf(ctx, ct));
-  else if (ct->isIntegralOrEnumerationType() && v.kind != Value::Scalar)
+  else if (ct->isIntegralOrEnumerationType() && v.kind != Value::Scalar && !tensorAddress(v, ct))
     v = scalar(asSym(v, ct, init->getBeginLoc()));
   if (v.kind == Value::Obj && v.obj && !name.empty() &&
       (v.obj->origin.empty() || (v.obj->originFromPointer && v.obj->fields.empty()))) {
@@ -1752,9 +1768,16 @@ Value Interp::eval(const Expr *e) {
     }
     break;
   case Stmt::ArraySubscriptExprClass: {
+    pendingPtr.reset();
     LRef r = evalLValue(e);
     if (r.kind != LRef::None)
       return read(r, t);
+    if (pendingPtr) {
+      auto [ptr, extra] = *pendingPtr;
+      pendingPtr.reset();
+      pointerAccess(ptr, extra, e, false);
+      return unknownValue("value read from memory through a pointer", t);
+    }
     eval(cast<ArraySubscriptExpr>(e)->getIdx());
     return unknownValue("array element '" + exprText(e) + "'", t);
   }
@@ -1913,7 +1936,11 @@ Value Interp::retypePointer(Value v, QualType to, const Expr *e) {
   if (ct->isIntegralOrEnumerationType()) {
     if (v.kind == Value::Scalar)
       return scalar(mkCast(v.sym, intTypeOf(ctx, ct)));
-    if (v.kind == Value::GmPtr && v.p.local)
+    if (tensorAddress(v, ct)) {
+      v.p.elemBytes = 1; // integer arithmetic on the address counts bytes
+      return v;
+    }
+    if (v.kind == Value::GmPtr && v.p.local && !v.p.inTensor)
       return scalar(mkCast(v.p.offsetBytes, intTypeOf(ctx, ct)));
     return unknownValue("pointer converted to an integer", ct);
   }
@@ -1929,9 +1956,13 @@ Value Interp::retypePointer(Value v, QualType to, const Expr *e) {
     p.p.local = true;
     p.p.offsetBytes = mkCast(v.sym, IntType::u64());
     p.p.elemBytes = std::max<uint32_t>(1, sizeOfType(pointee));
+    p.p.mem = spelledMemory(e);
     return p;
   }
   if (v.kind == Value::GmPtr) {
+    if (v.p.local && !v.p.inTensor)
+      if (Mem m = spelledMemory(e); m != Mem::Unknown)
+        v.p.mem = m;
     if (pointee->isRecordType()) {
       Value o;
       o.kind = Value::ObjPtr;
@@ -2023,8 +2054,10 @@ Value Interp::evalUnary(const UnaryOperator *u) {
       return v; // *p where p = &tensor (see UO_AddrOf)
     if (v.kind == Value::Unknown && v.addrOf.kind != LRef::None)
       return read(v.addrOf, t);
-    if (v.kind == Value::GmPtr)
-      return unknownValue("value read from GM through a pointer", t);
+    if (v.kind == Value::GmPtr) {
+      pointerAccess(v, nullptr, u, false);
+      return unknownValue("value read from memory through a pointer", t);
+    }
     return unknownValue("dereference of '" + exprText(u->getSubExpr()) + "'", t);
   }
   default:
@@ -2104,9 +2137,16 @@ Value Interp::evalBinary(const BinaryOperator *b) {
   }
   if (k == BO_Assign) {
     Value v = eval(b->getRHS());
+    pendingPtr.reset();
     LRef r = evalLValue(b->getLHS());
+    if (r.kind == LRef::None && pendingPtr) { // `*p = v`, `p[i] = v`: a store to memory
+      auto [ptr, extra] = *pendingPtr;
+      pendingPtr.reset();
+      pointerAccess(ptr, extra, b->getLHS(), true);
+      return v;
+    }
     QualType lt = b->getLHS()->getType();
-    if (lt->isIntegralOrEnumerationType())
+    if (lt->isIntegralOrEnumerationType() && !tensorAddress(v, lt))
       v = scalar(asSym(v, lt, b->getBeginLoc()));
     if (r.kind == LRef::None) {
       note("assignment to '" + exprText(b->getLHS()) + "' is not followed", b->getBeginLoc());
@@ -2121,7 +2161,16 @@ Value Interp::evalBinary(const BinaryOperator *b) {
   }
   if (b->isCompoundAssignmentOp()) {
     const auto *ca = cast<CompoundAssignOperator>(b);
+    pendingPtr.reset();
     LRef r = evalLValue(b->getLHS());
+    if (r.kind == LRef::None && pendingPtr) { // `p[i] += v`: a load and a store
+      auto [ptr, extra] = *pendingPtr;
+      pendingPtr.reset();
+      eval(b->getRHS());
+      pointerAccess(ptr, extra, b->getLHS(), false);
+      pointerAccess(ptr, extra, b->getLHS(), true);
+      return unknownValue("value read from memory through a pointer", t);
+    }
     Value old = r.kind != LRef::None ? read(r, t) : eval(b->getLHS());
     Value rhs = eval(b->getRHS());
     Value nv;
@@ -2255,12 +2304,16 @@ LRef Interp::evalLValue(const Expr *e) {
       r.index = *ci;
       return r;
     }
+    if (bv.kind == Value::GmPtr && base->getType()->isPointerType())
+      pendingPtr = std::make_pair(bv, mul(toMath(mkCast(idx, IntType::i64())), mkConst(bv.p.elemBytes)));
     return {};
   }
   if (const auto *u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_Deref) {
     Value v = eval(u->getSubExpr());
     if (v.kind == Value::Unknown && v.addrOf.kind != LRef::None)
       return v.addrOf;
+    if (v.kind == Value::GmPtr)
+      pendingPtr = std::make_pair(v, Sym());
     return {};
   }
   return {};

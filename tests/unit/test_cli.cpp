@@ -777,3 +777,38 @@ TEST_CASE("a .cce kernel in a repository: [aicore] via a header found from the r
   CHECK(off.out.find("sync-unpaired") == std::string::npos);
   std::system(("rm -rf " + repo).c_str());
 }
+
+TEST_CASE("--api-dir analyses against a library's own code, down to the intrinsics", "[cli]") {
+  // A stand-in for the AscendC library: include/kernel_operator.h whose
+  // CopyTile is written in intrinsics, as asc-devkit's impl/ is. Run through
+  // it, the burst past the end of UB is found; the bundled declarations have
+  // no CopyTile.
+  std::string lib = tempDir("realapi"), bad = tempDir("realapi_bad");
+  std::system(("mkdir -p " + lib + "/include " + lib + "/impl/basic_api " + bad + "/include").c_str());
+  writeFile(lib + "/include/kernel_operator.h", "#pragma once\n#include \"copy_tile_impl.h\"\n");
+  writeFile(lib + "/impl/basic_api/copy_tile_impl.h", // found by the library's own include folders
+            "#pragma once\nnamespace AscendC {\n"
+            "template <typename T> __aicore__ inline void CopyTile(uint64_t ubAddr, __gm__ T *src, uint16_t blocks) {\n"
+            "  copy_gm_to_ubuf((__ubuf__ T *)ubAddr, src, 0, 1, blocks, 0, 0);\n"
+            "}\n}\n");
+  writeFile(bad + "/include/kernel_operator.h", // breaks the kernel: no entry is found
+            "#error this library needs bisheng\n#undef __global__\n#define __global__\n");
+  std::string k = lib + "/k.cpp";
+  writeFile(k, "#include \"kernel_operator.h\"\n"
+               "extern \"C\" __global__ __aicore__ void k(__gm__ uint8_t *x) {\n"
+               "  AscendC::CopyTile(196352 - 256, (__gm__ half *)x, 16);\n"
+               "  pipe_barrier(PIPE_ALL);\n"
+               "}\n");
+  ToolRun r = runTool("--format=json --target=ascend910b --api-dir=" + lib + " " + k);
+  CHECK(r.exitCode == 1);
+  CHECK(r.out.find("bounds-local") != std::string::npos);
+  // A library that does not compile: the file falls back to the bundled API, with a warning.
+  ToolRun fb = runTool("--format=json --target=ascend910b --api-dir=" + bad + " " + k);
+  CHECK(fb.err.find("not analysed against the AscendC library") != std::string::npos);
+  CHECK(fb.out.find("bounds-local") == std::string::npos);
+  // Not a library at all: a bad invocation.
+  ToolRun none = runTool("--api-dir=" + lib + "/impl " + k);
+  CHECK(none.exitCode == 2);
+  CHECK(none.err.find("is not the AscendC library") != std::string::npos);
+  std::system(("rm -rf " + lib + " " + bad).c_str());
+}

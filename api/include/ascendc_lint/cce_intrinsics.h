@@ -107,6 +107,16 @@ ASCENDC_LINT_CCE_VEC(vconv_f322s32c)
 ASCENDC_LINT_CCE_VEC(vconv_deq)
 #undef ASCENDC_LINT_CCE_VEC
 
+// The result order of vcmax / vcmin (asc-devkit impl/c_api/instr_impl/npu_arch_2201/
+// vector_compute_impl/asc_repeat_reduce_max_impl.h): the linter reads the
+// enumerator's name, not its value.
+enum class Order_t {
+    VALUE_INDEX,
+    INDEX_VALUE,
+    ONLY_VALUE,
+    ONLY_INDEX,
+};
+
 // ---- matrix loads, mad, fixpipe (cube core) ------------------------------------------
 // Address mode of load_cbuf_to_ca/cb (the last argument in kernel_operator_mm_impl.h).
 typedef enum {
@@ -122,6 +132,8 @@ template <class T, class U, class... Args>
 __aicore__ void load_gm_to_ca(__ca__ T* dst, __gm__ U* src, Args... args);
 template <class T, class U, class... Args>
 __aicore__ void load_gm_to_cb(__cb__ T* dst, __gm__ U* src, Args... args);
+template <class T, class U, class... Args>
+__aicore__ void load_gm_to_cbuf(__cbuf__ T* dst, __gm__ U* src, Args... args);
 template <class T, class U, class... Args>
 __aicore__ void load_cbuf_to_ca_transpose(__ca__ T* dst, __cbuf__ U* src, Args... args);
 template <class T, class U, class... Args>

@@ -5,8 +5,12 @@
 // region of that whole memory (Buffer::Kind::Memory) at its address, a GM
 // pointer a region of its kernel argument.
 #include "checker/frontend/api/ApiTable.h"
+#include "checker/frontend/api/CubeFootprint.h"
 
 #include <clang/AST/ASTContext.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
 
 #include <algorithm>
 
@@ -49,6 +53,15 @@ Region cceRegion(Interp &in, const Value &v, Mem m, Sym lengthBytes, bool write,
   if (v.kind != Value::GmPtr) {
     r.global = m == Mem::GM;
     return r; // bufferId -1: the checks say the memory is not known
+  }
+  if (v.p.inTensor) {
+    // GetPhyAddr() of a LocalTensor: the access lands in that tensor's buffer.
+    TensorVal t = v.t;
+    t.offsetBytes = add(t.offsetBytes ? toMath(t.offsetBytes) : mkConst(0), toMath(v.p.offsetBytes));
+    Region tr = in.regionOf(t, lengthBytes, write, role);
+    if (m == Mem::GM)
+      tr.bufferId = -1; // a local address given as a GM operand: not followed
+    return tr;
   }
   r.elemBytes = v.p.elemBytes;
   r.offsetBytes = toMath(v.p.offsetBytes);
@@ -93,12 +106,63 @@ Region cceRegion(Interp &in, const Value &v, Mem m, Sym lengthBytes, bool write,
   return r;
 }
 
+// The memory a cast's written type names: `(__ubuf__ half *)addr`. The
+// qualifiers are empty macros here, so the spelling is what is left of them.
+Mem Interp::spelledMemory(const Expr *e) const {
+  const auto *ce = dyn_cast_or_null<ExplicitCastExpr>(e);
+  if (!ce || !ce->getTypeInfoAsWritten())
+    return Mem::Unknown;
+  SourceRange r = ce->getTypeInfoAsWritten()->getTypeLoc().getSourceRange();
+  SourceLocation b = sm.getSpellingLoc(r.getBegin()), en = sm.getSpellingLoc(r.getEnd());
+  if (sm.getFileID(b) != sm.getFileID(en))
+    return Mem::Unknown;
+  StringRef text = Lexer::getSourceText(CharSourceRange::getTokenRange(b, en), sm, ctx.getLangOpts());
+  static const std::pair<const char *, Mem> kQualifiers[] = {
+      {"__ubuf__", Mem::UB}, {"__local_mem__", Mem::UB}, {"__cbuf__", Mem::L1}, {"__ca__", Mem::L0A},
+      {"__cb__", Mem::L0B},  {"__cc__", Mem::L0C},       {"__gm__", Mem::GM},   {"__fbuf__", Mem::FB},
+  };
+  for (const auto &[q, m] : kQualifiers)
+    if (text.contains(q))
+      return m;
+  return Mem::Unknown;
+}
+
+// `*p`, `p[i]`, `*p = v` on a pointer into memory: one element read or written
+// by the scalar unit (pipe S). A GM pointer lands in its kernel argument, a
+// GetPhyAddr() pointer in its tensor's buffer, a raw local address in the
+// memory its cast names (unknown when it names none).
+void Interp::pointerAccess(const Value &ptr, Sym extra, const Expr *e, bool write) {
+  Op &op = addOp(write ? OpKind::ScalarWrite : OpKind::ScalarRead,
+                 write ? "store through a pointer" : "load through a pointer", nullptr);
+  op.loc = loc(e->getBeginLoc());
+  op.pipe = Pipe::S;
+  Value at = ptr;
+  if (extra)
+    at.p.offsetBytes = mkBin(SymOp::Add, toMath(at.p.offsetBytes), extra, IntType::math());
+  uint32_t bytes = sizeOfType(e->getType());
+  Sym len = bytes ? mkConst(bytes) : nullptr;
+  Mem m = !at.p.local ? Mem::GM : at.p.inTensor ? Mem::UB : at.p.mem;
+  if (m == Mem::Unknown) {
+    Region r;
+    r.write = write;
+    r.role = write ? "dst" : "src";
+    r.lengthBytes = len;
+    op.regions.push_back(r); // bufferId -1: the checks say the memory is not known
+    op.unknownReason = "the memory of pointer '" + exprText(e) + "' is not known (no address-space qualifier)";
+    return;
+  }
+  op.regions.push_back(cceRegion(*this, at, m, len, write, write ? "dst" : "src"));
+  op.srcPos = op.dstPos = op.regions.back().pos;
+}
+
 namespace {
 
 // How the arguments after the two pointers read.
 enum class Form {
-  Burst,  // sid, nBurst, lenBurst, srcStride, dstStride[, pad]: lengths and gaps in 32-byte blocks
-  Opaque, // footprint not modelled (regions without extents)
+  Burst,   // sid, nBurst, lenBurst, srcStride, dstStride[, pad]: lengths and gaps in 32-byte blocks
+  Load2d,  // startIndex, repeat, srcStride, dstGap, sid[, transpose], addrMode: 512-byte fractals
+  CcToOut, // sid, nSize, mSize, dstStride, srcStride, unitFlag, quantPre, relu, channelSplit, nz2nd
+  Opaque,  // footprint not modelled (regions without extents)
 };
 
 struct CceMove {
@@ -136,17 +200,18 @@ const CceMove kMoves[] = {
      "kernel_operator_data_copy_impl.h (DataCopyPad)"},
     {"copy_ubuf_to_gm_align_b32", OpKind::DataCopy, Pipe::MTE3, Mem::GM, Mem::UB, Form::Opaque,
      "kernel_operator_data_copy_impl.h (DataCopyPad)"},
-    {"load_cbuf_to_ca", OpKind::LoadData, Pipe::MTE1, Mem::L0A, Mem::L1, Form::Opaque, "kernel_operator_mm_impl.h"},
-    {"load_cbuf_to_cb", OpKind::LoadData, Pipe::MTE1, Mem::L0B, Mem::L1, Form::Opaque, "kernel_operator_mm_impl.h"},
+    {"load_cbuf_to_ca", OpKind::LoadData, Pipe::MTE1, Mem::L0A, Mem::L1, Form::Load2d, "kernel_operator_mm_impl.h"},
+    {"load_cbuf_to_cb", OpKind::LoadData, Pipe::MTE1, Mem::L0B, Mem::L1, Form::Load2d, "kernel_operator_mm_impl.h"},
     {"load_cbuf_to_ca_transpose", OpKind::LoadData, Pipe::MTE1, Mem::L0A, Mem::L1, Form::Opaque,
      "kernel_operator_mm_impl.h"},
     {"load_cbuf_to_cb_transpose", OpKind::LoadData, Pipe::MTE1, Mem::L0B, Mem::L1, Form::Opaque,
      "kernel_operator_mm_impl.h"},
-    {"load_gm_to_ca", OpKind::LoadData, Pipe::MTE2, Mem::L0A, Mem::GM, Form::Opaque, "kernel_operator_mm_impl.h"},
-    {"load_gm_to_cb", OpKind::LoadData, Pipe::MTE2, Mem::L0B, Mem::GM, Form::Opaque, "kernel_operator_mm_impl.h"},
-    {"copy_matrix_cc_to_gm", OpKind::Fixpipe, Pipe::FIX, Mem::GM, Mem::L0C, Form::Opaque,
+    {"load_gm_to_ca", OpKind::LoadData, Pipe::MTE2, Mem::L0A, Mem::GM, Form::Load2d, "kernel_operator_mm_impl.h"},
+    {"load_gm_to_cb", OpKind::LoadData, Pipe::MTE2, Mem::L0B, Mem::GM, Form::Load2d, "kernel_operator_mm_impl.h"},
+    {"load_gm_to_cbuf", OpKind::LoadData, Pipe::MTE2, Mem::L1, Mem::GM, Form::Load2d, "kernel_operator_mm_impl.h"},
+    {"copy_matrix_cc_to_gm", OpKind::Fixpipe, Pipe::FIX, Mem::GM, Mem::L0C, Form::CcToOut,
      "kernel_operator_fixpipe_v2_impl.h"},
-    {"copy_matrix_cc_to_cbuf", OpKind::Fixpipe, Pipe::FIX, Mem::L1, Mem::L0C, Form::Opaque,
+    {"copy_matrix_cc_to_cbuf", OpKind::Fixpipe, Pipe::FIX, Mem::L1, Mem::L0C, Form::CcToOut,
      "kernel_operator_fixpipe_v2_impl.h"},
     {"copy_matrix_cc_to_ub", OpKind::Fixpipe, Pipe::FIX, Mem::UB, Mem::L0C, Form::Opaque,
      "kernel_operator_fixpipe_v2_impl.h (Ascend 950)"},
@@ -159,6 +224,66 @@ const CceMove *findMove(const std::string &n) {
   return nullptr;
 }
 
+uint32_t pointee(Interp &in, const Expr *e) {
+  QualType t = e->IgnoreImpCasts()->getType();
+  return t->isPointerType() ? in.sizeOfType(t->getPointeeType()) : 0;
+}
+
+// copy_matrix_cc_to_gm/cbuf(dst, src, sid, nSize, mSize, dstStride, srcStride,
+// unitFlag, quantPre, reluEn, channelSplit, nz2ndEn) on dav_c220: the fields
+// of FixpipeParamsV220 as Fixpipe passes them (kernel_operator_fixpipe_v2_impl.h
+// FixpipeL0cToOut / FixpipeL0cToL1); NZ2ND takes ndNum and the ND strides
+// from the ND_PARA register (set_nd_para: [15:0] ndNum, [31:16] srcNdStride,
+// [47:32] dstNdStride, FixpipeL0C2GMImpl).
+void ccToOut(Interp &in, ApiCall &c, Op &op, Sym &srcLen, Sym &dstLen) {
+  SourceLocation l = c.call->getBeginLoc();
+  auto arg = [&](size_t i) { return toMath(in.asSym(c.vals[i], c.args[i]->getType(), l)); };
+  if (in.opts.npuArch != 2201 || c.vals.size() != 12) {
+    op.unknownReason = "'" + c.name + "' with " + std::to_string(c.vals.size()) +
+                       " arguments is not modelled (the dav_c220 form has 12)";
+    return;
+  }
+  Sym nS = arg(3), mS = arg(4), ds = arg(5), ss = arg(6);
+  op.params["nSize"] = nS;
+  op.params["mSize"] = mS;
+  op.params["dstStride"] = ds;
+  op.params["srcStride"] = ss;
+  auto split = asConst(arg(10)), nd = asConst(arg(11));
+  uint32_t eD = pointee(in, c.args[0]), eS = pointee(in, c.args[1]);
+  const CceMaskState &p = in.cceNdPara;
+  if (!split || *split != 0) {
+    op.unknownReason = "'" + c.name + "' with channel split is not modelled";
+  } else if (!nd || *nd < 0 || *nd > 1) {
+    op.unknownReason = "'" + c.name + "': the NZ2ND switch is not a constant";
+  } else if (*nd == 1 && (!p.known || (!isTrue(p.cond) && toString(p.cond) != toString(in.currentCond())))) {
+    op.unknownReason = "'" + c.name + "' in NZ2ND mode: the ND_PARA register is not known here (set_nd_para)";
+  } else if (eS == 0 || eD == 0 || (*nd == 0 && eD == 1)) {
+    op.unknownReason = "'" + c.name + "' with element types the model does not know";
+  } else {
+    Sym ndNum = mkConst(1), srcNd = mkConst(0), dstNd = mkConst(0);
+    if (*nd == 1) {
+      ndNum = mkConst(int64_t(p.lo & 0xffff));
+      srcNd = mkConst(int64_t(p.lo >> 16 & 0xffff) * 16);
+      dstNd = mkConst(int64_t(p.lo >> 32 & 0xffff));
+    }
+    FixpipeFootprint f = fixpipeFootprint(*nd, true, nS, mS, ss, ds, ndNum, srcNd, dstNd, 0, eS, eD);
+    srcLen = f.src;
+    dstLen = f.dst;
+  }
+}
+
+// set_nd_para(config): the ND_PARA word NZ2ND fixpipes read, known when a
+// constant and used under the same path condition.
+Value cceNdPara(Interp &in, ApiCall &c) {
+  CceMaskState &p = in.cceNdPara;
+  auto v =
+      c.vals.size() == 1 ? asConst(in.asSym(c.vals[0], c.args[0]->getType(), c.call->getBeginLoc())) : std::nullopt;
+  p.known = v.has_value();
+  p.lo = v ? uint64_t(*v) : 0;
+  p.cond = in.currentCond();
+  return Value();
+}
+
 Value cceMove(Interp &in, ApiCall &c) {
   const CceMove *m = findMove(c.name);
   SourceLocation l = c.call->getBeginLoc();
@@ -166,7 +291,7 @@ Value cceMove(Interp &in, ApiCall &c) {
   op.pipe = m->pipe;
   op.srcPos = posOfMem(m->src);
   op.dstPos = posOfMem(m->dst);
-  Sym srcLen, dstLen;
+  Sym srcLen, dstLen, srcOffset;
   auto arg = [&](size_t i) { return toMath(in.asSym(c.vals[i], c.args[i]->getType(), l)); };
   if (m->form == Form::Burst && (c.vals.size() == 7 || c.vals.size() == 8)) {
     // copy_*(dst, src, sid, nBurst, lenBurst, srcStride, dstStride[, pad]):
@@ -185,27 +310,95 @@ Value cceMove(Interp &in, ApiCall &c) {
     dstLen = mkSelect(nonEmpty, mulC(add(mul(nm1, add(len, ds)), len), 32), mkConst(0));
   } else if (m->form == Form::Burst) {
     op.unknownReason = "'" + c.name + "' with a packed configuration word is not modelled";
+  } else if (m->form == Form::Load2d) {
+    // load_cbuf_to_ca/cb(dst, src, startIndex, repeat, srcStride, dstGap, sid,
+    // transpose, addrMode) (dav_m300: no sid), load_gm_to_ca/cb/cbuf(...,
+    // dstGap, sid, addrMode): the fields of LoadData2DParams as LoadData
+    // passes them (dav_c220, dav_m200, dav_m300 kernel_operator_mm_impl.h); a
+    // transposing load keeps its 512-byte fractals.
+    size_t want = m->src == Mem::L1 && in.opts.npuArch != 3002 ? 9 : 8;
+    if (in.opts.npuArch == 3510 || c.vals.size() != want) {
+      op.unknownReason = "'" + c.name + "' with " + std::to_string(c.vals.size()) +
+                         " arguments is not modelled (the form of this chip has " + std::to_string(want) + ")";
+    } else if (asConst(arg(want - 1)).value_or(-1) != 0) {
+      op.unknownReason = "'" + c.name + "' with a decreasing or unknown address mode is not modelled";
+    } else {
+      Sym si = arg(2), rep = arg(3), ss = arg(4), dg = arg(5);
+      op.params["startIndex"] = si;
+      op.params["repeatTimes"] = rep;
+      op.params["srcStride"] = ss;
+      op.params["dstGap"] = dg;
+      Load2dFootprint f = load2dFootprint(si, rep, ss, dg, false);
+      srcLen = f.srcLen;
+      dstLen = f.dstLen;
+      srcOffset = f.srcOffset;
+    }
+  } else if (m->form == Form::CcToOut) {
+    ccToOut(in, c, op, srcLen, dstLen);
   } else {
     op.unknownReason = "the footprint of '" + c.name + "' is not modelled (" + m->source + ")";
   }
   if (c.vals.size() >= 2) {
     op.regions.push_back(cceRegion(in, c.vals[1], m->src, srcLen, false, "src"));
+    if (srcOffset)
+      op.regions.back().offsetBytes = add(op.regions.back().offsetBytes, srcOffset);
     op.regions.push_back(cceRegion(in, c.vals[0], m->dst, dstLen, true, "dst"));
   }
   return Value();
 }
 
-// mad(c, a, b[, bias], m, k, n, ...): L0A x L0B -> L0C on the M pipe.
+// mad(c, a, b[, bias], m, k, n, unitFlag, kDirectionAlign, cmatrixSource,
+// cmatrixInitVal) on dav_c220 and dav_m300, mad(c, a, b, m, k, n,
+// cmatrixInitVal) on dav_m200: L0A x L0B -> L0C on the M pipe, the fields of
+// MmadParams as Mmad passes them (kernel_operator_mm_impl.h MmadCal);
+// footprints as Mmad's.
 Value cceMad(Interp &in, ApiCall &c) {
+  SourceLocation l = c.call->getBeginLoc();
   Op &op = in.addOp(OpKind::Cube, c.name, c.call);
   op.pipe = Pipe::M;
   op.srcPos = TPos::A2;
   op.dstPos = TPos::CO1;
-  op.unknownReason = "the footprint of '" + c.name + "' is not modelled (kernel_operator_mm_impl.h)";
-  if (c.vals.size() >= 3) {
-    op.regions.push_back(cceRegion(in, c.vals[1], Mem::L0A, nullptr, false, "a"));
-    op.regions.push_back(cceRegion(in, c.vals[2], Mem::L0B, nullptr, false, "b"));
-    op.regions.push_back(cceRegion(in, c.vals[0], Mem::L0C, nullptr, true, "c"));
+  size_t n = c.vals.size();
+  bool c220 = (in.opts.npuArch == 2201 || in.opts.npuArch == 3002) && (n == 10 || n == 11);
+  bool m200 = in.opts.npuArch == 2002 && n == 7;
+  size_t first = n == 11 ? 4 : 3; // m, k, n follow the operands
+  Sym lc, la, lb;
+  if (c.name != "mad") {
+    op.unknownReason = "the footprint of '" + c.name + "' is not modelled (kernel_operator_mm_impl.h)";
+  } else if (!c220 && !m200) {
+    op.unknownReason = "'mad' with " + std::to_string(n) +
+                       " arguments is not modelled here (dav_c220 / dav_m300: 10 or 11, dav_m200: 7)";
+  } else {
+    uint32_t eC = pointee(in, c.args[0]), eA = pointee(in, c.args[1]), eB = pointee(in, c.args[2]);
+    auto ok = [](uint32_t e) { return e == 1 || e == 2 || e == 4; };
+    if (!ok(eA) || !ok(eB) || eC == 0) {
+      op.unknownReason = "'mad' with element types the model does not know";
+    } else {
+      auto arg = [&](size_t i) { return toMath(in.asSym(c.vals[i], c.args[i]->getType(), l)); };
+      Sym m = arg(first), k = arg(first + 1), nn = arg(first + 2);
+      Sym kda = c220 ? arg(first + 4) : mkConst(0);
+      op.params["m"] = m;
+      op.params["k"] = k;
+      op.params["n"] = nn;
+      MmadFootprint f = mmadFootprint(m, k, nn, kda, mkCmp(SymOp::Eq, m, mkConst(1)), eA, eB, eC);
+      la = f.a, lb = f.b, lc = f.c;
+    }
+  }
+  if (n >= 3) {
+    op.regions.push_back(cceRegion(in, c.vals[1], Mem::L0A, la, false, "fm"));
+    op.regions.push_back(cceRegion(in, c.vals[2], Mem::L0B, lb, false, "filter"));
+    op.regions.push_back(cceRegion(in, c.vals[0], Mem::L0C, lc, true, "c"));
+  }
+  if (n == 11 && c220) {
+    // The bias is a bias-table address (a uint64_t): where it lies is known, how much is read is not.
+    Value b = c.vals[3];
+    if (b.kind == Value::Scalar) {
+      b.kind = Value::GmPtr;
+      b.p.root = "@local";
+      b.p.local = true;
+      b.p.offsetBytes = b.sym;
+    }
+    op.regions.push_back(cceRegion(in, b, Mem::BT, nullptr, false, "bias"));
   }
   return Value();
 }
@@ -216,6 +409,7 @@ void registerCceCopyApi(ApiTable &t) {
   for (const CceMove &m : kMoves)
     t.addNames({m.name}, "cce-copy", cceMove);
   t.addNames({"mad", "mad_s4"}, "cce-cube", cceMad);
+  t.addNames({"set_nd_para"}, "cce-cube", cceNdPara);
 }
 
 } // namespace fe

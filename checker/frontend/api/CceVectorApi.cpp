@@ -65,16 +65,12 @@ const CceVec kCceVector[] = {
     {"vconv_s82f16", CShape::Unary},   {"vconv_u82f16", CShape::Unary},
     {"vconv_s322f32", CShape::Unary},  {"vconv_f322s32r", CShape::Unary},
     {"vconv_f322s32f", CShape::Unary}, {"vconv_f322s32c", CShape::Unary},
-    {"vconv_deq", CShape::Opaque},     {"vcadd", CShape::Opaque},
-    {"vcmax", CShape::Opaque},         {"vcmin", CShape::Opaque},
-    {"vcgadd", CShape::Opaque},        {"vcgmax", CShape::Opaque},
-    {"vcgmin", CShape::Opaque},        {"vcpadd", CShape::Opaque},
-    {"vsel", CShape::Opaque},          {"vcmp_eq", CShape::Opaque},
-    {"vcmpv_eq", CShape::Opaque},      {"vcmpv_lt", CShape::Opaque},
-    {"vcmpv_gt", CShape::Opaque},      {"vbrcb", CShape::Opaque},
-    {"vtranspose", CShape::Opaque},    {"vgather", CShape::Opaque},
-    {"vgatherb", CShape::Opaque},      {"vreducev2", CShape::Opaque},
-    {"vmuls_f16", CShape::Opaque},
+    {"vconv_deq", CShape::Opaque},     {"vsel", CShape::Opaque},
+    {"vcmp_eq", CShape::Opaque},       {"vcmpv_eq", CShape::Opaque},
+    {"vcmpv_lt", CShape::Opaque},      {"vcmpv_gt", CShape::Opaque},
+    {"vbrcb", CShape::Opaque},         {"vtranspose", CShape::Opaque},
+    {"vgather", CShape::Opaque},       {"vgatherb", CShape::Opaque},
+    {"vreducev2", CShape::Opaque},     {"vmuls_f16", CShape::Opaque},
 };
 
 const CceVec *findVec(const std::string &n) {
@@ -196,6 +192,90 @@ Value cceVector(Interp &in, ApiCall &c) {
   return Value();
 }
 
+// Reductions (docs/zh/api/SIMD-API/基础API/Memory矢量计算/归约计算/, whose
+// Level-0 forms pass their arguments straight to these intrinsics:
+// asc-devkit impl/basic_api/dav_c220/kernel_operator_vec_reduce_impl.h):
+//   vcadd / vcmax / vcmin (dst, src, repeat, dstRepStride, srcBlkStride,
+//     srcRepStride, order): one result per repeat; dstRepStride in results
+//     (ReduceRepeat.md table 3: value and index 2 x sizeof, value only
+//     sizeof, index only 4 bytes); vcadd's last argument 0 writes dst (1
+//     accumulates into a register, ReduceSumImpl: not modelled);
+//   vcgadd / vcgmax / vcgmin (dst, src, repeat, dstRepStride, srcBlkStride,
+//     srcRepStride): one result per 32-byte block, dstRepStride in 8 results
+//     (ReduceDataBlock.md: 16 bytes for half, 32 for float);
+//   vcpadd (same arguments): one result per pair, dstRepStride in 128 bytes
+//     (ReducePairElem.md).
+// The source reads as a unary operand's (blocks the mask enables, block and
+// repeat strides in 32-byte blocks). repeat = 0 is a NOP.
+Value cceReduce(Interp &in, ApiCall &c) {
+  SourceLocation l = c.call->getBeginLoc();
+  Op &op = in.addOp(OpKind::Vector, c.name, c.call);
+  op.pipe = Pipe::V;
+  op.srcPos = op.dstPos = TPos::VECCALC;
+  const bool perRepeat = c.name == "vcadd" || c.name == "vcmax" || c.name == "vcmin";
+  const size_t want = perRepeat ? 7 : 6;
+  uint32_t eD = c.args.size() > 0 ? pointeeBytes(in, c.args[0]) : 0;
+  uint32_t eS = c.args.size() > 1 ? pointeeBytes(in, c.args[1]) : 0;
+  std::string why;
+  int64_t unit = 0; // bytes of dst per unit of dstRepStride
+  std::optional<int64_t> active;
+  if (c.vals.size() != want) {
+    why = "'" + c.name + "' with " + std::to_string(c.vals.size()) + " arguments is not modelled";
+  } else if (eD == 0 || eS == 0 || eS > 32) {
+    why = "element type of '" + c.name + "' is not known";
+  } else if (!(active = activeElements(in.cceMask, 256 / eS)) ||
+             (!isTrue(in.cceMask.cond) && !sameCond(in.cceMask.cond, in.currentCond()))) {
+    why = in.cceMask.counter ? "'" + c.name + "' in counter mask mode is not modelled"
+                             : "the vector mask of '" + c.name + "' is not known here (set_vector_mask)";
+  } else if (c.name == "vcadd") {
+    if (asConst(in.asSym(c.vals[6], c.args[6]->getType(), l)).value_or(-1) != 0)
+      why = "'vcadd' accumulating into a register (last argument not 0) is not modelled";
+    unit = eD;
+  } else if (perRepeat) {
+    std::string order;
+    if (const auto *dre = dyn_cast<DeclRefExpr>(c.args[6]->IgnoreParenImpCasts()))
+      order = dre->getDecl()->getNameAsString();
+    if (order == "VALUE_INDEX" || order == "INDEX_VALUE")
+      unit = 2 * int64_t(eD);
+    else if (order == "ONLY_VALUE")
+      unit = eD;
+    else if (order == "ONLY_INDEX")
+      unit = 4;
+    else
+      why = "the order of '" + c.name + "' is not an Order_t constant";
+  } else {
+    unit = c.name == "vcpadd" ? 128 : 8 * int64_t(eD);
+  }
+  op.unknownReason = why;
+  Sym srcLen, dstLen;
+  if (why.empty()) {
+    // The results need only their own alignment (ReduceRepeat.md table 3,
+    // ReduceDataBlock.md: 16 bytes for half and 32 for float; ReducePairElem.md: 32).
+    op.params["align:dst"] = mkConst(perRepeat ? unit : c.name == "vcpadd" ? 32 : 8 * int64_t(eD));
+    auto arg = [&](size_t i) { return toMath(in.asSym(c.vals[i], c.args[i]->getType(), l)); };
+    Sym repeat = arg(2), dstRep = arg(3), srcBlk = arg(4), srcRep = arg(5);
+    op.params["repeat"] = repeat;
+    Sym pos = mkCmp(SymOp::Gt, repeat, mkConst(0));
+    int64_t bytes = *active * eS;
+    int64_t blocks = (bytes + 31) / 32;
+    int64_t last = bytes - (blocks - 1) * 32;
+    if (*active > 0) {
+      srcLen = mkSelect(pos, add(mulC(add(mul(addC(repeat, -1), srcRep), mulC(srcBlk, blocks - 1)), 32), mkConst(last)),
+                        mkConst(0));
+      // What the last repeat writes: one result (perRepeat), one per block, one per pair.
+      int64_t lastDst = perRepeat ? unit : c.name == "vcpadd" ? (*active + 1) / 2 * eD : blocks * eD;
+      dstLen = mkSelect(pos, add(mulC(mul(addC(repeat, -1), dstRep), unit), mkConst(lastDst)), mkConst(0));
+    } else {
+      srcLen = dstLen = mkConst(0);
+    }
+  }
+  if (c.vals.size() >= 2) {
+    op.regions.push_back(cceRegion(in, c.vals[1], Mem::UB, srcLen, false, "src0"));
+    op.regions.push_back(cceRegion(in, c.vals[0], Mem::UB, dstLen, true, "dst"));
+  }
+  return Value();
+}
+
 // set_vector_mask(hi, lo) / set_mask_norm() / set_mask_count(): the state the
 // vector intrinsics read. A mask that is not a constant is not known.
 Value cceMaskCall(Interp &in, ApiCall &c) {
@@ -224,6 +304,8 @@ void registerCceVectorApi(ApiTable &t) {
   for (const CceVec &v : kCceVector)
     t.addNames({v.name}, "cce-vector", cceVector);
   t.addNames({"set_vector_mask", "set_mask_norm", "set_mask_count"}, "cce-vector", cceMaskCall);
+  for (const char *n : {"vcadd", "vcmax", "vcmin", "vcgadd", "vcgmax", "vcgmin", "vcpadd"})
+    t.addNames({n}, "cce-vector", cceReduce);
   // Atomic modes change how MTE3 writes combine with GM, not what is touched
   // or ordered (asc-devkit kernel_operator_set_atomic_impl.h).
   t.addPure({"set_atomic_none", "set_atomic_add", "set_atomic_f32", "set_atomic_f16", "set_atomic_bf16",

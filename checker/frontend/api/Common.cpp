@@ -6,6 +6,7 @@
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/ExprCXX.h>
+#include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
 #include <cstring>
@@ -16,9 +17,20 @@ namespace fe {
 
 using namespace clang;
 
+// --api-dir: the real library's classes are the user's code (run, not
+// modelled); set per interpreter (api/ApiTable.cpp has no other state).
+static thread_local std::string realApiDirOfRun;
+void setRealApiDir(const std::string &dir) { realApiDirOfRun = dir; }
+
 ApiClass classifyApiClass(const CXXRecordDecl *rd) {
   if (!rd)
     return ApiClass::None;
+  if (!realApiDirOfRun.empty()) {
+    const SourceManager &sm = rd->getASTContext().getSourceManager();
+    StringRef f = sm.getFilename(sm.getSpellingLoc(rd->getLocation()));
+    if (f.starts_with(realApiDirOfRun + "/include/") || f.starts_with(realApiDirOfRun + "/impl/"))
+      return ApiClass::None;
+  }
   std::string n = rd->getName().str();
   // Only classes inside namespace AscendC (or matmul) count.
   const DeclContext *dc = rd->getDeclContext();

@@ -1,5 +1,6 @@
 // Cube: LoadData, Mmad and Fixpipe with their fractal footprints.
 #include "checker/frontend/api/ApiTable.h"
+#include "checker/frontend/api/CubeFootprint.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/DeclCXX.h>
@@ -18,8 +19,6 @@ using namespace clang;
 // ------------------------------------------------------------------ cube
 
 namespace {
-Sym ceilDiv(Sym x, int64_t d) { return mkBin(SymOp::Div, addC(x, d - 1), mkConst(d), IntType::math()); }
-Sym positive(Sym x) { return mkCmp(SymOp::Gt, x, mkConst(0)); }
 Sym truthOf(Sym x) { return x->type.isBool ? x : mkCmp(SymOp::Ne, x, mkConst(0)); }
 
 // Sub-byte element types (int4b_t, the fp4 pairs): one tensor element is not
@@ -136,12 +135,10 @@ Value Interp::apiCube(ApiCall &c) {
     if (asConst(am).value_or(-1) != 0) {
       op.unknownReason = "LoadData with a decreasing or unknown addrMode is not modelled";
     } else {
-      Sym rm1 = addC(rep, -1);
-      Sym ne = positive(rep);
-      lens[1] = mkSelect(ne, mulC(addC(mul(rm1, ss), 1), 512), mkConst(0));
-      extraOffset[1] = mulC(si, 512);
-      Sym dstFr = arch35 ? rep : addC(mul(rm1, addC(dg, 1)), 1);
-      lens[0] = mkSelect(ne, mulC(dstFr, 512), mkConst(0));
+      Load2dFootprint f = load2dFootprint(si, rep, ss, dg, arch35);
+      lens[1] = f.srcLen;
+      extraOffset[1] = f.srcOffset;
+      lens[0] = f.dstLen;
     }
   } else if (k == OpKind::Cube && n == "Mmad" && pname == "MmadParams" && tensors.size() >= 3) {
     // Mmad (asc-devkit docs/zh/api/.../Mmad计算/Mmad.md and its GEMV and
@@ -162,26 +159,19 @@ Value Interp::apiCube(ApiCall &c) {
       gemv = mkAnd(gemv, mkNot(truthOf(dis)));
     }
     const TensorVal &a = c.vals[tensors[1]].t, &b = c.vals[tensors[2]].t;
-    auto kFractals = [&](uint32_t e) -> Sym {
-      if (e == 4)
-        return mkSelect(truthOf(kda), mulC(ceilDiv(kk, 16), 2), ceilDiv(kk, 8));
-      return ceilDiv(kk, 32 / e);
-    };
     if (dst.elemBytes == 0 || (a.elemBytes != 1 && a.elemBytes != 2 && a.elemBytes != 4) ||
         (b.elemBytes != 1 && b.elemBytes != 2 && b.elemBytes != 4)) {
       op.unknownReason = "Mmad with element types the model does not know";
     } else {
-      Sym ne = mkAnd(mkAnd(positive(m), positive(nn)), positive(kk));
-      Sym mFr = ceilDiv(m, 16), nFr = ceilDiv(nn, 16);
-      Sym aLen = mkSelect(gemv, mulC(kk, a.elemBytes), mulC(mul(mFr, kFractals(a.elemBytes)), 512));
-      lens[1] = mkSelect(ne, aLen, mkConst(0));
-      lens[2] = mkSelect(ne, mulC(mul(kFractals(b.elemBytes), nFr), 512), mkConst(0));
-      lens[0] = mkSelect(ne, mulC(mul(mFr, nFr), 256 * int64_t(dst.elemBytes)), mkConst(0));
+      MmadFootprint f = mmadFootprint(m, kk, nn, kda, gemv, a.elemBytes, b.elemBytes, dst.elemBytes);
+      lens[1] = f.a;
+      lens[2] = f.b;
+      lens[0] = f.c;
       roles[1] = "fm";
       roles[2] = "filter";
       if (tensors.size() >= 4) {
         roles[3] = "bias";
-        lens[3] = mkSelect(ne, mulC(nn, c.vals[tensors[3]].t.elemBytes), mkConst(0));
+        lens[3] = mkSelect(f.nonEmpty, mulC(nn, c.vals[tensors[3]].t.elemBytes), mkConst(0));
       }
     }
   } else if (k == OpKind::Fixpipe &&
@@ -237,23 +227,10 @@ Value Interp::apiCube(ApiCall &c) {
     } else if (eS == 0 || eD == 0 || (cfg->first == 0 && eD == 1)) {
       op.unknownReason = "Fixpipe with element types the model does not know";
     } else {
-      Sym ne = mkAnd(mkAnd(positive(nS), positive(mS)), positive(ndNum));
-      Sym nBlk = ceilDiv(nS, 16);
-      Sym srcLen = mulC(add(add(mul(addC(ndNum, -1), srcNdStride), mul(addC(nBlk, -1), ss)), mS), 16 * int64_t(eS));
-      // Dual destination: each UB receives half of M (1) or of N (2).
-      Sym mD = *splitC == 1 ? mkBin(SymOp::Div, mS, mkConst(2), IntType::math()) : mS;
-      Sym nD = *splitC == 2 ? mkBin(SymOp::Div, nS, mkConst(2), IntType::math()) : nS;
-      Sym nBlkD = ceilDiv(nD, 16);
-      Sym dstLen;
-      if (cfg->first == 1)
-        dstLen = mulC(add(add(mul(addC(ndNum, -1), dstNdStride), mul(addC(mD, -1), ds)), nD), eD);
-      else if (cfg->first == 2)
-        dstLen = mulC(add(add(mul(addC(ndNum, -1), dstNdStride), mul(addC(nD, -1), ds)), mD), eD);
-      else
-        dstLen = add(v220 ? mulC(mul(addC(nBlkD, -1), ds), 32) : mulC(mul(addC(nBlkD, -1), ds), eD),
-                     mulC(mD, 16 * int64_t(eD)));
-      lens[1] = mkSelect(ne, srcLen, mkConst(0));
-      lens[0] = mkSelect(ne, dstLen, mkConst(0));
+      FixpipeFootprint f =
+          fixpipeFootprint(cfg->first, v220, nS, mS, ss, ds, ndNum, srcNdStride, dstNdStride, *splitC, eS, eD);
+      lens[1] = f.src;
+      lens[0] = f.dst;
       if (tensors.size() >= 3)
         roles[2] = "quant";
     }

@@ -18,6 +18,20 @@ using namespace clang;
 
 // --------------------------------------------------------------- tensors
 
+// A LocalTensor of 4-, 2- or 1-bit elements: GetPhyAddr(offset) moves by
+// offset / 2 (4 / 8) bytes there (kernel_tensor_impl.h:740), not by sizeof.
+static bool subByteTensor(const FunctionDecl *fd) {
+  const auto *md = dyn_cast_or_null<CXXMethodDecl>(fd);
+  const auto *spec = md ? dyn_cast<ClassTemplateSpecializationDecl>(md->getParent()) : nullptr;
+  if (!spec || spec->getTemplateArgs().size() == 0 || spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return true;
+  std::string n = spec->getTemplateArgs()[0].getAsType().getCanonicalType().getAsString();
+  for (const char *s : {"int4", "int2b", "uint1b", "fp4", "integer_sub_type"})
+    if (n.find(s) != std::string::npos)
+      return true;
+  return false;
+}
+
 Value Interp::apiTensor(ApiCall &c) {
   const std::string &n = c.name;
   SourceLocation l = c.call->getBeginLoc();
@@ -119,6 +133,23 @@ Value Interp::apiTensor(ApiCall &c) {
     Value v;
     v.kind = Value::Unknown;
     v.reason = "value read from '" + t.name + "'";
+    return v;
+  }
+  if (n == "GetPhyAddr" && !t.global && t.bufferId >= 0 && !subByteTensor(c.fd)) {
+    // The address of the tensor's place in its buffer (asc-devkit
+    // kernel_tensor_impl.h: the UB/L1/L0 address as uint64_t): a pointer into
+    // that buffer, moved by bytes until cast to a typed pointer.
+    Value v;
+    v.kind = Value::GmPtr;
+    v.t = t;
+    v.p.root = "@tensor";
+    v.p.local = true;
+    v.p.inTensor = true;
+    v.p.elemBytes = c.call->getType()->isPointerType() ? std::max<uint32_t>(1, t.elemBytes) : 1;
+    v.p.offsetBytes = mkConst(0, IntType::u64());
+    if (!c.vals.empty())
+      v.p.offsetBytes = mkBin(SymOp::Mul, mkCast(asSym(c.vals[0], c.args[0]->getType(), l), IntType::u64()),
+                              mkConst(t.elemBytes, IntType::u64()), IntType::u64());
     return v;
   }
   if (n == "GetPhyAddr") {
