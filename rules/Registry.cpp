@@ -145,6 +145,7 @@ const std::vector<CheckInfo> &checkRegistry() {
     add(&make<CubeParamsCheck>);
     add(&make<PerfBankConflictCheck>);
     add(&make<SyncVfMembarCheck>);
+    add(&make<SyncSimtCheck>);
     return r;
   }();
   return reg;

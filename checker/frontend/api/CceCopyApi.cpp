@@ -50,6 +50,15 @@ Region cceRegion(Interp &in, const Value &v, Mem m, Sym lengthBytes, bool write,
     r.global = m == Mem::GM;
     return r; // bufferId -1: the checks say the memory is not known
   }
+  if (v.p.view) { // a tensor's GetPhyAddr(): the tensor, further on
+    TensorVal t = *v.p.view;
+    t.offsetBytes = add(t.offsetBytes ? toMath(t.offsetBytes) : mkConst(0), toMath(v.p.offsetBytes));
+    bool ub = t.pos == TPos::VECIN || t.pos == TPos::VECOUT || t.pos == TPos::VECCALC;
+    if (t.global == (m == Mem::GM) && (t.global || posOfMem(m) == t.pos || (m == Mem::UB && ub)))
+      return in.regionOf(t, lengthBytes, write, role);
+    r.global = m == Mem::GM;
+    return r;
+  }
   r.elemBytes = v.p.elemBytes;
   r.offsetBytes = toMath(v.p.offsetBytes);
   if (m == Mem::GM) {
