@@ -292,6 +292,7 @@ void registerSimtApi(ApiTable &t) {
               "AtomicXor"},
              "simt", atomic);
   t.addNames({"asc_ldcg", "asc_ldca", "asc_stcg"}, "simt", cachedAccess);
+  t.addPure({"__umulhi", "__mulhi", "__umul64hi", "__mul64hi"}); // register arithmetic
   t.addNames({"asc_shfl", "asc_shfl_up", "asc_shfl_down", "asc_shfl_xor", "asc_reduce_add", "asc_reduce_max",
               "asc_reduce_min"},
              "simt", warpValue);
