@@ -46,6 +46,8 @@ ALINT_DECLARE_CHECK(PerfBankConflictCheck, "perf-bank-conflict",
 ALINT_DECLARE_CHECK(SyncVfMembarCheck, "sync-vf-membar",
                     "inside a 950 vector function, a UB store and a later overlapping load/store are ordered by "
                     "LocalMemBar")
+ALINT_DECLARE_CHECK(SyncSimtCheck, "sync-simt",
+                    "two threads of a SIMT launch touching one address, one writing, are separated by asc_syncthreads")
 
 ALINT_DECLARE_CHECK(MatmulTilingCheck, "matmul-tiling",
                     "the TCubeTiling of a Matmul API object meets the documented constraints between its fields")

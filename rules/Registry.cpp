@@ -154,6 +154,7 @@ const std::vector<CheckInfo> &checkRegistry() {
     add(&make<UninitReadCheck>);
     add(&make<VectorOverlapCheck>);
     add(&make<GmCoherenceCheck>);
+    add(&make<SyncSimtCheck>);
     return r;
   }();
   return reg;

@@ -99,6 +99,9 @@ struct GmPtrVal {
   // The memory the pointer's type names (`(__ubuf__ T *)`, spelled in the
   // source: the qualifiers are empty macros); Unknown when not spelled.
   Mem mem = Mem::Unknown;
+  // A pointer into a tensor (GetPhyAddr()): offsetBytes counts from the
+  // view's start; root is "@view".
+  std::shared_ptr<const TensorVal> view;
 };
 
 // The vector mask of the raw intrinsics (set_vector_mask / set_mask_norm /
@@ -205,6 +208,27 @@ public:
   // and source range; register-API calls inside the range belong to it.
   int vfId = -1, vfCount = 0;
   clang::SourceRange vfRange;
+  // A VF function body launched by asc_vf_call / VF_CALL is being executed:
+  // every operation recorded belongs to vfId (api/RegApi.cpp, api/SimtApi.cpp).
+  bool vfCall = false;
+  // The SIMT function being executed (api/SimtApi.cpp): its launch id, the
+  // thread index and the launch dimensions (x, y, z).
+  struct SimtLaunch {
+    int id = -1;
+    Sym tid[3], dim[3];
+  };
+  std::optional<SimtLaunch> simt;
+  // A memory access through a pointer inside a SIMT function (p[i], *p):
+  // recorded as an operation; false when not in one (api/SimtApi.cpp).
+  bool simtAccess(const clang::Expr *e, const Value &ptr, Sym byteOffset, bool write);
+  bool simtPointerAccess(const clang::Expr *e, bool write);      // e: p[i] or *p
+  Value simtBuiltin(const std::string &name, clang::QualType t); // threadIdx, blockDim, ...
+  void pushCond(Sym c);
+  void popCond();
+  // Runs the body of `fd` with its parameters bound to `vals` (by value), as
+  // a call at `site` (the VF launches).
+  Value callWithValues(const clang::CallExpr *site, const clang::FunctionDecl *fd, const std::vector<Value> &vals,
+                       const std::vector<const clang::Expr *> &argExprs);
   // Event ids of the TPipe pool, per HardEvent: those AllocEventID handed out
   // (distinct from each other), and the id FetchEventID returns until the
   // pool changes (it does not reserve: two fetches give the same id).
@@ -281,9 +305,8 @@ private:
   void exec(const clang::Stmt *s);
   Sym relativeCond(const Frame &f);
   Sym relativeLoopCond();
-  void pushCond(Sym c);
-  void popCond();
   void declareVar(const clang::VarDecl *vd);
+  bool isUbArray(const clang::VarDecl *vd) const;
   Value evalInit(const clang::Expr *init, clang::QualType t, const std::string &name);
   void constructDefault(const std::shared_ptr<ObjState> &o, const clang::CXXRecordDecl *rd);
   void initFields(const std::shared_ptr<ObjState> &o, const clang::CXXRecordDecl *rd,
@@ -315,6 +338,8 @@ private:
   Value evalCall(const clang::CallExpr *call);
   Value evalLambda(const clang::LambdaExpr *le);
   Value inlineCall(const clang::CallExpr *call, const clang::FunctionDecl *fd);
+  Value inlineInto(const clang::CallExpr *call, const clang::FunctionDecl *fd, std::shared_ptr<ObjState> thisObj,
+                   const std::vector<const clang::Expr *> &argExprs, const std::vector<Value> *vals);
   void havocArgs(const std::vector<const clang::Expr *> &args, const clang::FunctionDecl *fd, const std::string &who);
 };
 

@@ -24,6 +24,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <string_view>
 #include <tuple>
 
 namespace alint {
@@ -684,7 +685,9 @@ Value Interp::mergeValues(const Sym &c, const Value &a, const Value &b, const st
   if (a.kind == Value::GmPtr && b.kind == Value::GmPtr && a.p.root == b.p.root &&
       (!a.p.inTensor ||
        (a.t.bufferId == b.t.bufferId && sameSym(a.t.offsetBytes, b.t.offsetBytes) && sameSym(a.t.slot, b.t.slot))) &&
-      a.p.mem == b.p.mem) {
+      a.p.mem == b.p.mem && !a.p.view == !b.p.view &&
+      (!a.p.view || (a.p.view->global == b.p.view->global && a.p.view->bufferId == b.p.view->bufferId &&
+                     a.p.view->slot == b.p.view->slot && a.p.view->offsetBytes == b.p.view->offsetBytes))) {
     Value r = a;
     r.p.offsetBytes = mkSelect(c, a.p.offsetBytes, b.p.offsetBytes);
     return r;
@@ -887,6 +890,22 @@ void Interp::popCond() {
   pathCond = c;
 }
 
+// Declared with bisheng's `__ubuf__` (an empty macro here: read the spelling
+// on the declaration's line, before its name).
+bool Interp::isUbArray(const VarDecl *vd) const {
+  SourceLocation e = sm.getExpansionLoc(vd->getLocation());
+  if (e.isInvalid())
+    return false;
+  bool bad = false;
+  const char *q = sm.getCharacterData(e, &bad);
+  if (bad)
+    return false;
+  unsigned col = sm.getExpansionColumnNumber(e, &bad);
+  if (bad || col < 1 || col > 400)
+    return false;
+  return std::string_view(q - (col - 1), col - 1).find("__ubuf__") != std::string_view::npos;
+}
+
 void Interp::declareVar(const VarDecl *vd) {
   if (vd->isStaticLocal() || vd->hasGlobalStorage()) {
     if (globals.count(vd))
@@ -911,6 +930,28 @@ void Interp::declareVar(const VarDecl *vd) {
     // Default constructor (user classes): member initialisers and body.
     constructDefault(v.obj, rd);
     v = wrapApiObject(v, rd);
+  } else if (t->isConstantArrayType() && isUbArray(vd)) {
+    // `__ubuf__ float x[N]` (bisheng address space, C API and SIMT kernels):
+    // the compiler places N elements in UB; the variable is their address.
+    const auto *at = ctx.getAsConstantArrayType(t);
+    uint32_t es = sizeOfType(at->getElementType());
+    // Where the compiler places it is not known: a raw buffer at an opaque address.
+    int id = addRawBuffer(
+        vd->getNameAsString(), TPos::VECCALC,
+        mkOpaque("UB address the compiler gives '__ubuf__' array '" + vd->getNameAsString() + "'", IntType::u64()),
+        mkConst(int64_t(at->getSize().getZExtValue()) * es), vd->getLocation());
+    const Buffer &b = model.buffers[id];
+    TensorVal tv;
+    tv.bufferId = b.id;
+    tv.offsetBytes = mkConst(0, IntType::u64());
+    tv.sizeBytes = b.lenBytes;
+    tv.elemBytes = es;
+    tv.name = b.name;
+    v.kind = Value::GmPtr;
+    v.p.root = "@view";
+    v.p.view = std::make_shared<TensorVal>(tv);
+    v.p.offsetBytes = mkConst(0, IntType::u64());
+    v.p.elemBytes = es ? es : 1;
   } else if (t->isConstantArrayType()) {
     v = newArray(t, "", nullptr);
   } else if (t->isArrayType()) {
@@ -1547,12 +1588,93 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
 
   // Havoc what the iterations change (except the induction variable).
   std::string where = L.loc.file.empty() ? "" : " at line " + std::to_string(L.loc.line);
+  // A pointer one iteration moves by a fixed step D (p += n, post-update
+  // addressing) is p0 + k * D in iteration k when D depends on inputs and
+  // constants only: the values the dry run saw are those of every iteration.
+  std::map<size_t, Sym> ptrStep, ptrBase;
+  if (induction)
+    for (size_t ci = 0; ci < changed.size(); ++ci) {
+      const Value &fin = changed[ci].second;
+      Value cur = read(changed[ci].first, QualType());
+      if (cur.kind != Value::GmPtr || fin.kind != Value::GmPtr || cur.p.root != fin.p.root ||
+          cur.p.view != fin.p.view || cur.p.local != fin.p.local || !fin.p.offsetBytes)
+        continue;
+      const Sym &fo = fin.p.offsetBytes;
+      auto c0 = asConst(cur.p.offsetBytes), c1 = asConst(fo);
+      Sym d;
+      if (c0 && c1)
+        d = mkConst(*c1 - *c0);
+      else if (c0 && *c0 == 0)
+        d = toMath(fo); // 0 + D folded to D
+      else if (fo->op == SymOp::Add && fo->args.size() == 2 && structurallyEqual(fo->args[0], cur.p.offsetBytes))
+        d = toMath(fo->args[1]);
+      if (!d)
+        continue;
+      std::vector<std::shared_ptr<const VarInfo>> vars;
+      collectVars(d, vars);
+      bool invariant = true;
+      for (const auto &vi : vars)
+        invariant &= vi->role == VarRole::Input;
+      if (invariant)
+        ptrStep[ci] = d;
+    }
+  Sym iterK; // iteration number of the recorded run
+  if (induction)
+    iterK = mkBin(SymOp::Div, sub(toMath(ivSym), toMath(lo)), mkConst(stepV), IntType::math());
+  // A count one iteration lowers by min(count, L) (Reg::UpdateMask's
+  // saturating decrement, api/RegApi.cpp) is c0 - min(c0, k * L) in
+  // iteration k.
+  std::map<size_t, int64_t> satStep;
+  if (induction)
+    for (size_t ci = 0; ci < changed.size(); ++ci) {
+      const Value &fin = changed[ci].second;
+      Value cur = read(changed[ci].first, QualType());
+      if (cur.kind != Value::Scalar || fin.kind != Value::Scalar || !cur.sym || !fin.sym || cur.sym->type.isSigned)
+        continue;
+      Sym f = fin.sym->op == SymOp::Cast ? fin.sym->args[0] : fin.sym;
+      if (f->op != SymOp::Sub || f->args.size() != 2 || f->args[1]->op != SymOp::Select)
+        continue;
+      const Sym &a = f->args[0], &sel = f->args[1];
+      if (!structurallyEqual(a, toMath(cur.sym)) || sel->args.size() != 3 || sel->args[0]->op != SymOp::Lt ||
+          !structurallyEqual(sel->args[0]->args[0], a) || !structurallyEqual(sel->args[1], a) ||
+          !structurallyEqual(sel->args[0]->args[1], sel->args[2]))
+        continue;
+      if (auto L = asConst(sel->args[2]); L && *L > 0)
+        satStep[ci] = *L;
+    }
   auto havoc = [&](const char *when) {
-    for (auto &c : changed) {
+    for (size_t ci = 0; ci < changed.size(); ++ci) {
+      auto &c = changed[ci];
       if (induction && c.first == ivRef)
         continue;
       Value cur = read(c.first, QualType());
       Value nv;
+      if (auto ps = ptrStep.find(ci); ps != ptrStep.end() && cur.kind == Value::GmPtr) {
+        bool during = std::string(when) != "after";
+        Sym k = iterK;
+        if (!during && stepV == 1 && (cmp == BO_LT || cmp == BO_LE))
+          k = mkSelect(mkCmp(SymOp::Lt, toMath(lo), toMath(hi)), sub(toMath(hi), toMath(lo)), mkConst(0));
+        else if (!during)
+          k = nullptr;
+        if (k) {
+          // `cur` is p0 before the loop; after the loop it was set to the
+          // value during it, so undo the step from that form.
+          nv = cur;
+          Sym base = during ? cur.p.offsetBytes : ptrBase[ci];
+          nv.p.offsetBytes = mkCast(add(toMath(base), mul(k, ps->second)), IntType::u64());
+          if (during)
+            ptrBase[ci] = cur.p.offsetBytes;
+          write(c.first, nv);
+          continue;
+        }
+      }
+      if (auto st = satStep.find(ci);
+          st != satStep.end() && cur.kind == Value::Scalar && cur.sym && std::string(when) != "after") {
+        Sym c0 = toMath(cur.sym), kl = mul(iterK, mkConst(st->second));
+        nv = scalar(mkCast(sub(c0, mkSelect(mkCmp(SymOp::Lt, c0, kl), c0, kl)), cur.sym->type));
+        write(c.first, nv);
+        continue;
+      }
       if (cur.kind == Value::Scalar && cur.sym) {
         nv = scalar(mkOpaque("'" + refName(c.first) + "' changes " + when + " the loop" + where, cur.sym->type));
       } else if (cur.kind == Value::Obj) {
@@ -1768,6 +1890,8 @@ Value Interp::eval(const Expr *e) {
     }
     break;
   case Stmt::ArraySubscriptExprClass: {
+    if (simt && simtPointerAccess(e, false)) // a load by a SIMT thread (api/SimtApi.cpp)
+      return unknownValue("value loaded from memory by a SIMT thread", t);
     pendingPtr.reset();
     LRef r = evalLValue(e);
     if (r.kind != LRef::None)
@@ -1834,6 +1958,8 @@ Value Interp::evalDeclRef(const DeclRefExpr *dre) {
           return scalar(blockIdx());
         if (n == "block_num")
           return scalar(blockNum());
+        if (n == "threadIdx" || n == "blockIdx" || n == "blockDim" || n == "gridDim")
+          return simtBuiltin(n, t); // api/SimtApi.cpp
       }
       if (vd->getType()->isIntegralOrEnumerationType()) {
         Value v = scalar(mkVar(vd->getNameAsString(), intTypeOf(ctx, t), VarRole::Input));
@@ -2055,6 +2181,10 @@ Value Interp::evalUnary(const UnaryOperator *u) {
     if (v.kind == Value::Unknown && v.addrOf.kind != LRef::None)
       return read(v.addrOf, t);
     if (v.kind == Value::GmPtr) {
+      if (simt && !t->isRecordType()) {
+        simtAccess(u, v, mkConst(0, IntType::u64()), false);
+        return unknownValue("value read from memory by a SIMT thread", t);
+      }
       pointerAccess(v, nullptr, u, false);
       return unknownValue("value read from memory through a pointer", t);
     }
@@ -2137,6 +2267,8 @@ Value Interp::evalBinary(const BinaryOperator *b) {
   }
   if (k == BO_Assign) {
     Value v = eval(b->getRHS());
+    if (simt && simtPointerAccess(b->getLHS(), true)) // a store by a SIMT thread (api/SimtApi.cpp)
+      return v;
     pendingPtr.reset();
     LRef r = evalLValue(b->getLHS());
     if (r.kind == LRef::None && pendingPtr) { // `*p = v`, `p[i] = v`: a store to memory
@@ -2190,6 +2322,8 @@ Value Interp::evalBinary(const BinaryOperator *b) {
     }
     if (r.kind != LRef::None)
       write(r, nv);
+    else if (simt)
+      simtPointerAccess(b->getLHS(), true);
     return nv;
   }
   Value lv = eval(b->getLHS());
@@ -2505,7 +2639,6 @@ Value Interp::evalCall(const CallExpr *call) {
 }
 
 Value Interp::inlineCall(const CallExpr *call, const FunctionDecl *fd) {
-  const FunctionDecl *def = nullptr;
   std::shared_ptr<ObjState> thisObj;
   std::vector<const Expr *> argExprs;
   const Expr *objExpr = nullptr;
@@ -2526,9 +2659,22 @@ Value Interp::inlineCall(const CallExpr *call, const FunctionDecl *fd) {
     if (ov.kind == Value::Obj || ov.kind == Value::ObjPtr)
       thisObj = ov.obj;
   }
+  return inlineInto(call, fd, thisObj, argExprs, nullptr);
+}
+
+Value Interp::callWithValues(const CallExpr *site, const FunctionDecl *fd, const std::vector<Value> &vals,
+                             const std::vector<const Expr *> &argExprs) {
+  return inlineInto(site, fd, nullptr, argExprs, &vals);
+}
+
+// `vals`, when given, are the arguments already evaluated (bound by value).
+Value Interp::inlineInto(const CallExpr *call, const FunctionDecl *fd, std::shared_ptr<ObjState> thisObj,
+                         const std::vector<const Expr *> &argExprs, const std::vector<Value> *vals) {
+  const FunctionDecl *def = nullptr;
   if (!fd->hasBody(def) || !def) {
-    for (const Expr *a : argExprs)
-      eval(a);
+    if (!vals)
+      for (const Expr *a : argExprs)
+        eval(a);
     std::string n = fd->getQualifiedNameAsString();
     note("call to '" + n + "' whose definition is not available", call->getBeginLoc());
     havocArgs(argExprs, fd, n);
@@ -2561,6 +2707,18 @@ Value Interp::inlineCall(const CallExpr *call, const FunctionDecl *fd) {
     const ParmVarDecl *p = def->getParamDecl(i);
     QualType pt = p->getType();
     const Expr *a = i < argExprs.size() ? argExprs[i] : p->getDefaultArg();
+    if (vals && i < vals->size()) {
+      Value v = (*vals)[i];
+      QualType ct = pt.getNonReferenceType().getCanonicalType();
+      if (ct->isIntegralOrEnumerationType())
+        v = scalar(asSym(v, ct, call->getBeginLoc()));
+      else if (ct->isPointerType() && v.kind == Value::GmPtr)
+        v = retypePointer(v, ct, a);
+      else if (v.kind == Value::Obj && v.obj)
+        v.obj = cloneObject(v.obj);
+      f->locals[p] = v;
+      continue;
+    }
     if (!a)
       continue;
     if (pt->isReferenceType() && !pt.getNonReferenceType().isConstQualified()) {

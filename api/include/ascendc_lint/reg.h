@@ -167,6 +167,9 @@ struct MaskReg {
 };
 struct AddrReg {
     __aicore__ inline AddrReg() {}
+    // ascendc-lint only: the byte offset CreateAddrReg set (sum of index *
+    // stride * sizeof(T)), when the linter knows it; never set by code.
+    uint64_t ascendcLintOffset;
 };
 struct UnalignReg {
     __aicore__ inline UnalignReg() {}

@@ -21,6 +21,13 @@ extern const ::ascendc_lint::simt_index blockDim;
 extern const ::ascendc_lint::simt_index gridDim;
 constexpr int32_t warpSize = 32;
 
+// Integer intrinsics of SIMT functions (docs: SIMT-API/数学函数/整型数学库函数):
+// the high 32/64 bits of a product.
+__aicore__ uint32_t __umulhi(uint32_t x, uint32_t y);
+__aicore__ int32_t __mulhi(int32_t x, int32_t y);
+__aicore__ uint64_t __umul64hi(uint64_t x, uint64_t y);
+__aicore__ int64_t __mul64hi(int64_t x, int64_t y);
+
 // Launch a SIMT function with `threadNums` threads (docs: SIMT-API/asc_vf_call).
 template <auto funcPtr, typename... Args>
 __aicore__ void asc_vf_call(dim3 threadNums, Args &&...args);

@@ -59,6 +59,8 @@ static ApiTable buildTable() {
   registerCceCopyApi(t); // after DataCopy: the raw copies are its
   registerCceVectorApi(t);
   registerRegApi(t);
+  registerSimtApi(t);
+  registerCApi(t);
   registerVectorApi(t); // last: its fallback claims any call on a local tensor
   return t;
 }

@@ -82,6 +82,9 @@ void registerAllocatorApi(ApiTable &t);
 void registerCceCopyApi(ApiTable &t);   // CCE data movement, matrix loads, mad, fixpipe
 void registerCceVectorApi(ApiTable &t); // CCE vector intrinsics and the mask register
 void registerRegApi(ApiTable &t);
+void registerSimtApi(ApiTable &t); // SIMT launches, thread built-ins, barriers, atomics; asc_vf_call
+void registerCApi(ApiTable &t);    // the asc_* C API of SIMD kernels
+Value simtLaunch(Interp &in, ApiCall &c, const clang::FunctionDecl *f);
 
 // Helpers shared by the families (api/Common.cpp).
 inline bool isTensor(const Value &v) { return v.kind == Value::Tensor; }

@@ -63,6 +63,15 @@ Region cceRegion(Interp &in, const Value &v, Mem m, Sym lengthBytes, bool write,
       tr.bufferId = -1; // a local address given as a GM operand: not followed
     return tr;
   }
+  if (v.p.view) { // a tensor's GetPhyAddr(): the tensor, further on
+    TensorVal t = *v.p.view;
+    t.offsetBytes = add(t.offsetBytes ? toMath(t.offsetBytes) : mkConst(0), toMath(v.p.offsetBytes));
+    bool ub = t.pos == TPos::VECIN || t.pos == TPos::VECOUT || t.pos == TPos::VECCALC;
+    if (t.global == (m == Mem::GM) && (t.global || posOfMem(m) == t.pos || (m == Mem::UB && ub)))
+      return in.regionOf(t, lengthBytes, write, role);
+    r.global = m == Mem::GM;
+    return r;
+  }
   r.elemBytes = v.p.elemBytes;
   r.offsetBytes = toMath(v.p.offsetBytes);
   if (m == Mem::GM) {

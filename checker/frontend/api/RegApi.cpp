@@ -11,12 +11,16 @@
 // min(count, VL / sizeof(T)) elements, count decremented by that many),
 // 同步控制/LocalMemBar.md (ordering of UB accesses inside a vector function).
 //
-// UB addresses are `__ubuf__ T*` pointers built from LocalTensor::GetPhyAddr().
-// The interpreter has no local-memory pointer values yet, so the address
-// operand is followed here, at the call, through casts, `p + n`, `p - n` and
-// pointer variables whose initialiser and inputs stay unchanged in their scope;
-// any other address (a pointer parameter, post-update addressing) leaves the
-// access `unknown` with the reason.
+// UB addresses are `__ubuf__ T*` pointers built from LocalTensor::GetPhyAddr()
+// (a pointer value into the tensor, api/TensorApi.cpp), moved by pointer
+// arithmetic, passed into __simd_vf__ functions (followed from their
+// asc_vf_call launch, api/SimtApi.cpp), advanced by post-update addressing
+// (the pointer operand is written back: 连续对齐搬入（LoadAlign）.md,
+// postUpdateStride) or offset by an AddrReg (寄存器数据类型/AddrReg.md:
+// CreateAddrReg's index * stride elements, kept in the register's hidden
+// field). An address that is none of these is followed through the
+// expression at the call as before; anything else leaves the access
+// `unknown` with the reason.
 #include "checker/frontend/api/ApiTable.h"
 
 #include <clang/AST/ASTContext.h>
@@ -258,30 +262,32 @@ bool inputsStable(ASTContext &ctx, const Expr *e, const Stmt *scope) {
   return ok;
 }
 
-// The number of elements a MaskReg value selects, when known (kept in the
-// hidden field of the bundled MaskReg; see reg.h).
-const FieldDecl *activeField(const CXXRecordDecl *rd) {
+// What the linter knows of a register value, kept in a hidden field of the
+// bundled type (see reg.h): the lanes a MaskReg selects (ascendcLintActive),
+// the byte offset an AddrReg holds (ascendcLintOffset).
+const FieldDecl *hiddenField(const CXXRecordDecl *rd, const char *name = "ascendcLintActive") {
   if (!rd)
     return nullptr;
   for (const FieldDecl *f : rd->fields())
-    if (f->getName() == "ascendcLintActive")
+    if (f->getName() == name)
       return f;
   return nullptr;
 }
 
-Sym maskActive(const Value &v) {
+Sym hiddenValue(const Value &v, const char *name = "ascendcLintActive") {
   if (v.kind != Value::Obj || !v.obj || !v.obj->rec)
     return nullptr;
-  const FieldDecl *f = activeField(v.obj->rec);
+  const FieldDecl *f = hiddenField(v.obj->rec, name);
   auto it = f ? v.obj->fields.find(f) : v.obj->fields.end();
   if (it == v.obj->fields.end() || it->second.kind != Value::Scalar)
     return nullptr;
   return it->second.sym;
 }
+Sym maskActive(const Value &v) { return hiddenValue(v); }
 
-Value maskValue(Interp &in, const ApiCall &c, Sym active) {
+Value maskValue(Interp &in, const ApiCall &c, Sym active, const char *name = "ascendcLintActive") {
   const auto *rd = c.call->getType()->getAsCXXRecordDecl();
-  const FieldDecl *f = activeField(rd);
+  const FieldDecl *f = hiddenField(rd, name);
   if (!f || !active)
     return in.unknownValue("result of " + c.name, c.call->getType());
   Value v;
@@ -308,6 +314,8 @@ uint32_t elemSize(Interp &in, const ApiCall &c, const Expr *addr) {
 }
 
 bool inVfRange(Interp &in, SourceLocation l) {
+  if (in.vfCall) // a launched VF body: all of it, helpers included
+    return in.vfId >= 0;
   if (in.vfId < 0 || in.vfRange.isInvalid())
     return false;
   const SourceManager &sm = in.sm;
@@ -347,7 +355,22 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
     op.unknownReason = "Reg::" + c.name + ": no UB address operand";
     return Value();
   }
-  UbAddr ub = resolve(in, addr);
+  size_t addrIdx = 0;
+  while (addrIdx < c.args.size() && c.args[addrIdx] != addr)
+    ++addrIdx;
+  UbAddr ub;
+  const Value *av = addrIdx < c.vals.size() ? &c.vals[addrIdx] : nullptr;
+  if (av && av->kind == Value::GmPtr && av->p.view && !av->p.view->global) {
+    // A pointer into a local tensor (GetPhyAddr, passed into the VF, moved by
+    // pointer arithmetic or post-update).
+    TensorVal t = *av->p.view;
+    t.offsetBytes = add(t.offsetBytes ? toMath(t.offsetBytes) : mkConst(0), toMath(av->p.offsetBytes));
+    ub.t = t;
+  } else if (av && av->kind == Value::GmPtr && !av->p.local && !av->p.view) {
+    ub.why = "the UB address '" + in.exprText(addr) + "' is a GM pointer";
+  } else {
+    ub = resolve(in, addr);
+  }
   if (!ub.t) {
     op.kind = OpKind::Unmodelled;
     op.unknownReason = "Reg::" + c.name + ": " + ub.why;
@@ -378,11 +401,45 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
               if (auto r = ini->getIntegerConstantExpr(in.ctx); r && *r != 1)
                 twoRegs = true;
       }
-  if (postUpdate || addrReg || blockMode)
-    why = std::string(postUpdate ? "post-update"
-                      : addrReg  ? "AddrReg"
-                                 : "data-block stride") +
-          " addressing of Reg::" + c.name + " is not modelled";
+  // AddrReg operand: the access is at address + the offset CreateAddrReg set
+  // (寄存器数据类型/AddrReg.md: offset = sum of index * stride elements).
+  if (addrReg)
+    for (size_t i = 0; i < c.vals.size(); ++i)
+      if (isRegType(c.args[i]->getType(), "AddrReg")) {
+        Sym off = hiddenValue(c.vals[i], "ascendcLintOffset");
+        if (!off)
+          why = "the AddrReg of Reg::" + c.name + " is not known (only CreateAddrReg results are followed)";
+        else
+          ub.t->offsetBytes = add(toMath(ub.t->offsetBytes), toMath(off));
+      }
+  // Post-update (连续对齐搬入（LoadAlign）.md, postUpdateStride): the access
+  // is at the address, then the address operand advances by the stride
+  // (elements of T), which the pointer variable keeps.
+  if (postUpdate) {
+    const Expr *strideE = nullptr;
+    Value strideV;
+    for (size_t i = addrIdx + 1; i < c.args.size(); ++i)
+      if (c.args[i]->getType()->isIntegerType()) {
+        strideE = c.args[i];
+        strideV = c.vals[i];
+        break;
+      }
+    LRef ar = in.evalLValue(addr);
+    if (strideE && es && ar.kind != LRef::None && av && av->kind == Value::GmPtr) {
+      Value nv = *av;
+      Sym d = mkBin(SymOp::Mul, mkCast(in.asSym(strideV, strideE->getType(), c.call->getBeginLoc()), IntType::u64()),
+                    mkConst(es, IntType::u64()), IntType::u64());
+      nv.p.offsetBytes = mkBin(SymOp::Add, av->p.offsetBytes, d, IntType::u64());
+      in.write(ar, nv);
+      op.params["postUpdateBytes"] = toMath(d);
+    } else {
+      if (ar.kind != LRef::None)
+        in.write(ar, in.unknownValue("address after post-update Reg::" + c.name, addr->getType()));
+      why = "the post-update of Reg::" + c.name + " is not followed";
+    }
+  }
+  if (blockMode)
+    why = "data-block stride addressing of Reg::" + c.name + " is not modelled";
   else if (maskData) {
     // A mask register to or from UB (MaskReg搬出（StoreAlign）.md 表3, MaskReg搬入):
     // DIST_NORM moves VL/8 bytes (one bit per byte lane), DIST_PACK VL/16 on a store.
@@ -488,6 +545,15 @@ Value regCall(Interp &in, ApiCall &c) {
       active = mkConst(std::stoll(pat.substr(2)));
     return maskValue(in, c, active);
   }
+  if (c.name == "CreateAddrReg") {
+    // offset = index0 * stride0 + ... elements of T (寄存器数据类型/AddrReg.md).
+    uint32_t es = elemSize(in, c, nullptr);
+    Sym off = es && c.args.size() % 2 == 0 && !c.args.empty() ? mkConst(0) : nullptr;
+    for (size_t i = 0; off && i + 1 < c.args.size(); i += 2)
+      off = add(off, mul(toMath(in.asSym(c.vals[i], c.args[i]->getType(), l)),
+                         toMath(in.asSym(c.vals[i + 1], c.args[i + 1]->getType(), l))));
+    return maskValue(in, c, off ? mul(off, mkConst(es)) : nullptr, "ascendcLintOffset");
+  }
   if (c.name == "operator=" && c.obj.kind == Value::Obj && c.obj.obj && !c.vals.empty()) {
     // Copying a register keeps what is known about it (a mask's lanes).
     if (c.vals[0].kind == Value::Obj && c.vals[0].obj)
@@ -520,24 +586,11 @@ Value vfScope(Interp &in, ApiCall &c) {
   return in.scalar(mkBool(true));
 }
 
-// asc_vf_call / Simt::VF_CALL launch a __simd_vf__ or __simt_vf__ function
-// (docs VF调用/asc_vf_call.md, SIMT-API). Its body is not followed yet: the
-// launch stays an unmodelled call, and its UB/GM accesses are not checked.
-Value vfLaunch(Interp &in, ApiCall &c) {
-  bool simt = !c.args.empty() && c.args[0]->getType()->getAsCXXRecordDecl() &&
-              c.args[0]->getType()->getAsCXXRecordDecl()->getName() == "dim3";
-  Value v = in.apiUnmodelled(c, std::string(simt ? "SIMT" : "vector") + " function launched by " + c.name +
-                                    " is not followed (its UB/GM accesses are not checked)");
-  in.model.ops.back().params["vfLaunch"] = mkConst(1); // 950 only: path-illegal elsewhere
-  return v;
-}
-
 } // namespace
 
 void registerRegApi(ApiTable &t) {
   t.addNamespace("Reg", "reg", regCall);
   t.addNames({"vf_scope"}, "reg", vfScope);
-  t.addNames({"asc_vf_call", "VF_CALL"}, "reg", vfLaunch);
 }
 
 } // namespace fe

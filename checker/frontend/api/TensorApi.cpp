@@ -54,7 +54,17 @@ Value Interp::apiTensor(ApiCall &c) {
     g.name = exprText(c.objExpr);
     g.elemBytes = t.elemBytes;
     g.loc = loc(l);
-    if (!c.vals.empty() && c.vals[0].kind == Value::GmPtr) {
+    const Value *pv = c.vals.empty() ? nullptr : &c.vals[0];
+    const TensorVal *view = pv && pv->kind == Value::GmPtr && pv->p.view ? pv->p.view.get() : nullptr;
+    if (view && view->global && view->bufferId >= 0 && view->bufferId < int(model.globals.size())) {
+      // Another GM tensor's address: the same argument, further on.
+      const GlobalBuf &o = model.globals[view->bufferId];
+      g.root = o.root;
+      g.baseOffsetBytes = mkBin(SymOp::Add, o.baseOffsetBytes ? o.baseOffsetBytes : mkConst(0, IntType::u64()),
+                                mkBin(SymOp::Add, view->offsetBytes ? view->offsetBytes : mkConst(0, IntType::u64()),
+                                      pv->p.offsetBytes, IntType::u64()),
+                                IntType::u64());
+    } else if (pv && pv->kind == Value::GmPtr && !pv->p.view) {
       g.root = c.vals[0].p.root;
       g.baseOffsetBytes = c.vals[0].p.offsetBytes;
     } else {
@@ -156,6 +166,21 @@ Value Interp::apiTensor(ApiCall &c) {
     Value v;
     v.kind = Value::Unknown;
     v.reason = "physical address of '" + t.name + "'";
+    if (t.bufferId >= 0) {
+      // A pointer into the tensor (the 950 VF functions take their UB and GM
+      // operands as `(__ubuf__ T *)x.GetPhyAddr()`): offsets from the
+      // tensor's start. The integer form counts bytes until it is cast.
+      v.kind = Value::GmPtr;
+      v.p.root = "@view";
+      v.p.view = std::make_shared<TensorVal>(t);
+      v.p.elemBytes = c.call->getType()->isPointerType() && t.elemBytes ? t.elemBytes : 1;
+      Sym off = mkConst(0, IntType::u64());
+      if (!c.vals.empty())
+        off = mkBin(SymOp::Mul, mkCast(asSym(c.vals[0], c.args[0]->getType(), l), IntType::u64()),
+                    mkConst(v.p.elemBytes, IntType::u64()), IntType::u64());
+      v.p.offsetBytes = off;
+      return v;
+    }
     if (c.call->getType()->isIntegralOrEnumerationType())
       return unknownValue(v.reason, c.call->getType());
     return v;
@@ -215,7 +240,6 @@ Value Interp::apiTensor(ApiCall &c) {
   }
   return res;
 }
-
 
 void registerTensorApi(ApiTable &t) {
   ApiHandler h = [](Interp &in, ApiCall &c) { return in.apiTensor(c); };
