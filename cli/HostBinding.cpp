@@ -2,8 +2,11 @@
 
 #include "checker/frontend/Paths.h"
 #include "checker/host/HostContract.h"
+#include "checker/project/OpProject.h"
 
 #include <llvm/ADT/SmallString.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 
 #include <cstdio>
@@ -57,7 +60,9 @@ bool hasTilingInputs(const KernelModel &km) {
   std::function<void(const Sym &)> walk = [&](const Sym &s) {
     if (!s || any)
       return;
-    if (s->op == SymOp::Var && s->var->role == VarRole::Input && s->var->name.find('.') != std::string::npos)
+    // Tiling fields (`t.tileLength`) and kernel arguments; the block count
+    // alone is not a tiling value.
+    if (s->op == SymOp::Var && s->var->role == VarRole::Input && s->var->name != "blockNum")
       any = true;
     for (auto &c : s->args)
       walk(c);
@@ -82,36 +87,85 @@ std::map<std::string, host::HostContract> &contractCache() {
   return c;
 }
 
+// What the host reader needs of the target and the command line.
+host::HostOptions hostOptions(const model::TargetSpec &t, const Options &o) {
+  host::HostOptions ho;
+  std::string api = findApiDir();
+  if (!api.empty()) {
+    llvm::SmallString<256> h(api);
+    llvm::sys::path::remove_filename(h); // api/include -> api
+    if (llvm::sys::path::filename(api).empty())
+      llvm::sys::path::remove_filename(h);
+    llvm::sys::path::append(h, "host");
+    ho.hostApiDir = std::string(h);
+  }
+  ho.resourceDir = findResourceDir();
+  for (auto &[m, spec] : t.memories)
+    if (int c = coreMemType(m); c >= 0)
+      ho.memSize[c] = {int64_t(std::min(spec.usableBytes, spec.capacityBytes)), int64_t(spec.capacityBytes)};
+  ho.socVersion = socVersion(t.name);
+  ho.shapes = o.shapes;
+  return ho;
+}
+
 } // namespace
 
 HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, const model::TargetSpec &t,
                                 const Options &o, const FileSettings &fs) {
   HostBindResult r;
   std::string reason;
-  std::vector<std::string> files = host::locateHostTiling(kernelFile, reason);
+  std::vector<std::string> files;
+  static std::map<std::string, std::optional<project::OpProject>> projects; // one discovery per file
+  auto pit = projects.find(kernelFile + "\n" + fs.opRoot);
+  if (pit == projects.end())
+    pit = projects.emplace(kernelFile + "\n" + fs.opRoot, project::findOpProject(kernelFile, fs.opRoot)).first;
+  const std::optional<project::OpProject> &proj = pit->second;
+  if (proj)
+    files = host::hostTilingSources(*proj, reason);
   host::HostContract hc;
-  if (!files.empty()) {
-    host::HostOptions ho;
-    std::string api = findApiDir();
-    if (!api.empty()) {
-      llvm::SmallString<256> h(api);
-      llvm::sys::path::remove_filename(h); // api/include -> api
-      if (llvm::sys::path::filename(api).empty())
-        llvm::sys::path::remove_filename(h);
-      llvm::sys::path::append(h, "host");
-      ho.hostApiDir = std::string(h);
+  // A direct launch in the kernel's own file (read only when the file has a
+  // `<<<` launch: the host reader parses the file again).
+  static std::map<std::string, bool> launches;
+  auto lit = launches.find(kernelFile);
+  if (lit == launches.end()) {
+    auto buf = llvm::MemoryBuffer::getFile(kernelFile);
+    lit = launches.emplace(kernelFile, buf && (*buf)->getBuffer().contains("<<<")).first;
+  }
+  if (!proj && !lit->second)
+    reason = "not in an operator project, and no launch in the file";
+  if (!proj && lit->second) {
+    host::HostOptions ho = hostOptions(t, o);
+    ho.kernelApiDir = findApiDir();
+    llvm::SmallString<256> dir(kernelFile);
+    llvm::sys::fs::make_absolute(dir);
+    llvm::sys::path::remove_filename(dir);
+    ho.extraArgs = {"-D__NPU_ARCH__=" + std::to_string(t.npuArch), "-D__CCE_AICORE__=" + std::to_string(t.cceAicore),
+                    "-I" + std::string(dir)};
+    for (const std::string &a : fs.compileArgs)
+      if (llvm::StringRef(a).starts_with("-I") || llvm::StringRef(a).starts_with("-D"))
+        ho.extraArgs.push_back(a);
+    std::string key = "launch\n" + kernelFile + "\n" + km.name + "\n" + t.name;
+    for (auto &[n, dims] : o.shapes) {
+      key += "\n" + n;
+      for (int64_t d : dims)
+        key += "," + std::to_string(d);
     }
-    ho.resourceDir = findResourceDir();
-    for (auto &[m, spec] : t.memories)
-      if (int c = coreMemType(m); c >= 0)
-        ho.memSize[c] = {int64_t(std::min(spec.usableBytes, spec.capacityBytes)), int64_t(spec.capacityBytes)};
-    ho.socVersion = socVersion(t.name);
-    ho.shapes = o.shapes;
-    host::readOpDef(files, ho);
-    llvm::StringRef hostDir = llvm::sys::path::parent_path(files.front());
-    llvm::StringRef root = llvm::sys::path::parent_path(hostDir);
-    ho.extraArgs = {"-I" + hostDir.str(), "-I" + root.str(), "-I" + root.str() + "/op_kernel",
-                    "-I" + llvm::sys::path::parent_path(root).str()};
+    auto it = contractCache().find(key);
+    if (it == contractCache().end())
+      it = contractCache().emplace(key, host::readDirectLaunch(kernelFile, km.name, ho)).first;
+    hc = it->second;
+    r.hostFiles.push_back(kernelFile);
+    if (!hc.ok)
+      reason = "not in an operator project, and no direct launch read: " + hc.reason;
+  }
+  if (!files.empty()) {
+    host::HostOptions ho = hostOptions(t, o);
+    host::applyOpDef(*proj, ho);
+    std::string hostDir = proj->root + "/op_host";
+    ho.extraArgs = {"-I" + hostDir, "-I" + proj->root, "-I" + proj->root + "/op_kernel",
+                    "-I" + llvm::sys::path::parent_path(proj->root).str()};
+    for (const std::string &d : proj->includeDirs)
+      ho.extraArgs.push_back("-I" + d);
     for (const std::string &a : fs.compileArgs)
       if (llvm::StringRef(a).starts_with("-I") || llvm::StringRef(a).starts_with("-D"))
         ho.extraArgs.push_back(a);
@@ -140,9 +194,11 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   }
   if (hc.ok && hc.success && isFalse(hc.success)) {
     hc.ok = false;
-    reason = "the host tiling function " + hc.function + " never returns GRAPH_SUCCESS";
+    reason = "the host function " + hc.function + " never launches the kernel (never returns GRAPH_SUCCESS)";
   }
   if (!hc.ok) {
+    if (getenv("ALINT_HOST_DEBUG"))
+      fprintf(stderr, "host: %s\n", reason.c_str());
     if (hasTilingInputs(km))
       r.note = "tiling values unconstrained: " + reason;
     return r;
@@ -176,6 +232,12 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
     bind(field, expr);
   if (hc.blockDim)
     bind("blockNum", mkCast(hc.blockDim, IntType::i64()));
+  if (getenv("ALINT_HOST_DEBUG")) {
+    for (auto &[f, e] : hc.fields)
+      fprintf(stderr, "host field: %s = %s\n", f.c_str(), toString(e).c_str());
+    for (auto &u : hc.unconstrained)
+      fprintf(stderr, "host field: %s unconstrained\n", u.c_str());
+  }
   if (bound == 0) {
     if (hasTilingInputs(km))
       r.note = "tiling values unconstrained: the host tiling function " + hc.function + " (" +

@@ -4,6 +4,7 @@
 // pointers. Calls into user code are inlined with their arguments bound;
 // calls into the bundled AscendC API become KernelModel operations.
 #include "checker/frontend/Interpreter.h"
+#include "checker/frontend/CxxInt.h"
 #include "checker/frontend/InterpCore.h"
 
 #include <clang/AST/ASTContext.h>
@@ -33,20 +34,6 @@ namespace fe {
 using namespace clang;
 
 // ---------------------------------------------------------------- helpers
-
-IntType intTypeOf(ASTContext &ctx, QualType t) {
-  t = t.getCanonicalType().getNonReferenceType();
-  if (t->isBooleanType())
-    return IntType::boolean();
-  if (const auto *et = t->getAs<EnumType>())
-    t = et->getDecl()->getIntegerType();
-  if (t.isNull() || !t->isIntegerType())
-    return IntType::i64();
-  IntType r;
-  r.bits = uint8_t(ctx.getIntWidth(t));
-  r.isSigned = t->isSignedIntegerOrEnumerationType();
-  return r;
-}
 
 Interp::Interp(ASTContext &ctx, const std::string &apiDir, const FrontendOptions &opts)
     : ctx(ctx), sm(ctx.getSourceManager()), apiDir(apiDir), opts(opts) {
@@ -1773,16 +1760,8 @@ Value Interp::eval(const Expr *e) {
     u.reason = "code that does not compile";
     return u;
   }
-  if (!e->isValueDependent() && !e->isTypeDependent() && t->isIntegralOrEnumerationType() && !e->HasSideEffects(ctx) &&
-      !isa<DeclRefExpr>(e->IgnoreParenImpCasts())) {
-    Expr::EvalResult r;
-    if (e->EvaluateAsInt(r, ctx)) {
-      IntType it = intTypeOf(ctx, t);
-      if (it.isBool)
-        return scalar(mkBool(r.Val.getInt().getBoolValue()));
-      return scalar(mkConst(r.Val.getInt().getExtValue(), it));
-    }
-  }
+  if (Sym c = foldIntConstant(ctx, e))
+    return scalar(c);
   switch (e->getStmtClass()) {
   case Stmt::IntegerLiteralClass:
     return scalar(mkConst(cast<IntegerLiteral>(e)->getValue().getZExtValue(), intTypeOf(ctx, t)));
@@ -2005,9 +1984,7 @@ Value Interp::evalCast(const CastExpr *ce) {
       castOperand[ce] = v.kind == Value::Scalar ? v.sym : nullptr; // for param-range
     if (v.kind != Value::Scalar)
       return scalar(asSym(v, to, ce->getBeginLoc()));
-    if (ce->getCastKind() == CK_IntegralToBoolean)
-      return scalar(v.sym->type.isBool ? v.sym : mkCmp(SymOp::Ne, v.sym, mkConst(0, v.sym->type)));
-    return scalar(mkCast(v.sym, intTypeOf(ctx, to)));
+    return scalar(intConvert(ctx, v.sym, to));
   }
   case CK_PointerToBoolean: {
     Value v = eval(sub);
@@ -2111,14 +2088,9 @@ Value Interp::evalUnary(const UnaryOperator *u) {
   switch (u->getOpcode()) {
   case UO_Plus:
     return eval(u->getSubExpr());
-  case UO_Minus: {
-    Sym a = asSym(eval(u->getSubExpr()), t, u->getBeginLoc());
-    return scalar(mkUn(SymOp::Neg, a, intTypeOf(ctx, t)));
-  }
-  case UO_Not: {
-    Sym a = asSym(eval(u->getSubExpr()), t, u->getBeginLoc());
-    return scalar(mkUn(SymOp::BitNot, a, intTypeOf(ctx, t)));
-  }
+  case UO_Minus:
+  case UO_Not:
+    return scalar(intUnary(ctx, u, asSym(eval(u->getSubExpr()), t, u->getBeginLoc())));
   case UO_LNot: {
     Sym a = asSym(eval(u->getSubExpr()), ctx.BoolTy, u->getBeginLoc());
     if (!a->type.isBool)
@@ -2139,8 +2111,7 @@ Value Interp::evalUnary(const UnaryOperator *u) {
       return u->isPrefix() ? nv : old;
     }
     Sym o = asSym(old, t, u->getBeginLoc());
-    IntType it = intTypeOf(ctx, t);
-    Sym n = mkBin(u->isIncrementOp() ? SymOp::Add : SymOp::Sub, o, mkConst(1, it), it);
+    Sym n = intIncDec(u, o);
     write(r, scalar(n));
     return scalar(u->isPrefix() ? n : o);
   }
@@ -2194,55 +2165,6 @@ Value Interp::evalUnary(const UnaryOperator *u) {
     break;
   }
   return unknownValue("unary operator is not modelled", t);
-}
-
-static SymOp arithOp(BinaryOperatorKind k) {
-  switch (k) {
-  case BO_Add:
-  case BO_AddAssign:
-    return SymOp::Add;
-  case BO_Sub:
-  case BO_SubAssign:
-    return SymOp::Sub;
-  case BO_Mul:
-  case BO_MulAssign:
-    return SymOp::Mul;
-  case BO_Div:
-  case BO_DivAssign:
-    return SymOp::Div;
-  case BO_Rem:
-  case BO_RemAssign:
-    return SymOp::Rem;
-  case BO_Shl:
-  case BO_ShlAssign:
-    return SymOp::Shl;
-  case BO_Shr:
-  case BO_ShrAssign:
-    return SymOp::Shr;
-  case BO_And:
-  case BO_AndAssign:
-    return SymOp::BitAnd;
-  case BO_Or:
-  case BO_OrAssign:
-    return SymOp::BitOr;
-  case BO_Xor:
-  case BO_XorAssign:
-    return SymOp::BitXor;
-  case BO_EQ:
-    return SymOp::Eq;
-  case BO_NE:
-    return SymOp::Ne;
-  case BO_LT:
-    return SymOp::Lt;
-  case BO_LE:
-    return SymOp::Le;
-  case BO_GT:
-    return SymOp::Gt;
-  case BO_GE:
-    return SymOp::Ge;
-  default:
-    return SymOp::Const;
-  }
 }
 
 Value Interp::evalBinary(const BinaryOperator *b) {
@@ -2312,13 +2234,8 @@ Value Interp::evalBinary(const BinaryOperator *b) {
                     mkConst(old.p.elemBytes, IntType::u64()), IntType::u64());
       nv.p.offsetBytes = mkBin(k == BO_AddAssign ? SymOp::Add : SymOp::Sub, old.p.offsetBytes, d, IntType::u64());
     } else {
-      QualType ct = ca->getComputationLHSType();
-      IntType cit = intTypeOf(ctx, ct);
-      Sym a = mkCast(asSym(old, t, b->getBeginLoc()), cit);
-      Sym c = mkCast(asSym(rhs, ca->getComputationResultType(), b->getBeginLoc()), cit);
-      if (k == BO_ShlAssign || k == BO_ShrAssign)
-        c = asSym(rhs, b->getRHS()->getType(), b->getBeginLoc());
-      nv = scalar(mkCast(mkBin(arithOp(k), a, c, cit), intTypeOf(ctx, t)));
+      nv = scalar(
+          intCompound(ctx, ca, asSym(old, t, b->getBeginLoc()), asSym(rhs, b->getRHS()->getType(), b->getBeginLoc())));
     }
     if (r.kind != LRef::None)
       write(r, nv);
@@ -2343,25 +2260,10 @@ Value Interp::evalBinary(const BinaryOperator *b) {
     nv.p.offsetBytes = mkBin(SymOp::Add, rv.p.offsetBytes, d, IntType::u64());
     return nv;
   }
-  SymOp op = arithOp(k);
-  if (op == SymOp::Const)
+  if (!intOpOf(k))
     return unknownValue("operator is not modelled", t);
-  if (b->isComparisonOp()) {
-    // Operands already carry the implicit conversions to the common type.
-    QualType lt = b->getLHS()->getType(), rt = b->getRHS()->getType();
-    Sym a = asSym(lv, lt, b->getBeginLoc()), c = asSym(rv, rt, b->getBeginLoc());
-    if (a->type != c->type) {
-      a = toMath(a);
-      c = toMath(c);
-    }
-    return scalar(mkCmp(op, a, c));
-  }
-  IntType it = intTypeOf(ctx, t);
-  Sym a = mkCast(asSym(lv, b->getLHS()->getType(), b->getBeginLoc()), it);
-  Sym c = asSym(rv, b->getRHS()->getType(), b->getBeginLoc());
-  if (op != SymOp::Shl && op != SymOp::Shr)
-    c = mkCast(c, it);
-  return scalar(mkBin(op, a, c, it));
+  return scalar(intBinary(ctx, b, asSym(lv, b->getLHS()->getType(), b->getBeginLoc()),
+                          asSym(rv, b->getRHS()->getType(), b->getBeginLoc())));
 }
 
 LRef Interp::evalLValue(const Expr *e) {

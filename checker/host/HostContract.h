@@ -11,10 +11,15 @@
 #include <string>
 #include <vector>
 
+namespace alint::project {
+struct OpProject;
+} // namespace alint::project
+
 namespace alint::host {
 
 struct HostOptions {
   std::string hostApiDir;             // bundled host API (api/host)
+  std::string kernelApiDir;           // bundled kernel API (api/include): direct launches parse the kernel file
   std::string resourceDir;            // Clang builtin headers
   std::vector<std::string> extraArgs; // -I of the op project
   // GetCoreMemSize(type): the range of the value (the target's usable size up
@@ -45,14 +50,24 @@ struct HostContract {
 
 HostContract readTilingFunction(const std::string &hostFile, const HostOptions &opts);
 
-// The operator project's host tiling sources for a kernel file: the `*tiling*`
-// sources of the sibling op_host/ of an op_kernel/ directory. Empty with a
-// reason when there is none. (A stand-in for the op-project discovery of
-// checker/project; swap it there.)
-std::vector<std::string> locateHostTiling(const std::string &kernelFile, std::string &reason);
+// A direct launch: the host code in the kernel's own file that launches it
+// (`kernel<<<blocks, l2ctrl, stream>>>(args)`). The contract's fields are the
+// kernel's parameters by name (`tileSize`, `tiling.tileNum` for a struct
+// passed by value), `blockDim` the launch's block count, `success` the
+// condition under which the launch is reached. The host function's own
+// parameters are free. A kernel launched in its own file is taken to be
+// launched only there.
+HostContract readDirectLaunch(const std::string &file, const std::string &kernel, const HostOptions &opts);
 
-// Input and output names and allowed dtypes from the OpDef (`this->Input("x")
-// .DataType({ge::DT_FLOAT16, ...})`) found in the given op_host sources.
-void readOpDef(const std::vector<std::string> &hostFiles, HostOptions &opts);
+// The operator project's host tiling sources (`*tiling*.cpp` of op_host/, as
+// checker/project found them). Empty with a reason when there is none.
+std::vector<std::string> hostTilingSources(const project::OpProject &p, std::string &reason);
+
+// Input and output names and allowed dtypes from the project's OpDef
+// (`this->Input("x").DataType({ge::DT_FLOAT16, ...})`).
+void applyOpDef(const project::OpProject &p, HostOptions &opts);
+
+// The ge::DataType value of a `DT_*` name, -1 when not known.
+int64_t dtypeValue(const std::string &dt);
 
 } // namespace alint::host

@@ -5,22 +5,30 @@
 // `return` records its condition and a snapshot of what the host sent so far.
 // What is not understood becomes an opaque value (never a guessed one), and a
 // field whose value is opaque is left out of the contract.
+#include "checker/frontend/CxxInt.h"
 #include "checker/frontend/InterpCore.h"
 #include "checker/host/HostContract.h"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
+#include <clang/AST/ASTLambda.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/StmtCXX.h>
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
+#include <clang/Lex/Lexer.h>
 #include <clang/Lex/PPCallbacks.h>
 #include <clang/Lex/Preprocessor.h>
 #include <clang/Tooling/Tooling.h>
 #include <llvm/Support/CrashRecoveryContext.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/VirtualFileSystem.h>
 
 #include <functional>
+#include <regex>
+#include <set>
 
 namespace alint::host {
 
@@ -83,17 +91,62 @@ struct Frame {
   int64_t id;
   std::vector<ReturnRec> returns;
   int thisObj = -1;
+  int64_t localsId = 0;             // a lambda run in place shares its creator's locals
+  const FunctionDecl *fn = nullptr; // whose body runs (lambdas: the enclosing function)
+};
+
+// A kernel launch the host reaches (direct launches).
+struct LaunchRec {
+  Sym cond;
+  HVal blocks;
+  std::vector<std::pair<std::string, HVal>> args; // by kernel parameter name
+  const FunctionDecl *kernel = nullptr;
 };
 
 struct Failure {
   std::string reason;
 };
 
+// `(__alint_launch(cfg...), kernel)`, the callee of a launch as
+// readDirectLaunch rewrites `kernel<<<cfg...>>>`: the kernel and the
+// configuration (its first value is the block count). The configuration call
+// is a RecoveryExpr when an argument does not compile (an unknown stream).
+std::optional<std::pair<const FunctionDecl *, std::vector<const Expr *>>> launchCallee(const Expr *callee) {
+  const auto *bo = dyn_cast<BinaryOperator>(callee->IgnoreParenImpCasts());
+  if (!bo || bo->getOpcode() != BO_Comma)
+    return std::nullopt;
+  const auto *dr = dyn_cast<DeclRefExpr>(bo->getRHS()->IgnoreParenImpCasts());
+  const auto *k = dr ? dyn_cast<FunctionDecl>(dr->getDecl()) : nullptr;
+  if (!k)
+    return std::nullopt;
+  auto named = [](const Expr *e) {
+    e = e->IgnoreParenImpCasts();
+    if (const auto *d = dyn_cast<DeclRefExpr>(e))
+      return d->getDecl()->getNameAsString() == "__alint_launch";
+    if (const auto *u = dyn_cast<OverloadExpr>(e))
+      return u->getName().getAsString() == "__alint_launch";
+    return false;
+  };
+  const Expr *lhs = bo->getLHS()->IgnoreParenImpCasts();
+  if (const auto *c = dyn_cast<CallExpr>(lhs); c && named(c->getCallee()))
+    return std::make_pair(k, std::vector<const Expr *>(c->arg_begin(), c->arg_end()));
+  if (const auto *re = dyn_cast<RecoveryExpr>(lhs)) {
+    auto subs = re->subExpressions();
+    if (!subs.empty() && named(subs[0]))
+      return std::make_pair(k, std::vector<const Expr *>(subs.begin() + 1, subs.end()));
+  }
+  return std::nullopt;
+}
+
 class HostInterp {
 public:
   HostInterp(ASTContext &ctx, const HostOptions &o) : ctx(ctx), sm(ctx.getSourceManager()), opts(o) {}
 
   HostContract run(const FunctionDecl *fd);
+  void setLenient(bool on) { lenient = on; }
+  // Direct launch: run `host` (its parameters free) and take the one launch
+  // of `kernel` it reaches.
+  HostContract runLaunch(const FunctionDecl *host, const FunctionDecl *kernel);
 
 private:
   ASTContext &ctx;
@@ -114,6 +167,34 @@ private:
   std::string loopShape;
 
   static const Loc kBlockDim, kTilingKey;
+
+  // ---- direct launches
+  const FunctionDecl *launchKernel = nullptr; // the kernel whose launch is read
+  std::vector<LaunchRec> launches;
+  // The host file has compile errors that Clang recovered from: code it
+  // dropped is found between statements and what it names is made unknown.
+  bool lenient = false;
+  std::map<std::string, const ValueDecl *> localNames; // Loc key -> declaration
+  std::set<Loc> escaped; // locals a lambda captured by reference and that may change at any time
+  HVal launch(const std::vector<const Expr *> &cfg, const FunctionDecl *k, const std::vector<const Expr *> &args,
+              SourceLocation l);
+  void recordLaunch(const FunctionDecl *k, const HVal &blocks, const std::vector<HVal> &vals, SourceLocation l);
+  std::vector<Sym> outerConds; // path conditions of the callers and creators of the running frames
+  Sym fullCond() {
+    Sym c = mkAnd(pc, alive());
+    for (const Sym &o : outerConds)
+      c = mkAnd(o, c);
+    return c;
+  }
+  HVal lambdaInPlace(const LambdaExpr *le);
+  void havocLocal(const Loc &l, const std::string &why);
+  void havocNamed(const std::string &text, const std::string &why, const std::set<std::string> &except = {});
+  void havocWritableArgs(const Expr *e, const std::string &why);
+  void droppedCode(SourceLocation from, SourceLocation to);
+  std::string text(SourceRange r) const;
+  std::optional<Loc> findLocal(const std::string &name);
+  std::vector<Loc> localsNamed(const std::string &name);
+  bool stdCall(const CallExpr *ce, const FunctionDecl *fd, int self, const std::vector<const Expr *> &args, HVal &out);
 
   [[noreturn]] void fail(const std::string &why, SourceLocation l) { throw Failure{why + where(l)}; }
   std::string where(SourceLocation l) const {
@@ -148,13 +229,20 @@ private:
 
   // ---- state
   Frame &frame() { return frames.back(); }
-  Loc localLoc(const ValueDecl *d) { return Loc{-frame().id, std::to_string(reinterpret_cast<uintptr_t>(d))}; }
+  int64_t localsId() { return frame().localsId ? frame().localsId : frame().id; }
+  Loc localLoc(const ValueDecl *d) {
+    std::string key = std::to_string(reinterpret_cast<uintptr_t>(d));
+    localNames[key] = d;
+    return Loc{-localsId(), key};
+  }
   Loc aliveLoc() { return Loc{-frame().id, "alive"}; }
   Sym alive() {
     auto it = state.find(aliveLoc());
     return it == state.end() ? mkBool(true) : it->second.s;
   }
   HVal read(const Loc &l) {
+    if (escaped.count(l))
+      return noneV("a local a lambda captured by reference (it may change when the lambda runs)");
     auto it = state.find(l);
     if (it != state.end())
       return it->second;
@@ -273,6 +361,12 @@ private:
   }
   void initFields(int o, const CXXRecordDecl *rd, const std::string &prefix);
   void setAllFields(int o, const CXXRecordDecl *rd, const std::string &prefix, const std::function<HVal(QualType)> &f);
+  static bool inStd(const Decl *d) {
+    for (const DeclContext *dc = d->getDeclContext(); dc; dc = dc->getParent())
+      if (dc->isStdNamespace())
+        return true;
+    return false;
+  }
   bool fromBundledApi(const Decl *d) {
     SourceLocation l = sm.getExpansionLoc(d->getLocation());
     if (OptionalFileEntryRef fe = sm.getFileEntryRefForID(sm.getFileID(l)))
@@ -445,6 +539,15 @@ int HostInterp::construct(const CXXRecordDecl *rd, const CXXConstructExpr *ce) {
       objs[o].kind = OK::Platform;
     return o;
   }
+  if (cd && launchKernel && inStd(cd)) {
+    // A standard-library object of a direct launch's host code: unknown
+    // contents; what its constructor could write through its arguments too.
+    havocWritableArgs(ce, "passed to a standard-library constructor");
+    setAllFields(o, rd, "", [&](QualType ft) {
+      return isInt(ft) ? intV(mkOpaque("a standard-library object", typeOf(ft))) : noneV("a standard-library object");
+    });
+    return o;
+  }
   if (cd && cd->isCopyOrMoveConstructor() && ce->getNumArgs() == 1) {
     HVal src = eval(ce->getArg(0));
     if (src.k == HVal::Ref)
@@ -465,6 +568,15 @@ int HostInterp::construct(const CXXRecordDecl *rd, const CXXConstructExpr *ce) {
 void HostInterp::declare(const VarDecl *vd) {
   QualType t = vd->getType();
   Loc l = localLoc(vd);
+  if (vd->isInvalidDecl()) {
+    if (!lenient)
+      fail("the host code does not compile", vd->getLocation());
+    // Clang may have dropped its initialiser: what it names may have changed.
+    havocNamed(text(vd->getSourceRange()), "named in code that does not compile" + where(vd->getLocation()),
+               {vd->getNameAsString()});
+    state[l] = noneV("'" + vd->getNameAsString() + "' does not compile");
+    return;
+  }
   const Expr *init = vd->getInit();
   if (t->isReferenceType()) {
     if (!init) {
@@ -566,15 +678,8 @@ HVal HostInterp::eval(const Expr *e) {
   step(e->getBeginLoc());
   e = e->IgnoreParens();
   QualType t = e->getType();
-  if (isInt(t) && !e->isValueDependent()) {
-    Expr::EvalResult r;
-    if (!isa<DeclRefExpr>(e) || isa<EnumConstantDecl>(cast<DeclRefExpr>(e)->getDecl()) ||
-        cast<DeclRefExpr>(e)->getDecl()->getType().isConstQualified())
-      if (e->EvaluateAsInt(r, ctx) && !e->HasSideEffects(ctx)) {
-        llvm::APSInt v = r.Val.getInt();
-        return intV(mkConst(v.isSigned() ? v.getExtValue() : int64_t(v.getZExtValue()), typeOf(t)));
-      }
-  }
+  if (Sym c = fe::foldIntConstant(ctx, e))
+    return intV(c);
   switch (e->getStmtClass()) {
   case Stmt::ImplicitCastExprClass:
   case Stmt::CStyleCastExprClass:
@@ -594,8 +699,8 @@ HVal HostInterp::eval(const Expr *e) {
           return intV(mkBool(true)); // the context's objects exist (a null check fails never)
         return intV(mkOpaque("a pointer compared with null", IntType::boolean()));
       }
-      if (v.k == HVal::Int && v.s->type.isBool && !typeOf(t).isBool)
-        return intV(mkSelect(v.s, mkConst(1, typeOf(t)), mkConst(0, typeOf(t))));
+      if (v.k == HVal::Int)
+        return intV(fe::intConvert(ctx, v.s, t));
       return intV(asSym(v, t, "a value converted from a type that is not modelled"));
     }
     return v;
@@ -681,7 +786,7 @@ HVal HostInterp::eval(const Expr *e) {
       if (!l)
         return noneV("increment of a location that is not followed");
       Sym old = asSym(read(*l), t, "incremented value");
-      Sym nv = mkBin(u->isIncrementOp() ? SymOp::Add : SymOp::Sub, old, mkConst(1, old->type), old->type);
+      Sym nv = fe::intIncDec(u, old);
       write(*l, intV(nv));
       return intV(u->isPrefix() ? nv : old);
     }
@@ -690,13 +795,8 @@ HVal HostInterp::eval(const Expr *e) {
       return intV(mkNot(cond(u->getSubExpr())));
     if (!isInt(t))
       return noneV("a non-integer operation");
-    Sym s = asSym(v, t, "operand");
-    if (k == UO_Minus)
-      return intV(mkUn(SymOp::Neg, s, typeOf(t)));
-    if (k == UO_Not)
-      return intV(mkUn(SymOp::BitNot, s, typeOf(t)));
-    if (k == UO_Plus)
-      return intV(s);
+    if (Sym r = fe::intUnary(ctx, u, asSym(v, t, "operand")))
+      return intV(r);
     return noneV("unary operator");
   }
   case Stmt::BinaryOperatorClass:
@@ -737,53 +837,26 @@ HVal HostInterp::eval(const Expr *e) {
           write(*l, noneV("a non-integer value"));
       return noneV("a non-integer operation");
     }
-    static const std::map<BinaryOperatorKind, SymOp> ops = {
-        {BO_Add, SymOp::Add},        {BO_Sub, SymOp::Sub},         {BO_Mul, SymOp::Mul},
-        {BO_Div, SymOp::Div},        {BO_Rem, SymOp::Rem},         {BO_Shl, SymOp::Shl},
-        {BO_Shr, SymOp::Shr},        {BO_And, SymOp::BitAnd},      {BO_Or, SymOp::BitOr},
-        {BO_Xor, SymOp::BitXor},     {BO_EQ, SymOp::Eq},           {BO_NE, SymOp::Ne},
-        {BO_LT, SymOp::Lt},          {BO_LE, SymOp::Le},           {BO_GT, SymOp::Gt},
-        {BO_GE, SymOp::Ge},          {BO_AddAssign, SymOp::Add},   {BO_SubAssign, SymOp::Sub},
-        {BO_MulAssign, SymOp::Mul},  {BO_DivAssign, SymOp::Div},   {BO_RemAssign, SymOp::Rem},
-        {BO_ShlAssign, SymOp::Shl},  {BO_ShrAssign, SymOp::Shr},   {BO_AndAssign, SymOp::BitAnd},
-        {BO_OrAssign, SymOp::BitOr}, {BO_XorAssign, SymOp::BitXor}};
-    auto opIt = ops.find(k);
-    if (opIt == ops.end())
+    if (!fe::intOpOf(k))
       return noneV("operator");
-    SymOp op = opIt->second;
     if (const auto *ca = dyn_cast<CompoundAssignOperator>(b)) {
       auto l = lvalue(b->getLHS());
       if (!l)
         fail("an assignment to a location the host reader does not follow", b->getBeginLoc());
-      IntType cit = typeOf(ca->getComputationLHSType());
-      Sym a = mkCast(asSym(read(*l), t, "old value"), cit);
-      Sym c = (op == SymOp::Shl || op == SymOp::Shr) ? asSym(eval(b->getRHS()), b->getRHS()->getType(), "operand")
-                                                     : mkCast(asSym(eval(b->getRHS()), QualType(), "operand"), cit);
-      HVal nv = intV(mkCast(mkBin(op, a, c, cit), typeOf(t)));
+      Sym old = asSym(read(*l), t, "old value");
+      HVal nv = intV(fe::intCompound(ctx, ca, old, asSym(eval(b->getRHS()), b->getRHS()->getType(), "operand")));
       write(*l, nv);
       return nv;
     }
     HVal lv = eval(b->getLHS()), rv = eval(b->getRHS());
-    if (b->isComparisonOp()) {
-      if (!isInt(b->getLHS()->getType()) || !isInt(b->getRHS()->getType())) {
-        // A pointer compared with null: the context's objects are never null.
-        if (lv.k == HVal::Obj || rv.k == HVal::Obj)
-          return intV(mkBool(k == BO_NE));
-        return intV(mkOpaque("a comparison of values that are not integers", IntType::boolean()));
-      }
-      Sym a = asSym(lv, b->getLHS()->getType(), "operand"), c = asSym(rv, b->getRHS()->getType(), "operand");
-      if (a->type != c->type) {
-        a = toMath(a);
-        c = toMath(c);
-      }
-      return intV(mkCmp(op, a, c));
+    if (b->isComparisonOp() && (!isInt(b->getLHS()->getType()) || !isInt(b->getRHS()->getType()))) {
+      // A pointer compared with null: the context's objects are never null.
+      if (lv.k == HVal::Obj || rv.k == HVal::Obj)
+        return intV(mkBool(k == BO_NE));
+      return intV(mkOpaque("a comparison of values that are not integers", IntType::boolean()));
     }
-    IntType it = typeOf(t);
-    Sym a = mkCast(asSym(lv, b->getLHS()->getType(), "operand"), it);
-    Sym c = asSym(rv, b->getRHS()->getType(), "operand");
-    if (op != SymOp::Shl && op != SymOp::Shr)
-      c = mkCast(c, it);
-    return intV(mkBin(op, a, c, it));
+    return intV(fe::intBinary(ctx, b, asSym(lv, b->getLHS()->getType(), "operand"),
+                              asSym(rv, b->getRHS()->getType(), "operand")));
   }
   case Stmt::ConditionalOperatorClass: {
     const auto *co = cast<ConditionalOperator>(e);
@@ -814,8 +887,26 @@ HVal HostInterp::eval(const Expr *e) {
   }
   case Stmt::UnaryExprOrTypeTraitExprClass:
     return noneV("sizeof of a dependent type");
-  case Stmt::RecoveryExprClass:
-    fail("the host code does not compile", e->getBeginLoc());
+  case Stmt::RecoveryExprClass: {
+    if (!lenient)
+      fail("the host code does not compile", e->getBeginLoc());
+    // A call Clang could not resolve (a missing header): a launch written
+    // with arguments it could not type, or an unknown function that may
+    // write what it is passed.
+    const auto *re = cast<RecoveryExpr>(e);
+    auto subs = re->subExpressions();
+    if (!subs.empty())
+      if (auto lc = launchCallee(subs[0]))
+        return launch(lc->second, lc->first, std::vector<const Expr *>(subs.begin() + 1, subs.end()), e->getBeginLoc());
+    for (const Expr *x : subs)
+      eval(x);
+    havocWritableArgs(e, "passed to code that does not compile" + where(e->getBeginLoc()));
+    if (isInt(t))
+      return intV(mkOpaque("code that does not compile" + where(e->getBeginLoc()), typeOf(t)));
+    return noneV("code that does not compile");
+  }
+  case Stmt::LambdaExprClass:
+    return lambdaInPlace(cast<LambdaExpr>(e));
   default:
     break;
   }
@@ -825,6 +916,10 @@ HVal HostInterp::eval(const Expr *e) {
 }
 
 HVal HostInterp::evalCall(const CallExpr *ce) {
+  // `(__alint_launch(blocks, ...), kernel)(args)`: a `<<<...>>>` launch as
+  // readDirectLaunch rewrote it.
+  if (auto lc = launchCallee(ce->getCallee()))
+    return launch(lc->second, lc->first, std::vector<const Expr *>(ce->arg_begin(), ce->arg_end()), ce->getBeginLoc());
   const FunctionDecl *fd = ce->getDirectCallee();
   int self = -1;
   std::vector<const Expr *> args(ce->arg_begin(), ce->arg_end());
@@ -847,7 +942,7 @@ HVal HostInterp::evalCall(const CallExpr *ce) {
       if (b.k == HVal::Obj)
         self = b.obj;
       args.erase(args.begin());
-      if (oc->getOperator() == OO_Equal && self >= 0 && args.size() == 1) {
+      if (oc->getOperator() == OO_Equal && self >= 0 && args.size() == 1 && !md->getParent()->isInStdNamespace()) {
         // Copy assignment of a user object: copy its fields.
         HVal src = eval(args[0]);
         if (src.k == HVal::Ref)
@@ -860,13 +955,31 @@ HVal HostInterp::evalCall(const CallExpr *ce) {
       }
     }
   }
+  if (!fd && lenient && (ce->containsErrors() || ce->isTypeDependent())) {
+    // A call Clang could not resolve (an argument of a type from a missing
+    // header): its arguments run (a lambda among them), and what it could
+    // write becomes unknown.
+    for (const Expr *a : args)
+      eval(a);
+    havocWritableArgs(ce, "passed to code that does not compile" + where(ce->getBeginLoc()));
+    if (isInt(ce->getType()))
+      return intV(mkOpaque("code that does not compile" + where(ce->getBeginLoc()), typeOf(ce->getType())));
+    return noneV("code that does not compile");
+  }
   if (!fd)
     return noneV("an indirect call");
+  if (HVal r; stdCall(ce, fd, self, args, r))
+    return r;
   if (fromBundledApi(fd) && !fd->hasBody())
     return evalApi(ce, fd, self);
-  if (fd->getName() == "memset_s" || fd->getName() == "memset")
+  if (fd->getNameAsString() == "memset_s" || fd->getNameAsString() == "memset")
     return evalApi(ce, fd, self);
-  if (fd->hasBody() || (fd->getTemplateInstantiationPattern() && fd->getTemplateInstantiationPattern()->hasBody()))
+  // A direct launch's host code uses the standard library for everything
+  // but the tiling (random inputs, streams, containers): its functions are
+  // not followed (what they could write becomes unknown, below).
+  bool skipStd = launchKernel && inStd(fd);
+  if (!skipStd &&
+      (fd->hasBody() || (fd->getTemplateInstantiationPattern() && fd->getTemplateInstantiationPattern()->hasBody())))
     return inlineCall(fd, args, self, ce->getBeginLoc());
   // A function without a definition (a library of the host): its result is
   // unknown, and what it could write through its arguments too.
@@ -1012,6 +1125,10 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
   }
   if (n == "GetAivCoreNum")
     return platformIn("coreNumAiv");
+  // PlatformAscendCManager::GetInstance(): the platform of the running device.
+  if (n == "GetInstance" && isa<CXXMethodDecl>(fd) &&
+      cast<CXXMethodDecl>(fd)->getParent()->getName() == "PlatformAscendCManager")
+    return objV(newObj(OK::Platform));
   if (n == "GetUbSize") {
     auto it = opts.memSize.find(5);
     if (it == opts.memSize.end())
@@ -1419,13 +1536,22 @@ void HostInterp::exec(const Stmt *s) {
     return;
   step(s->getBeginLoc());
   switch (s->getStmtClass()) {
-  case Stmt::CompoundStmtClass:
-    for (const Stmt *c : cast<CompoundStmt>(s)->body()) {
+  case Stmt::CompoundStmtClass: {
+    const auto *cs = cast<CompoundStmt>(s);
+    SourceLocation prev = cs->getLBracLoc();
+    for (const Stmt *c : cs->body()) {
       if (stop)
         break;
+      if (lenient) {
+        droppedCode(prev, c->getBeginLoc());
+        prev = c->getEndLoc();
+      }
       exec(c);
     }
+    if (lenient && !stop)
+      droppedCode(prev, cs->getRBracLoc());
     return;
+  }
   case Stmt::DeclStmtClass:
     for (const Decl *d : cast<DeclStmt>(s)->decls())
       if (const auto *vd = dyn_cast<VarDecl>(d))
@@ -1481,6 +1607,548 @@ void HostInterp::exec(const Stmt *s) {
     }
     fail(std::string("a statement the host reader does not model (") + s->getStmtClassName() + ")", s->getBeginLoc());
   }
+}
+
+// ---------------------------------------------------------------- direct launches
+
+namespace {
+
+// The index of the bracket closing the one at `open` (same kind), or npos.
+size_t matchBracket(const std::string &t, size_t open) {
+  char o = t[open], c = o == '(' ? ')' : o == '<' ? '>' : o == '[' ? ']' : '}';
+  int depth = 0;
+  for (size_t i = open; i < t.size(); ++i) {
+    if (t[i] == o)
+      ++depth;
+    else if (t[i] == c && --depth == 0)
+      return i;
+  }
+  return std::string::npos;
+}
+
+size_t skipSpace(const std::string &t, size_t i) {
+  while (i < t.size() && isspace(static_cast<unsigned char>(t[i])))
+    ++i;
+  return i;
+}
+
+std::vector<std::string> splitTopLevel(const std::string &t) {
+  std::vector<std::string> out;
+  int depth = 0;
+  std::string cur;
+  for (char c : t) {
+    if (c == '(' || c == '[' || c == '{' || c == '<')
+      ++depth;
+    else if (c == ')' || c == ']' || c == '}' || c == '>')
+      --depth;
+    if (c == ',' && depth == 0) {
+      out.push_back(cur);
+      cur.clear();
+      continue;
+    }
+    cur += c;
+  }
+  if (!llvm::StringRef(cur).trim().empty() || !out.empty())
+    out.push_back(cur);
+  for (std::string &a : out)
+    a = llvm::StringRef(a).trim().str();
+  return out;
+}
+
+} // namespace
+
+// A launch in rewritten text: `(__alint_launch(cfg), name)(args)`.
+struct TextLaunch {
+  size_t begin = 0, end = 0; // [begin, end) of the launch
+  std::string kernel;        // the callee's last name component
+  std::vector<std::string> cfg, args;
+};
+
+std::vector<TextLaunch> findTextLaunches(const std::string &t) {
+  std::vector<TextLaunch> out;
+  const std::string mark = "(__alint_launch(";
+  for (size_t p = t.find(mark); p != std::string::npos; p = t.find(mark, p + 1)) {
+    TextLaunch l;
+    l.begin = p;
+    size_t open = p + mark.size() - 1;
+    size_t close = matchBracket(t, open);
+    if (close == std::string::npos)
+      continue;
+    l.cfg = splitTopLevel(t.substr(open + 1, close - open - 1));
+    size_t q = skipSpace(t, close + 1);
+    if (q >= t.size() || t[q] != ',')
+      continue;
+    q = skipSpace(t, q + 1);
+    size_t nameBegin = q;
+    while (q < t.size() && (isalnum(static_cast<unsigned char>(t[q])) || t[q] == '_' || t[q] == ':'))
+      ++q;
+    std::string name = t.substr(nameBegin, q - nameBegin);
+    if (size_t c = name.rfind(':'); c != std::string::npos)
+      name = name.substr(c + 1);
+    q = skipSpace(t, q);
+    if (q < t.size() && t[q] == '<') {
+      q = matchBracket(t, q);
+      if (q == std::string::npos)
+        continue;
+      q = skipSpace(t, q + 1);
+    }
+    if (q >= t.size() || t[q] != ')')
+      continue;
+    q = skipSpace(t, q + 1);
+    if (q >= t.size() || t[q] != '(')
+      continue;
+    size_t argsClose = matchBracket(t, q);
+    if (argsClose == std::string::npos)
+      continue;
+    l.kernel = name;
+    l.args = splitTopLevel(t.substr(q + 1, argsClose - q - 1));
+    l.end = argsClose + 1;
+    out.push_back(l);
+  }
+  return out;
+}
+
+std::string rewriteLaunches(const std::string &src) {
+  // `K<<<cfg>>>(args)` -> `(__alint_launch(cfg), K)(args)`: C++ the host
+  // reader parses, with the block count kept (lines stay where they were).
+  std::string t = src;
+  std::vector<size_t> starts;
+  for (size_t p = t.find("<<<"); p != std::string::npos; p = t.find("<<<", p + 3))
+    starts.push_back(p);
+  for (auto it = starts.rbegin(); it != starts.rend(); ++it) {
+    size_t pos = *it;
+    size_t i = pos + 3;
+    int depth = 0;
+    bool found = false;
+    for (; i + 2 < t.size(); ++i) {
+      char c = t[i];
+      if (c == '(' || c == '[')
+        ++depth;
+      else if ((c == ')' || c == ']') && --depth < 0)
+        break;
+      else if (c == ';' || c == '{' || c == '}')
+        break;
+      else if (depth == 0 && t.compare(i, 3, ">>>") == 0) {
+        found = true;
+        break;
+      }
+    }
+    size_t j = found ? skipSpace(t, i + 3) : t.size();
+    if (!found || j >= t.size() || t[j] != '(')
+      continue;
+    // The callee: a (qualified) name, possibly with template arguments.
+    size_t b = pos;
+    while (b > 0 && isspace(static_cast<unsigned char>(t[b - 1])))
+      --b;
+    if (b > 0 && t[b - 1] == '>') {
+      int d = 0;
+      size_t k = b;
+      while (k > 0) {
+        --k;
+        if (t[k] == '>')
+          ++d;
+        else if (t[k] == '<' && --d == 0)
+          break;
+      }
+      if (d != 0)
+        continue;
+      b = k;
+    }
+    while (b > 0 && (isalnum(static_cast<unsigned char>(t[b - 1])) || t[b - 1] == '_' || t[b - 1] == ':'))
+      --b;
+    std::string callee = t.substr(b, pos - b);
+    std::string cfg = t.substr(pos + 3, i - pos - 3);
+    t = t.substr(0, b) + "(__alint_launch(" + cfg + "), " + callee + ")" + t.substr(i + 3);
+  }
+  return t;
+}
+
+std::string HostInterp::text(SourceRange r) const {
+  CharSourceRange cr = sm.getExpansionRange(r);
+  return Lexer::getSourceText(cr, sm, ctx.getLangOpts()).str();
+}
+
+std::vector<Loc> HostInterp::localsNamed(const std::string &name) {
+  std::vector<Loc> out;
+  for (auto &[l, v] : state)
+    if (l.obj == -localsId()) {
+      auto it = localNames.find(l.key);
+      if (it != localNames.end() && it->second->getIdentifier() && it->second->getIdentifier()->getName() == name)
+        out.push_back(l);
+    }
+  return out;
+}
+
+std::optional<Loc> HostInterp::findLocal(const std::string &name) {
+  std::vector<Loc> ls = localsNamed(name);
+  if (ls.size() != 1)
+    return std::nullopt;
+  return ls[0];
+}
+
+void HostInterp::havocLocal(const Loc &l, const std::string &why) {
+  auto it = state.find(l);
+  if (it == state.end())
+    return;
+  HVal &v = it->second;
+  if (v.k == HVal::Int)
+    v = intV(mkOpaque(why, v.s->type));
+  else if (v.k == HVal::Obj && objs[v.obj].kind == OK::User)
+    setAllFields(v.obj, objs[v.obj].rec, "",
+                 [&](QualType ft) { return isInt(ft) ? intV(mkOpaque(why, typeOf(ft))) : noneV(why); });
+  else if (v.k == HVal::Ref)
+    havocLocal(v.ref, why);
+  else if (v.k != HVal::Obj)
+    v = noneV(why);
+}
+
+void HostInterp::havocNamed(const std::string &t, const std::string &why, const std::set<std::string> &except) {
+  static const std::regex ident(R"re([A-Za-z_]\w*)re");
+  std::set<std::string> names;
+  for (auto it = std::sregex_iterator(t.begin(), t.end(), ident); it != std::sregex_iterator(); ++it)
+    names.insert((*it)[0]);
+  for (const std::string &n : names)
+    if (!except.count(n))
+      for (const Loc &l : localsNamed(n))
+        havocLocal(l, why);
+}
+
+// The arguments an unresolved call could write: locals passed directly (by
+// reference, possibly), by address, or as the object of a member call.
+void HostInterp::havocWritableArgs(const Expr *e, const std::string &why) {
+  for (const Stmt *c : e->children()) {
+    const auto *x = dyn_cast_or_null<Expr>(c);
+    if (!x)
+      continue;
+    x = x->IgnoreParenImpCasts();
+    if (const auto *u = dyn_cast<UnaryOperator>(x); u && u->getOpcode() == UO_AddrOf)
+      x = u->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *dr = dyn_cast<DeclRefExpr>(x)) {
+      if (const auto *vd = dyn_cast<VarDecl>(dr->getDecl()); vd && vd->hasLocalStorage()) {
+        Loc l = localLoc(vd);
+        if (auto it = state.find(l); it != state.end() && it->second.k == HVal::Ref)
+          havocLocal(it->second.ref, why);
+        else
+          havocLocal(l, why);
+      }
+      continue;
+    }
+    if (isa<RecoveryExpr>(x) || isa<CallExpr>(x) || isa<CXXDependentScopeMemberExpr>(x) || isa<MemberExpr>(x) ||
+        isa<ParenListExpr>(x) || isa<CXXUnresolvedConstructExpr>(x))
+      havocWritableArgs(x, why);
+  }
+}
+
+// Text between two statements of a block that is not blank: code Clang
+// dropped (it did not compile). A launch of the kernel in it is read from its
+// text when its arguments are plain names or literals; every other local it
+// names may have been written there.
+void HostInterp::droppedCode(SourceLocation from, SourceLocation to) {
+  // A statement from a macro ends where the macro's invocation ends.
+  SourceLocation a = sm.getExpansionRange(from).getEnd(), b = sm.getExpansionRange(to).getBegin();
+  if (a.isInvalid() || b.isInvalid() || sm.getFileID(a) != sm.getFileID(b))
+    return;
+  a = Lexer::getLocForEndOfToken(a, 0, sm, ctx.getLangOpts());
+  unsigned oa = sm.getFileOffset(a), ob = sm.getFileOffset(b);
+  if (oa >= ob)
+    return;
+  std::string t = Lexer::getSourceText(CharSourceRange::getCharRange(a, b), sm, ctx.getLangOpts()).str();
+  // Comments, blanks and semicolons are no code.
+  std::string code;
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (t.compare(i, 2, "//") == 0) {
+      i = t.find('\n', i);
+      if (i == std::string::npos)
+        break;
+      continue;
+    }
+    if (t.compare(i, 2, "/*") == 0) {
+      i = t.find("*/", i + 2);
+      if (i == std::string::npos)
+        break;
+      ++i;
+      continue;
+    }
+    code += t[i];
+  }
+  if (llvm::StringRef(code).find_first_not_of(" \t\r\n;") == llvm::StringRef::npos)
+    return;
+  std::string why = "named in code that does not compile" + where(from);
+  std::vector<TextLaunch> ls;
+  std::string rest = code;
+  if (launchKernel)
+    for (const TextLaunch &l : findTextLaunches(code))
+      if (l.kernel == launchKernel->getNameAsString()) {
+        ls.push_back(l);
+        for (size_t i = l.begin; i < l.end; ++i)
+          rest[i] = ' ';
+      }
+  havocNamed(rest, why);
+  for (const TextLaunch &l : ls) {
+    auto value = [&](const std::string &x) -> HVal {
+      static const std::regex name(R"re([A-Za-z_]\w*)re"), number(R"re(\d+[uUlL]*)re");
+      if (std::regex_match(x, number))
+        return intV(mkConst(std::stoll(x), IntType::i64()));
+      if (!std::regex_match(x, name))
+        return noneV("an argument in code that does not compile");
+      auto loc = findLocal(x);
+      if (!loc)
+        return noneV("'" + x + "' in code that does not compile");
+      // The dropped code may run later (in a lambda): only a value the
+      // function does not name again after it is known.
+      const FunctionDecl *fn = frames.front().fn;
+      if (fn) {
+        std::string after = text(SourceRange(to, fn->getEndLoc()));
+        if (std::regex_search(after, std::regex("\\b" + x + "\\b")))
+          return noneV("'" + x + "' is named again after the launch");
+      }
+      HVal v = read(*loc);
+      return v.k == HVal::Ref ? read(v.ref) : v;
+    };
+    std::vector<HVal> vals;
+    for (const std::string &x : l.args)
+      vals.push_back(value(x));
+    recordLaunch(launchKernel, l.cfg.empty() ? noneV("no block count") : value(l.cfg[0]), vals, from);
+  }
+}
+
+HVal HostInterp::launch(const std::vector<const Expr *> &cfg, const FunctionDecl *k,
+                        const std::vector<const Expr *> &args, SourceLocation l) {
+  HVal blocks;
+  for (size_t i = 0; i < cfg.size(); ++i) {
+    HVal v = eval(cfg[i]);
+    if (i == 0)
+      blocks = v.k == HVal::Ref ? read(v.ref) : v;
+  }
+  std::vector<HVal> vals;
+  for (const Expr *a : args) {
+    HVal v = eval(a);
+    vals.push_back(v.k == HVal::Ref ? read(v.ref) : v);
+  }
+  if (launchKernel && k->getNameAsString() == launchKernel->getNameAsString())
+    recordLaunch(launchKernel, blocks, vals, l);
+  return HVal();
+}
+
+void HostInterp::recordLaunch(const FunctionDecl *k, const HVal &blocks, const std::vector<HVal> &vals,
+                              SourceLocation l) {
+  if (dry)
+    fail("a launch inside a loop the host reader does not unroll", l);
+  const FunctionDecl *def = k->getDefinition() ? k->getDefinition() : k;
+  LaunchRec r;
+  r.kernel = def;
+  r.cond = fullCond();
+  r.blocks = blocks;
+  for (unsigned i = 0; i < def->getNumParams() && i < vals.size(); ++i) {
+    const ParmVarDecl *p = def->getParamDecl(i);
+    HVal v = vals[i];
+    if (isInt(p->getType()))
+      v = intV(asSym(v, p->getType(), "argument '" + p->getNameAsString() + "'"));
+    else if (v.k == HVal::Obj && objs[v.obj].kind == OK::User)
+      v = objV(clone(v.obj)); // by value: what it holds now
+    r.args.push_back({p->getNameAsString(), v});
+  }
+  launches.push_back(r);
+}
+
+namespace {
+// Whether `body` may write `vd`: a use that is not a plain read.
+bool mayWrite(const Stmt *body, const VarDecl *vd) {
+  struct V : RecursiveASTVisitor<V> {
+    const VarDecl *vd;
+    unsigned refs = 0, reads = 0;
+    bool VisitDeclRefExpr(DeclRefExpr *dr) {
+      refs += dr->getDecl() == vd;
+      return true;
+    }
+    bool VisitImplicitCastExpr(ImplicitCastExpr *ic) {
+      if (ic->getCastKind() == CK_LValueToRValue)
+        if (const auto *dr = dyn_cast<DeclRefExpr>(ic->getSubExpr()->IgnoreParens()); dr && dr->getDecl() == vd)
+          ++reads;
+      return true;
+    }
+  } v;
+  v.vd = vd;
+  v.TraverseStmt(const_cast<Stmt *>(body));
+  return v.refs != v.reads;
+}
+} // namespace
+
+// A lambda whose text names the launched kernel is run where it is created
+// (it launches when called; what it captures by copy is what it sees then).
+// A captured-by-reference local the lambda writes, or that the function names
+// again after it, is unknown from then on; so is every by-reference capture
+// of a lambda that is not run in place.
+HVal HostInterp::lambdaInPlace(const LambdaExpr *le) {
+  bool inPlace = launchKernel && !le->isMutable() &&
+                 text(le->getSourceRange()).find(launchKernel->getNameAsString()) != std::string::npos;
+  const FunctionDecl *fn = frames.front().fn;
+  std::string after = fn && inPlace ? text(SourceRange(le->getEndLoc(), fn->getEndLoc())) : "";
+  for (const LambdaCapture &c : le->captures()) {
+    if (!c.capturesVariable() || c.getCaptureKind() != LCK_ByRef)
+      continue;
+    const auto *vd = dyn_cast<VarDecl>(c.getCapturedVar());
+    if (!vd || !vd->hasLocalStorage())
+      continue;
+    if (!inPlace || mayWrite(le->getBody(), vd) ||
+        std::regex_search(after.substr(std::min(after.size(), size_t(1))),
+                          std::regex("\\b" + vd->getNameAsString() + "\\b")))
+      escaped.insert(localLoc(vd));
+  }
+  if (!inPlace)
+    return noneV("a lambda");
+  Frame f{nextFrame++, {}, frame().thisObj};
+  f.localsId = localsId();
+  f.fn = frame().fn;
+  outerConds.push_back(mkAnd(pc, alive()));
+  Sym savedPc = pc;
+  bool savedStop = stop;
+  pc = mkBool(true);
+  stop = false;
+  frames.push_back(f);
+  exec(le->getBody());
+  int64_t id = frames.back().id;
+  frames.pop_back();
+  state.erase(Loc{-id, "alive"});
+  pc = savedPc;
+  stop = savedStop;
+  outerConds.pop_back();
+  return noneV("a lambda (read in place for the launch it makes)");
+}
+
+// std::make_tuple / std::tie / std::get and the tuple assignment that
+// `std::tie(a, b) = f()` makes; std::min / std::max of integers. (The
+// library's own definitions are templates the reader does not follow.)
+bool HostInterp::stdCall(const CallExpr *ce, const FunctionDecl *fd, int self, const std::vector<const Expr *> &args,
+                         HVal &out) {
+  if (!fd->isInStdNamespace() &&
+      !(fd->getDeclContext()->isRecord() && cast<RecordDecl>(fd->getDeclContext())->isInStdNamespace()))
+    return false;
+  std::string n = fd->getNameAsString();
+  QualType rt = ce->getType();
+  if ((n == "min" || n == "max") && args.size() == 2 && isInt(rt)) {
+    Sym a = asSym(eval(args[0]), args[0]->getType(), "operand");
+    Sym b = asSym(eval(args[1]), args[1]->getType(), "operand");
+    IntType t = typeOf(rt);
+    a = mkCast(a, t);
+    b = mkCast(b, t);
+    // std::min returns b only when b < a; std::max returns b only when a < b.
+    out = intV(n == "min" ? mkSelect(mkCmp(SymOp::Lt, b, a), b, a) : mkSelect(mkCmp(SymOp::Lt, a, b), b, a));
+    return true;
+  }
+  if (n == "make_tuple" || n == "tie" || n == "forward_as_tuple") {
+    int o = newObj(OK::User, "", rt->getAsCXXRecordDecl());
+    for (size_t i = 0; i < args.size(); ++i) {
+      Loc key{o, "[" + std::to_string(i) + "]"};
+      if (n == "make_tuple") {
+        HVal v = eval(args[i]);
+        state[key] = v.k == HVal::Ref ? read(v.ref) : v;
+      } else if (auto l = lvalue(args[i])) {
+        HVal r;
+        r.k = HVal::Ref;
+        r.ref = *l;
+        state[key] = r;
+      } else {
+        state[key] = noneV("a tuple element the reader does not follow");
+      }
+    }
+    out = objV(o);
+    return true;
+  }
+  if (n == "get" && args.size() == 1) {
+    const TemplateArgumentList *ta = fd->getTemplateSpecializationArgs();
+    if (!ta || ta->size() < 1 || ta->get(0).getKind() != TemplateArgument::Integral)
+      return false;
+    HVal t = eval(args[0]);
+    if (t.k == HVal::Ref)
+      t = read(t.ref);
+    if (t.k != HVal::Obj)
+      return false;
+    HVal v = read(Loc{t.obj, "[" + std::to_string(ta->get(0).getAsIntegral().getExtValue()) + "]"});
+    out = v.k == HVal::Ref ? read(v.ref) : v;
+    return true;
+  }
+  if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(ce); oc && oc->getOperator() == OO_Equal && self >= 0 &&
+                                                          args.size() == 1 && isa<CXXMethodDecl>(fd) &&
+                                                          cast<CXXMethodDecl>(fd)->getParent()->getName() == "tuple") {
+    HVal src = eval(args[0]);
+    if (src.k == HVal::Ref)
+      src = read(src.ref);
+    if (src.k != HVal::Obj)
+      return false;
+    for (size_t i = 0;; ++i) {
+      Loc d{self, "[" + std::to_string(i) + "]"}, sl{src.obj, "[" + std::to_string(i) + "]"};
+      if (!state.count(d) || !state.count(sl))
+        break;
+      HVal v = read(sl);
+      if (v.k == HVal::Ref)
+        v = read(v.ref);
+      if (state[d].k == HVal::Ref)
+        write(state[d].ref, v);
+      else
+        write(d, v);
+    }
+    out = objV(self);
+    return true;
+  }
+  return false;
+}
+
+HostContract HostInterp::runLaunch(const FunctionDecl *host, const FunctionDecl *kernel) {
+  HostContract hc;
+  hc.function = host->getNameAsString();
+  launchKernel = kernel;
+  try {
+    Frame f{nextFrame++, {}, -1};
+    f.fn = host;
+    frames.push_back(f);
+    // The host function's parameters are whatever its callers pass.
+    for (const ParmVarDecl *p : host->parameters()) {
+      QualType t = p->getType();
+      if (p->isInvalidDecl())
+        state[localLoc(p)] = noneV("parameter '" + p->getNameAsString() + "' does not compile");
+      else if (isInt(t))
+        state[localLoc(p)] = intV(mkVar(hc.function + "." + p->getNameAsString(), typeOf(t), VarRole::Input));
+      else
+        state[localLoc(p)] = noneV("parameter '" + p->getNameAsString() + "' of " + hc.function);
+    }
+    exec(host->getBody());
+    std::string kn = kernel->getNameAsString();
+    if (launches.empty())
+      throw Failure{"the launch of '" + kn + "' in " + hc.function + " is not reached"};
+    if (launches.size() > 1)
+      throw Failure{"'" + kn + "' is launched " + std::to_string(launches.size()) + " times"};
+    const LaunchRec &l = launches.front();
+    hc.success = l.cond;
+    for (auto &[name, v] : l.args) {
+      if (v.k == HVal::Int) {
+        if (!containsOpaque(v.s))
+          hc.fields[name] = v.s;
+        else
+          hc.unconstrained.push_back(name);
+      } else if (v.k == HVal::Obj && objs[v.obj].kind == OK::User) {
+        std::map<Loc, HVal> fs;
+        collect(v.obj, name + ".", v.obj, fs);
+        for (auto &[fl, fv] : fs) {
+          if (fl.key.find('[') != std::string::npos)
+            continue;
+          if (fv.k == HVal::Int && !containsOpaque(fv.s))
+            hc.fields[fl.key] = fv.s;
+          else
+            hc.unconstrained.push_back(fl.key);
+        }
+      }
+    }
+    HVal b = l.blocks;
+    if (b.k == HVal::Int && !containsOpaque(b.s))
+      hc.blockDim = b.s;
+    hc.facts = facts;
+    hc.ok = true;
+  } catch (const Failure &f) {
+    hc.ok = false;
+    hc.reason = f.reason;
+  }
+  return hc;
 }
 
 HostContract HostInterp::run(const FunctionDecl *fd) {
@@ -1556,12 +2224,16 @@ HostContract HostInterp::run(const FunctionDecl *fd) {
 class ErrorLocs : public DiagnosticConsumer {
 public:
   std::vector<SourceLocation> locs;
+  std::vector<bool> parse; // a lexer or parser error (the rest are semantic)
   std::string first;
   void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) override {
     if (level < DiagnosticsEngine::Error)
       return;
-    if (info.getLocation().isValid())
+    if (info.getLocation().isValid()) {
       locs.push_back(info.getLocation());
+      llvm::StringRef cat = DiagnosticIDs::getCategoryNameFromID(DiagnosticIDs::getCategoryNumberForDiag(info.getID()));
+      parse.push_back(cat == "Parse Issue" || cat == "Lexical or Preprocessor Issue");
+    }
     if (first.empty()) {
       llvm::SmallString<128> m;
       info.FormatDiagnostic(m);
@@ -1669,6 +2341,114 @@ private:
   ErrorLocs &errs;
 };
 
+// The kernel and the host function that launches it: the one function whose
+// body holds every launch of the kernel in the file's text (a launch Clang
+// dropped with code that does not compile counts too).
+class LaunchConsumer : public ASTConsumer {
+public:
+  LaunchConsumer(const HostOptions &o, const std::string &k, HostContract &r, ErrorLocs &e)
+      : opts(o), kernel(k), res(r), errs(e) {}
+  void HandleTranslationUnit(ASTContext &ctx) override {
+    SourceManager &sm = ctx.getSourceManager();
+    FileID main = sm.getMainFileID();
+    std::string src = sm.getBufferData(main).str();
+    std::vector<unsigned> at;
+    for (const TextLaunch &l : findTextLaunches(src))
+      if (l.kernel == kernel)
+        at.push_back(unsigned(l.begin));
+    if (at.empty()) {
+      res.reason = "no launch of '" + kernel + "' in the file";
+      return;
+    }
+    struct Fns : RecursiveASTVisitor<Fns> {
+      std::vector<const FunctionDecl *> defs;
+      // A template kernel is launched as an instantiation (`add<float><<<...>>>`).
+      bool shouldVisitTemplateInstantiations() const { return true; }
+      bool VisitFunctionDecl(FunctionDecl *fd) {
+        if (fd->doesThisDeclarationHaveABody() && !isLambdaCallOperator(fd) && !fd->isDependentContext())
+          defs.push_back(fd);
+        return true;
+      }
+    } fns;
+    fns.TraverseDecl(ctx.getTranslationUnitDecl());
+    const FunctionDecl *kdecl = nullptr, *host = nullptr;
+    std::set<const FunctionDecl *> hosts;
+    for (const FunctionDecl *fd : fns.defs) {
+      SourceLocation b = sm.getExpansionLoc(fd->getBeginLoc()), e = sm.getExpansionLoc(fd->getEndLoc());
+      if (sm.getFileID(b) != main)
+        continue;
+      if (fd->getNameAsString() == kernel)
+        kdecl = fd;
+      unsigned ob = sm.getFileOffset(b), oe = sm.getFileOffset(e);
+      for (unsigned a : at)
+        if (a >= ob && a <= oe && fd->getNameAsString() != kernel)
+          hosts.insert(fd);
+    }
+    // Innermost: a function defined inside another (a local class) is not
+    // expected; several functions launching it is not one contract.
+    if (!kdecl) {
+      res.reason = "the kernel '" + kernel + "' is not defined in the file";
+      return;
+    }
+    if (hosts.size() != 1) {
+      res.reason = hosts.empty() ? "the launch of '" + kernel + "' is outside any function"
+                                 : "'" + kernel + "' is launched from " + std::to_string(hosts.size()) + " functions";
+      return;
+    }
+    host = *hosts.begin();
+    // Errors Clang recovers from (a missing header) leave code out; a parse
+    // error inside the host function may leave its structure wrong.
+    SourceLocation hb = sm.getExpansionLoc(host->getBeginLoc()), he = sm.getExpansionLoc(host->getEndLoc());
+    for (size_t i = 0; i < errs.locs.size(); ++i) {
+      SourceLocation el = sm.getExpansionLoc(errs.locs[i]);
+      if (sm.getFileID(el) != main || sm.getFileOffset(el) < sm.getFileOffset(hb) ||
+          sm.getFileOffset(el) > sm.getFileOffset(he))
+        continue;
+      if (errs.parse[i]) {
+        PresumedLoc p = sm.getPresumedLoc(el);
+        res.reason = "the host function " + host->getNameAsString() + " does not parse (" +
+                     llvm::sys::path::filename(p.getFilename()).str() + ":" + std::to_string(p.getLine()) + ")";
+        return;
+      }
+    }
+    llvm::CrashRecoveryContext crc;
+    bool ok = crc.RunSafely([&] {
+      HostInterp hi(ctx, opts);
+      hi.setLenient(!errs.locs.empty());
+      res = hi.runLaunch(host, kdecl);
+    });
+    if (!ok) {
+      res = HostContract();
+      res.reason = "internal error while reading the host code";
+    }
+  }
+
+private:
+  const HostOptions &opts;
+  std::string kernel;
+  HostContract &res;
+  ErrorLocs &errs;
+};
+
+class LaunchAction : public ASTFrontendAction {
+public:
+  LaunchAction(const HostOptions &o, const std::string &k, HostContract &r, ErrorLocs &e)
+      : opts(o), kernel(k), res(r), errs(e) {}
+  bool BeginSourceFileAction(CompilerInstance &ci) override {
+    ci.getPreprocessor().addPPCallbacks(std::make_unique<SkipMissing>());
+    return true;
+  }
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, llvm::StringRef) override {
+    return std::make_unique<LaunchConsumer>(opts, kernel, res, errs);
+  }
+
+private:
+  const HostOptions &opts;
+  std::string kernel;
+  HostContract &res;
+  ErrorLocs &errs;
+};
+
 } // namespace
 
 HostContract readTilingFunction(const std::string &hostFile, const HostOptions &opts) {
@@ -1697,6 +2477,69 @@ HostContract readTilingFunction(const std::string &hostFile, const HostOptions &
   if (!res.ok && res.reason.empty())
     res.reason =
         errs.first.empty() ? "the host file could not be parsed" : "the host file does not parse: " + errs.first;
+  return res;
+}
+
+} // namespace alint::host
+
+namespace alint::host {
+
+HostContract readDirectLaunch(const std::string &file, const std::string &kernel, const HostOptions &opts) {
+  HostContract res;
+  res.file = file;
+  if (opts.hostApiDir.empty() || opts.kernelApiDir.empty()) {
+    res.reason = "the bundled API headers are not found";
+    return res;
+  }
+  auto buf = llvm::MemoryBuffer::getFile(file);
+  if (!buf) {
+    res.reason = "the file could not be read";
+    return res;
+  }
+  llvm::SmallString<256> abs(file);
+  llvm::sys::fs::make_absolute(abs);
+  std::string src = rewriteLaunches((*buf)->getBuffer().str());
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> mem(new llvm::vfs::InMemoryFileSystem);
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay(
+      new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+  overlay->pushOverlay(mem);
+  mem->addFile(abs, 0, llvm::MemoryBuffer::getMemBufferCopy(src));
+  // The kernel API first (the file's kernels must parse), then the host API.
+  // DT_FLOAT is defined as itself so that the kernel API's DT_* macros stay
+  // out of the host API's ge::DataType.
+  std::vector<std::string> args = {"clang++",
+                                   "-fsyntax-only",
+                                   "-std=c++17",
+                                   "-x",
+                                   "c++",
+                                   "-w",
+                                   "-ferror-limit=0",
+                                   "-fno-caret-diagnostics",
+                                   "-fno-spell-checking",
+                                   "-DASCENDC_LINT=1",
+                                   "-DASCENDC_LINT_HOST=1",
+                                   "-DDT_FLOAT=DT_FLOAT"};
+  if (!opts.resourceDir.empty())
+    args.push_back("-resource-dir=" + opts.resourceDir);
+  args.push_back("-I" + opts.kernelApiDir);
+  args.push_back("-include");
+  args.push_back(opts.kernelApiDir + "/ascendc_lint/builtins.h");
+  args.push_back("-I" + opts.hostApiDir);
+  args.push_back("-include");
+  args.push_back(opts.hostApiDir + "/ascendc_lint/launch.h");
+  for (auto &a : opts.extraArgs)
+    args.push_back(a);
+  args.push_back(std::string(abs));
+  llvm::IntrusiveRefCntPtr<FileManager> files(new FileManager(FileSystemOptions(), overlay));
+  ErrorLocs errs;
+  auto action = std::make_unique<LaunchAction>(opts, kernel, res, errs);
+  tooling::ToolInvocation inv(args, std::move(action), files.get());
+  inv.setDiagnosticConsumer(&errs);
+  bool ran = inv.run();
+  res.file = file;
+  if (!res.ok && res.reason.empty())
+    res.reason = std::string("the file could not be parsed for its launch") + (ran ? "" : " (no compilation)") +
+                 (errs.first.empty() ? "" : ": " + errs.first);
   return res;
 }
 

@@ -2,6 +2,7 @@
 // projects, evaluated at concrete shapes.
 #include "checker/frontend/Paths.h"
 #include "checker/host/HostContract.h"
+#include "checker/project/OpProject.h"
 
 #include <catch2/catch.hpp>
 
@@ -91,7 +92,57 @@ TEST_CASE("host reader: no tiling function is a reason, not a contract", "[host]
   CHECK_FALSE(c.ok);
   CHECK_FALSE(c.reason.empty());
   std::string why;
-  CHECK(host::locateHostTiling(std::string(ALINT_SAMPLES_DIR) + "/bounds-global/off_by_one_bad.cpp", why).empty());
-  CHECK(why.find("op_kernel") != std::string::npos);
-  CHECK(host::locateHostTiling(sample("narrow_bad/op_kernel/copy_tiles_bad.cpp"), why).size() == 1);
+  CHECK_FALSE(project::findOpProject(std::string(ALINT_SAMPLES_DIR) + "/bounds-global/off_by_one_bad.cpp"));
+  auto p = project::findOpProject(sample("narrow_bad/op_kernel/copy_tiles_bad.cpp"));
+  REQUIRE(p);
+  CHECK(host::hostTilingSources(*p, why).size() == 1);
+  // The OpDef beside the tiling function names the inputs and their dtypes.
+  host::HostOptions o;
+  host::applyOpDef(*p, o);
+  CHECK(o.inputNames == std::vector<std::string>{"x"});
+  CHECK(o.dtypes.count("x"));
+}
+
+namespace {
+host::HostOptions launchOptions() {
+  host::HostOptions o = hostOptions();
+  o.kernelApiDir = findApiDir();
+  o.extraArgs = {"-D__NPU_ARCH__=2201", "-D__CCE_AICORE__=220"};
+  return o;
+}
+} // namespace
+
+TEST_CASE("host reader: a direct launch gives the kernel's parameters and block count", "[host]") {
+  host::HostContract c =
+      host::readDirectLaunch(sample("launch/scale_launch_good.asc"), "scale_launch", launchOptions());
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  CHECK(c.function == "launch_scale");
+  REQUIRE(c.fields.count("totalLength"));
+  REQUIRE(c.fields.count("tileLength"));
+  REQUIRE(c.blockDim);
+  CHECK(asConst(c.blockDim) == 8);
+  std::map<std::string, int64_t> env = {{"launch_scale.totalLength", 1 << 20}};
+  CHECK(at(c.fields["tileLength"], env) == (1 << 20) / 64);
+  CHECK(at(c.success, env) == 1);
+  // The host returns before the launch: no kernel runs.
+  CHECK(at(c.success, {{"launch_scale.totalLength", (1 << 20) + 1024}}) == 0);
+  CHECK(at(c.success, {{"launch_scale.totalLength", 1000}}) == 0);
+}
+
+TEST_CASE("host reader: a launch in code that does not compile is read from its text", "[host]") {
+  host::HostContract c = host::readDirectLaunch(std::string(ALINT_SOURCE_DIR) + "/tests/data/host/dropped_launch.asc",
+                                                "copy_k", launchOptions());
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  CHECK(c.function == "copy_npu");
+  // `total` comes from a type Clang does not know: unknown, and so is what
+  // depends on it; the tile is a constant.
+  REQUIRE(c.fields.count("tile"));
+  CHECK(asConst(c.fields["tile"]) == 8192);
+  CHECK_FALSE(c.fields.count("total"));
+  CHECK_FALSE(c.fields.count("block"));
+  // A launch found twice, or a value written after the launch, is refused.
+  host::HostContract none = host::readDirectLaunch(sample("launch/scale_launch_good.asc"), "absent", launchOptions());
+  CHECK_FALSE(none.ok);
 }

@@ -1,0 +1,75 @@
+// The host side of a kernel in an operator project, from the project discovery
+// of checker/project (one reading of op_host/ for both sides): the tiling
+// sources to read and the inputs, outputs and dtypes the OpDef declares.
+#include "checker/host/HostContract.h"
+#include "checker/project/OpProject.h"
+
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+
+#include <algorithm>
+#include <map>
+
+namespace alint::host {
+
+std::vector<std::string> hostTilingSources(const project::OpProject &p, std::string &reason) {
+  std::vector<std::string> out;
+  for (const std::string &f : p.hostFiles) {
+    llvm::StringRef name = llvm::sys::path::filename(f);
+    if (name.contains("tiling") && (name.ends_with(".cpp") || name.ends_with(".cc")))
+      out.push_back(f);
+  }
+  if (out.empty()) {
+    reason = "no *tiling*.cpp in " + p.root + "/op_host";
+    return {};
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+int64_t dtypeValue(const std::string &dt) {
+  // ge::DataType values (asc-devkit include/adv_api/matmul/matmul_tiling_base.h
+  // mirrors them); -1 for a type the reader does not size.
+  static const std::map<std::string, int64_t> values = {
+      {"DT_FLOAT", 0},   {"DT_FLOAT16", 1}, {"DT_INT8", 2},   {"DT_INT32", 3},      {"DT_UINT8", 4},
+      {"DT_INT16", 6},   {"DT_UINT16", 7},  {"DT_UINT32", 8}, {"DT_INT64", 9},      {"DT_UINT64", 10},
+      {"DT_DOUBLE", 11}, {"DT_BOOL", 12},   {"DT_BF16", 27},  {"DT_COMPLEX64", 16}, {"DT_COMPLEX128", 17}};
+  auto it = values.find(dt);
+  return it == values.end() ? -1 : it->second;
+}
+
+void applyOpDef(const project::OpProject &p, HostOptions &opts) {
+  // The project reads *_def.cpp; small projects declare the OpDef beside
+  // their tiling function, so the other host sources are tried after it.
+  std::optional<project::OpDefinition> def;
+  if (!p.opDefs.empty())
+    def = p.opDefs.front();
+  for (size_t i = 0; !def && i < p.hostFiles.size(); ++i) {
+    const std::string &f = p.hostFiles[i];
+    if (!llvm::StringRef(f).ends_with(".cpp"))
+      continue;
+    if (auto buf = llvm::MemoryBuffer::getFile(f))
+      if ((*buf)->getBuffer().contains("OpDef"))
+        def = project::parseOpDef((*buf)->getBuffer().str(), f);
+  }
+  if (!def)
+    return;
+  opts.inputNames.clear();
+  opts.outputNames.clear();
+  for (const project::OpParam &prm : def->params) {
+    (prm.isOutput ? opts.outputNames : opts.inputNames).push_back(prm.name);
+    std::vector<int64_t> vs;
+    bool all = !prm.dtypes.empty();
+    for (const std::string &dt : prm.dtypes) {
+      int64_t v = dtypeValue(dt);
+      if (v < 0)
+        all = false; // a dtype the reader does not know: the tensor's dtype stays free
+      else if (std::find(vs.begin(), vs.end(), v) == vs.end())
+        vs.push_back(v);
+    }
+    if (all)
+      opts.dtypes[prm.name] = vs;
+  }
+}
+
+} // namespace alint::host
