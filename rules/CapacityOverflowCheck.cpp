@@ -5,8 +5,12 @@
 // On a target with SIMT (950), a kernel whose launch leaves part of UB to the
 // SIMT Data Cache (--simt-dcache / SimtDCache) has that much less UB for its
 // buffers; a Data Cache below the target's minimum fails the launch check
-// (asc-devkit SIMD/SIMT 编程模型 "UB划分"; target field "simt").
+// (asc-devkit SIMD/SIMT 编程模型 "UB划分"; target field "simt"). A kernel
+// that is not mixed cube+vector may use the bytes AscendC reserves for mixed
+// kernels only (910B UB: 192 KiB, not 192 KiB - 256; model::allocatableBytes).
 #include "rules/Checks.h"
+
+#include "checker/model/Simulator.h"
 
 #include <set>
 #include <sstream>
@@ -104,12 +108,13 @@ void CapacityOverflowCheck::run(CheckContext &ctx) const {
           inLoop = b->name;
       }
       item.ob.check = id();
-      uint64_t limit = spec.usableBytes;
+      uint64_t limit = model::allocatableBytes(spec, k, t);
       std::string limitWhy;
+      if (limit != spec.usableBytes) // AscendC's reserve for mixed cube+vector kernels does not apply
+        limitWhy = " (not a mixed cube+vector kernel, which would have " + std::to_string(spec.usableBytes) + ")";
       if (mem == Mem::UB && dcache) {
+        limitWhy = " (" + bytesText(int64_t(limit)) + " less the " + bytesText(int64_t(dcache)) + " SIMT Data Cache)";
         limit = limit > dcache ? limit - dcache : 0;
-        limitWhy = " (" + bytesText(int64_t(spec.usableBytes)) + " less the " + bytesText(int64_t(dcache)) +
-                   " SIMT Data Cache)";
       }
       item.ob.property = mkCmp(SymOp::Le, total, mkConst(int64_t(limit)));
       item.ob.context = ctx.contextAt(mkBool(true), {});

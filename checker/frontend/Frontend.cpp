@@ -25,6 +25,7 @@
 #include <cstring>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace alint {
@@ -360,6 +361,10 @@ public:
   std::string first;
   std::vector<unsigned> locs;
   std::vector<std::string> msgs; // parallel to locs
+  // Where code met an error inside a template it instantiated ("requested
+  // here"), with "file:line:col: message" of that error.
+  std::vector<unsigned> siteLocs;
+  std::vector<std::string> siteMsgs;
   std::vector<std::string> missing;
   std::vector<CompileError> syntax;
   std::set<std::string> dtypeMacros;
@@ -369,6 +374,21 @@ public:
   unsigned synthErrors = 0;     // errors synthesis will remove
   void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) override {
     DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level == DiagnosticsEngine::Note && lastError && info.getLocation().isValid()) {
+      // "in instantiation of template class 'W<half>' requested here": the
+      // error (in a header's template) belongs to the code at this site too,
+      // which is where the interpreter meets it; keep Clang's message and
+      // where the error itself is.
+      llvm::SmallString<256> note;
+      info.FormatDiagnostic(note);
+      if (note.str().contains("requested here")) {
+        siteLocs.push_back(info.getLocation().getRawEncoding());
+        siteMsgs.push_back(*lastError);
+      }
+      return;
+    }
+    if (level != DiagnosticsEngine::Note)
+      lastError.reset();
     if (level < DiagnosticsEngine::Error)
       return;
     ++errors;
@@ -402,6 +422,8 @@ public:
     if (info.getLocation().isValid()) {
       locs.push_back(info.getLocation().getRawEncoding());
       msgs.push_back(std::string(msg));
+      if (!where.empty())
+        lastError = where + std::string(msg);
     }
     if (first.empty())
       first = where + std::string(msg);
@@ -409,6 +431,7 @@ public:
 
 private:
   Synthesis &syn;
+  std::optional<std::string> lastError; // "file:line:col: message" of the error the notes follow
   static bool isTilingTypeName(llvm::StringRef n) { return n.contains("Tiling") && !n.contains("::"); }
   static bool isConstantName(llvm::StringRef n) {
     if (n.size() < 2 || !isupper(static_cast<unsigned char>(n[0])))
@@ -699,7 +722,8 @@ private:
   KernelModel interpretSafely(ASTContext &ctx, const FunctionDecl *fd, const FrontendOptions &o) {
     KernelModel km;
     llvm::CrashRecoveryContext crc;
-    bool ok = crc.RunSafely([&] { km = interpretKernel(ctx, fd, opts.apiDir, o, errs.locs, errs.msgs); });
+    bool ok = crc.RunSafely(
+        [&] { km = interpretKernel(ctx, fd, opts.apiDir, o, errs.locs, errs.msgs, errs.siteLocs, errs.siteMsgs); });
     if (!ok) {
       km = KernelModel();
       km.name = fd->getNameAsString();

@@ -238,10 +238,17 @@ public:
   CceMaskState cceNdPara;             // ND_PARA (set_nd_para, in `lo`): api/CceCopyApi.cpp
   std::vector<unsigned> errorLocs;    // compile errors Clang recovered from
   std::vector<std::string> errorMsgs; // their messages
+  std::vector<unsigned> siteLocs;     // instantiations of templates with errors
+  std::vector<std::string> siteMsgs;  // "file:line:col: message" of those errors
   std::set<const clang::FunctionDecl *> errorChecked;
   void checkCompileErrors(const clang::FunctionDecl *fd);
+  // Errors of statements Clang dropped, by the block they sat in (indices into errorLocs).
+  std::map<const clang::CompoundStmt *, std::vector<size_t>> gapErrors;
+  const clang::CompoundStmt *gapOf(const clang::Stmt *s, clang::SourceLocation l) const;
+  void droppedStatements(const std::vector<size_t> &errs, clang::SourceLocation from, clang::SourceLocation to);
   Value evalErrorExpr(const clang::Expr *e);
   std::string errorMessageIn(clang::SourceRange r) const;
+  std::optional<size_t> errorIn(clang::SourceRange r) const; // index into errorLocs
 
   // api/: one file per API family; api/ApiTable.cpp dispatches to them.
   Value evalApiCall(const clang::CallExpr *call, const clang::FunctionDecl *fd);
@@ -341,6 +348,11 @@ private:
   Value inlineInto(const clang::CallExpr *call, const clang::FunctionDecl *fd, std::shared_ptr<ObjState> thisObj,
                    const std::vector<const clang::Expr *> &argExprs, const std::vector<Value> *vals);
   void havocArgs(const std::vector<const clang::Expr *> &args, const clang::FunctionDecl *fd, const std::string &who);
+  // A template instantiation whose body Clang dropped because it does not
+  // compile for these arguments: one Unmodelled op naming the error.
+  Value failedInstantiation(const clang::CallExpr *call, const clang::FunctionDecl *fd,
+                            const clang::FunctionDecl *pattern, const std::vector<const clang::Expr *> &args,
+                            const std::shared_ptr<ObjState> &thisObj);
 };
 
 } // namespace fe

@@ -16,6 +16,7 @@
 #include <clang/AST/Stmt.h>
 #include <clang/AST/StmtCXX.h>
 #include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
 
 #include "checker/frontend/api/ApiTable.h"
 
@@ -452,6 +453,163 @@ void errorNodes(const Stmt *s, std::vector<SourceRange> &ranges) {
 }
 } // namespace
 
+// The block whose statements `l` lies between (not inside any of them): the
+// innermost compound statement of `s` with `l` in a gap; null when `l` is
+// inside a statement that is not a block.
+const CompoundStmt *Interp::gapOf(const Stmt *s, SourceLocation l) const {
+  if (!s)
+    return nullptr;
+  auto inside = [&](const Stmt *x) {
+    SourceLocation b = sm.getExpansionLoc(x->getBeginLoc()), e = sm.getExpansionLoc(x->getEndLoc());
+    return b.isValid() && e.isValid() && !sm.isBeforeInTranslationUnit(l, b) && !sm.isBeforeInTranslationUnit(e, l);
+  };
+  if (!inside(s))
+    return nullptr;
+  for (const Stmt *c : s->children())
+    if (c && inside(c))
+      return gapOf(c, l);
+  return dyn_cast<CompoundStmt>(s);
+}
+
+// Statements Clang dropped between `from` (the end of the previous statement
+// of the block) and `to`: one Unmodelled operation naming the first error;
+// what their text names becomes unknown — scalars get unknown values, tensors
+// unknown regions (and unknown values when assigned), objects lose their
+// fields, and a call to a method of the current object makes its scalar
+// fields unknown. Naming a pipe, queue or buffer object (whose state the
+// interpreter cannot make unknown) leaves the kernel incomplete.
+void Interp::droppedStatements(const std::vector<size_t> &errs, SourceLocation from, SourceLocation to) {
+  SourceLocation fb = sm.getExpansionLoc(from), te = sm.getExpansionLoc(to);
+  if (fb.isInvalid() || te.isInvalid() || !model.incomplete.empty())
+    return;
+  std::vector<size_t> here;
+  for (size_t i : errs) {
+    SourceLocation l = sm.getExpansionLoc(SourceLocation::getFromRawEncoding(errorLocs[i]));
+    if (sm.isBeforeInTranslationUnit(fb, l) && sm.isBeforeInTranslationUnit(l, te))
+      here.push_back(i);
+  }
+  if (here.empty())
+    return;
+  SourceLoc sl = loc(SourceLocation::getFromRawEncoding(errorLocs[here[0]]));
+  std::string msg = errorMsgs[here[0]];
+  std::string why = "a statement that does not compile (" + sl.file + ":" + std::to_string(sl.line) + ": " + msg + ")";
+  // The dropped text: from after the previous statement's last token.
+  std::string text;
+  if (sm.getFileID(fb) == sm.getFileID(te)) {
+    const char *p = sm.getCharacterData(fb), *q = sm.getCharacterData(te);
+    if (from != to && p < q)
+      p += std::min<size_t>(q - p, clang::Lexer::MeasureTokenLength(fb, sm, ctx.getLangOpts()));
+    if (p < q && q - p < 100000)
+      text.assign(p, q);
+  }
+  std::set<std::string> names;
+  for (size_t i = 0; i < text.size();) {
+    unsigned char ch = static_cast<unsigned char>(text[i]);
+    if (isalpha(ch) || ch == '_') {
+      size_t j = i;
+      while (j < text.size() && (isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_'))
+        ++j;
+      names.insert(text.substr(i, j - i));
+      i = j;
+    } else {
+      ++i;
+    }
+  }
+  auto assigned = [&](const std::string &n) {
+    for (size_t pos = text.find(n); pos != std::string::npos; pos = text.find(n, pos + 1)) {
+      size_t k = pos + n.size();
+      while (k < text.size() && isspace(static_cast<unsigned char>(text[k])))
+        ++k;
+      if (k < text.size() && text[k] == '=' && (k + 1 >= text.size() || text[k + 1] != '='))
+        return true;
+    }
+    return false;
+  };
+  Frame *f = frames.empty() ? nullptr : frames.back().get();
+  std::vector<Region> regions;
+  // The damage to one location named `n` holding `cur`; false: not localisable.
+  auto damage = [&](const LRef &r, const std::string &n, const Value &cur, QualType t) {
+    switch (cur.kind) {
+    case Value::Obj:
+    case Value::ObjPtr:
+      if (!cur.obj || cur.obj->api != ApiClass::None)
+        return false;
+      cur.obj->fields.clear();
+      if (cur.obj->origin.empty())
+        cur.obj->origin = n;
+      return true;
+    case Value::Tensor:
+      regions.push_back(regionOf(cur.t, nullptr, true, n));
+      if (assigned(n))
+        write(r, unknownValue("'" + n + "' set by " + why, t));
+      return true;
+    case Value::GmPtr:
+      if (assigned(n))
+        write(r, unknownValue("'" + n + "' set by " + why, t));
+      return true;
+    default:
+      write(r, unknownValue("'" + n + "' used by " + why, t));
+      return true;
+    }
+  };
+  bool localised = true;
+  bool callsMethod = false;
+  if (f)
+    for (auto &[d, v] : f->locals)
+      if (names.count(d->getNameAsString())) {
+        LRef r;
+        r.kind = LRef::Local;
+        r.frame = f;
+        r.frameSerial = f->serial;
+        r.decl = d;
+        localised &= damage(r, d->getNameAsString(), v, d->getType());
+      }
+  std::shared_ptr<ObjState> self = f ? f->thisObj : nullptr;
+  if (self && self->rec && self->api == ApiClass::None) {
+    for (const FieldDecl *fd : self->rec->fields()) {
+      if (!names.count(fd->getNameAsString()))
+        continue;
+      LRef r;
+      r.kind = LRef::Field;
+      r.obj = self;
+      r.field = fd;
+      Value cur = read(r, fd->getType());
+      localised &= damage(r, fd->getNameAsString(), cur, fd->getType());
+    }
+    for (const CXXMethodDecl *md : self->rec->methods())
+      callsMethod |= md->getIdentifier() && names.count(md->getNameAsString());
+    if (callsMethod) // the method may set any of them
+      for (const FieldDecl *fd : self->rec->fields()) {
+        QualType ft = fd->getType();
+        if (!ft->isIntegralOrEnumerationType() && !ft->isRealFloatingType())
+          continue;
+        LRef r;
+        r.kind = LRef::Field;
+        r.obj = self;
+        r.field = fd;
+        write(r, unknownValue("'" + fd->getNameAsString() + "' set by " + why, ft));
+      }
+  }
+  if (!localised) {
+    model.incomplete = "'" + (f && f->fn ? f->fn->getNameAsString() : std::string("the kernel")) +
+                       "' does not compile (" + sl.file + ":" + std::to_string(sl.line) + ": " + msg +
+                       "); the kernel is not verified";
+    model.unknowns.push_back({model.incomplete, sl});
+    return;
+  }
+  if (!dryRun) {
+    Op &op = addOp(OpKind::Unmodelled, "<does not compile>", nullptr);
+    op.loc = sl;
+    op.unknownReason = why;
+    op.regions = std::move(regions);
+    bool known = false;
+    for (const UnknownNote &n : model.compileErrors)
+      known |= n.loc.line == sl.line && n.loc.file == sl.file && n.loc.column == sl.column;
+    if (!known)
+      model.compileErrors.push_back({msg, sl});
+  }
+}
+
 // Errors inside a function the kernel runs: each one Clang kept as an
 // expression with errors or an invalid declaration is localised (that
 // expression becomes one unmodelled operation, see evalErrorExpr); one it
@@ -494,6 +652,13 @@ void Interp::checkCompileErrors(const FunctionDecl *fd) {
     SourceLoc sl = loc(l);
     std::string msg = i < errorMsgs.size() ? errorMsgs[i] : std::string("compile error");
     if (!covered) {
+      // A statement Clang dropped whole (an undeclared type or namespace from
+      // a missing header): localised when it sat between the statements of a
+      // block; droppedStatements applies its effect there.
+      if (const CompoundStmt *cs = gapOf(fd->getBody(), l)) {
+        gapErrors[cs].push_back(i);
+        continue;
+      }
       model.incomplete = "'" + fd->getNameAsString() + "' does not compile (" + sl.file + ":" +
                          std::to_string(sl.line) + ": " + msg + "); the kernel is not verified";
       model.unknowns.push_back({model.incomplete, sl});
@@ -507,13 +672,28 @@ void Interp::checkCompileErrors(const FunctionDecl *fd) {
   }
 }
 
-std::string Interp::errorMessageIn(SourceRange r) const {
+std::optional<size_t> Interp::errorIn(SourceRange r) const {
   SourceLocation b = sm.getExpansionRange(r).getBegin(), e = sm.getExpansionRange(r).getEnd();
   for (size_t i = 0; i < errorLocs.size() && i < errorMsgs.size(); ++i) {
     SourceLocation l = sm.getExpansionLoc(SourceLocation::getFromRawEncoding(errorLocs[i]));
     if (l.isValid() && b.isValid() && e.isValid() && !sm.isBeforeInTranslationUnit(l, b) &&
         !sm.isBeforeInTranslationUnit(e, l))
-      return errorMsgs[i];
+      return i;
+  }
+  return std::nullopt;
+}
+
+std::string Interp::errorMessageIn(SourceRange r) const {
+  if (std::optional<size_t> i = errorIn(r))
+    return errorMsgs[*i];
+  // An error inside a template this code instantiates (a class template in a
+  // header): Clang's message and where it is.
+  SourceLocation b = sm.getExpansionRange(r).getBegin(), e = sm.getExpansionRange(r).getEnd();
+  for (size_t i = 0; i < siteLocs.size() && i < siteMsgs.size(); ++i) {
+    SourceLocation l = sm.getExpansionLoc(SourceLocation::getFromRawEncoding(siteLocs[i]));
+    if (l.isValid() && b.isValid() && e.isValid() && !sm.isBeforeInTranslationUnit(l, b) &&
+        !sm.isBeforeInTranslationUnit(e, l))
+      return siteMsgs[i];
   }
   return "a compile error";
 }
@@ -524,6 +704,26 @@ std::string Interp::errorMessageIn(SourceRange r) const {
 // reference becomes unknown, and its value is opaque.
 Value Interp::evalErrorExpr(const Expr *e) {
   std::string why = "code that does not compile (" + errorMessageIn(e->getSourceRange()) + ")";
+  // No error inside the expression: it names a declaration that did not
+  // compile (Clang reports the error once, where the declaration is).
+  if (!errorIn(e->getSourceRange())) {
+    std::function<const ValueDecl *(const Stmt *)> invalidRef = [&](const Stmt *s) -> const ValueDecl * {
+      if (!s)
+        return nullptr;
+      if (const auto *dre = dyn_cast<DeclRefExpr>(s); dre && dre->getDecl()->isInvalidDecl())
+        return dre->getDecl();
+      for (const Stmt *c : s->children())
+        if (const ValueDecl *d = invalidRef(c))
+          return d;
+      return nullptr;
+    };
+    if (const ValueDecl *d = invalidRef(e))
+      if (std::optional<size_t> i = errorIn(d->getSourceRange())) {
+        SourceLoc dl = loc(SourceLocation::getFromRawEncoding(errorLocs[*i]));
+        why = "code that does not compile ('" + d->getNameAsString() + "' does not compile: " + dl.file + ":" +
+              std::to_string(dl.line) + ": " + errorMsgs[*i] + ")";
+      }
+  }
   std::vector<Value> vals;
   std::vector<const Expr *> parts;
   std::function<void(const Stmt *)> walk = [&](const Stmt *s) {
@@ -776,13 +976,22 @@ void Interp::exec(const Stmt *s) {
   if (!s || !alive() || !step())
     return;
   switch (s->getStmtClass()) {
-  case Stmt::CompoundStmtClass:
-    for (const Stmt *c : cast<CompoundStmt>(s)->body()) {
+  case Stmt::CompoundStmtClass: {
+    const auto *cs = cast<CompoundStmt>(s);
+    auto gaps = gapErrors.find(cs);
+    SourceLocation prev = cs->getLBracLoc();
+    for (const Stmt *c : cs->body()) {
       if (!alive())
         break;
+      if (gaps != gapErrors.end())
+        droppedStatements(gaps->second, prev, c->getBeginLoc());
       exec(c);
+      prev = c->getEndLoc();
     }
+    if (gaps != gapErrors.end() && alive())
+      droppedStatements(gaps->second, prev, cs->getRBracLoc());
     return;
+  }
   case Stmt::DeclStmtClass:
     for (const Decl *d : cast<DeclStmt>(s)->decls())
       if (const auto *vd = dyn_cast<VarDecl>(d))
@@ -2535,9 +2744,66 @@ Value Interp::evalCall(const CallExpr *call) {
       return v;
     }
   }
-  if (isApiDecl(fd))
+  if (isApiDecl(fd)) {
+    // A constexpr free function the bundled headers define (AscendC::DivCeil,
+    // min/max, Ops::Base::CeilAlign) is integer arithmetic written as data:
+    // run its body. Everything else of the API goes through the table.
+    const FunctionDecl *def = nullptr;
+    if (fd->isConstexpr() && !isa<CXXMethodDecl>(fd) && fd->getReturnType()->isIntegralOrEnumerationType() &&
+        fd->hasBody(def) && def)
+      return inlineCall(call, fd);
     return evalApiCall(call, fd);
+  }
   return inlineCall(call, fd);
+}
+
+// Clang drops the body of an instantiation that does not compile for its
+// template arguments (a member T lacks, no matching overload for T): the call
+// becomes one Unmodelled operation naming Clang's message and where it is;
+// its tensor arguments get unknown regions, what it may write (reference
+// arguments, the scalar fields of its object) becomes unknown.
+Value Interp::failedInstantiation(const CallExpr *call, const FunctionDecl *fd, const FunctionDecl *pattern,
+                                  const std::vector<const Expr *> &args, const std::shared_ptr<ObjState> &thisObj) {
+  std::string n = fd->getQualifiedNameAsString();
+  std::optional<size_t> err = errorIn(pattern->getSourceRange());
+  std::string msg = err && *err < errorMsgs.size() ? errorMsgs[*err] : std::string();
+  SourceLoc where = err ? loc(SourceLocation::getFromRawEncoding(errorLocs[*err])) : loc(call->getBeginLoc());
+  // No error inside the template: Clang did not instantiate it (it stops
+  // instantiating after a fatal error elsewhere, such as a missing header).
+  std::string why = err ? "'" + n + "' does not compile for its template arguments (" + where.file + ":" +
+                              std::to_string(where.line) + ": " + msg + ")"
+                        : "call to '" + n + "', a template Clang did not instantiate (after an earlier error)";
+  std::vector<Value> vals;
+  for (const Expr *a : args)
+    vals.push_back(eval(a));
+  if (!dryRun) {
+    Op &op = addOp(OpKind::Unmodelled, n, call);
+    op.loc = loc(call->getBeginLoc());
+    op.unknownReason = why;
+    for (size_t i = 0; i < vals.size(); ++i)
+      if (vals[i].kind == Value::Tensor)
+        op.regions.push_back(regionOf(vals[i].t, nullptr, true, "arg" + std::to_string(i)));
+    bool known = !err;
+    for (const UnknownNote &u : model.compileErrors)
+      known |= u.loc.line == where.line && u.loc.file == where.file && u.loc.column == where.column;
+    if (!known)
+      model.compileErrors.push_back({msg, where});
+  }
+  havocArgs(args, fd, n);
+  if (thisObj && thisObj->api == ApiClass::None && thisObj->rec)
+    for (const FieldDecl *f : thisObj->rec->fields()) {
+      QualType ft = f->getType();
+      if (!ft->isIntegralOrEnumerationType() && !ft->isRealFloatingType())
+        continue;
+      LRef r;
+      r.kind = LRef::Field;
+      r.obj = thisObj;
+      r.field = f;
+      write(r, unknownValue("'" + f->getNameAsString() + "' set by " + why, ft));
+    }
+  if (call->getType()->isVoidType())
+    return Value();
+  return unknownValue("result of " + why, call->getType());
 }
 
 Value Interp::inlineCall(const CallExpr *call, const FunctionDecl *fd) {
@@ -2573,6 +2839,9 @@ Value Interp::callWithValues(const CallExpr *site, const FunctionDecl *fd, const
 Value Interp::inlineInto(const CallExpr *call, const FunctionDecl *fd, std::shared_ptr<ObjState> thisObj,
                          const std::vector<const Expr *> &argExprs, const std::vector<Value> *vals) {
   const FunctionDecl *def = nullptr;
+  if ((!fd->hasBody(def) || !def) && fd->isTemplateInstantiation())
+    if (const FunctionDecl *pat = fd->getTemplateInstantiationPattern(); pat && pat->hasBody())
+      return failedInstantiation(call, fd, pat, argExprs, thisObj);
   if (!fd->hasBody(def) || !def) {
     if (!vals)
       for (const Expr *a : argExprs)
@@ -2717,10 +2986,13 @@ Op &Interp::addOp(OpKind k, const std::string &api, const CallExpr *call) {
 
 KernelModel interpretKernel(clang::ASTContext &ctx, const clang::FunctionDecl *entry, const std::string &apiDir,
                             const FrontendOptions &opts, const std::vector<unsigned> &errorLocs,
-                            const std::vector<std::string> &errorMsgs) {
+                            const std::vector<std::string> &errorMsgs, const std::vector<unsigned> &siteLocs,
+                            const std::vector<std::string> &siteMsgs) {
   fe::Interp in(ctx, apiDir, opts);
   in.errorLocs = errorLocs;
   in.errorMsgs = errorMsgs;
+  in.siteLocs = siteLocs;
+  in.siteMsgs = siteMsgs;
   return in.run(entry);
 }
 

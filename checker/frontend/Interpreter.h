@@ -16,8 +16,11 @@ namespace alint {
 // Clang recovered from. An error inside an expression Clang kept (a
 // RecoveryExpr, an invalid declaration) makes that expression one unmodelled
 // operation; one Clang dropped without a trace makes the model incomplete.
+// siteLocs / siteMsgs: where code instantiated a template that has an error
+// ("requested here"), with "file:line:col: message" of that error.
 KernelModel interpretKernel(clang::ASTContext &ctx, const clang::FunctionDecl *entry, const std::string &apiDir,
                             const FrontendOptions &opts, const std::vector<unsigned> &errorLocs,
-                            const std::vector<std::string> &errorMsgs);
+                            const std::vector<std::string> &errorMsgs, const std::vector<unsigned> &siteLocs = {},
+                            const std::vector<std::string> &siteMsgs = {});
 
 } // namespace alint

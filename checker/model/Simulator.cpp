@@ -1198,6 +1198,45 @@ Layout layoutOf(const KernelModel &k, const TargetSpec &t, Evaluator &e) {
 
 } // namespace
 
+// A mixed cube+vector kernel: a MIX kernel type, cube work (AIC code, cube
+// pipes, L1/L0 buffers, the Matmul API) or one core side of a file the build
+// compiles per side. AscendC reserves some memory for these only (910B UB:
+// 256 B "在Cube和Vector融合算子开发场景", asc-devkit docs/zh/guide/编程指南/
+// 高级编程/硬件实现/架构规格/NPU架构版本2201.md); KERNEL_TYPE_AIV_ONLY and
+// KERNEL_TYPE_AIC_ONLY kernels are not mixed.
+bool isMixedKernel(const KernelModel &k, const TargetSpec &t) {
+  enum { AIV_ONLY = 0, AIC_ONLY = 1 };
+  if (k.kernelType)
+    return *k.kernelType != AIV_ONLY && *k.kernelType != AIC_ONLY;
+  if (usesMatmul(k))
+    return true;
+  for (const std::string &part : {std::string("AIC"), std::string("AIV")})
+    if (k.variant == part || k.variant.find(", " + part) != std::string::npos)
+      return true;
+  for (const Op &op : k.ops)
+    if (op.core == CoreType::AIC || op.pipe == Pipe::M || op.pipe == Pipe::MTE1 || op.pipe == Pipe::FIX)
+      return true;
+  for (const Buffer &b : k.buffers) {
+    auto mem = t.memoryOf(b.memPos);
+    if (mem && *mem != Mem::UB && *mem != Mem::GM)
+      return true;
+  }
+  return false;
+}
+
+// NPU arch 2201 (910B, 910_93): of the 192 KiB of UB, AscendC keeps 256 B
+// (ASC_UB_SIZE = 192 KiB - 256, the target's usable_bytes) "在Cube和Vector融合
+// 算子开发场景" only; a kernel that is not mixed has the whole capacity
+// (TOTAL_UB_SIZE = 192 KiB, impl/basic_api/utils/kernel_utils_constants.h, and
+// the CPU-mode InitBuffer limit, kernel_utils_mode_cpu.h). Sources in
+// docs/checks/capacity-overflow.md.
+uint64_t allocatableBytes(const MemorySpec &spec, const KernelModel &k, const TargetSpec &t) {
+  if (spec.mem == Mem::UB && t.npuArch == 2201 && spec.capacityBytes > spec.usableBytes &&
+      spec.capacityBytes - spec.usableBytes == 256 && !isMixedKernel(k, t))
+    return spec.capacityBytes;
+  return spec.usableBytes;
+}
+
 std::optional<int64_t> evalAt(const Sym &s, const SimConfig &cfg, const Execution &ex, const TraceStep *step,
                               std::string *why) {
   Evaluator e{cfg};
@@ -1356,7 +1395,7 @@ SimResult simulate(const KernelModel &k, const TargetSpec &t, const SimConfig &c
         }
       }
       // The SIMT Data Cache the launch leaves takes its share of UB (as capacity-overflow).
-      uint64_t limit = spec->usableBytes;
+      uint64_t limit = allocatableBytes(*spec, k, t);
       if (mem == Mem::UB && t.simt && k.simtDCacheBytes)
         limit = limit > *k.simtDCacheBytes ? limit - *k.simtDCacheBytes : 0;
       if (pass)
@@ -1364,7 +1403,7 @@ SimResult simulate(const KernelModel &k, const TargetSpec &t, const SimConfig &c
       record(d, pass, why,
              memText(mem) + " buffers need " + i128Text(total) + " bytes but " + t.name + " has " +
                  std::to_string(limit) + " bytes of " + memText(mem) +
-                 (limit != spec->usableBytes ? " besides the SIMT Data Cache" : ""),
+                 (limit != allocatableBytes(*spec, k, t) ? " besides the SIMT Data Cache" : ""),
              int(xi), ex, nullptr);
     }
 

@@ -97,6 +97,12 @@ Trace expandTrace(const KernelModel &k, const SimConfig &cfg);
 std::optional<int64_t> evalAt(const Sym &s, const SimConfig &cfg, const Execution &ex, const TraceStep *step,
                               std::string *why = nullptr);
 
+// Whether the kernel is a mixed cube+vector kernel, and so the bytes of a
+// memory its buffers may take: usable_bytes, or on NPU arch 2201 the whole UB
+// for a kernel that is not mixed (AscendC's 256 B reserve is for mixed ones).
+bool isMixedKernel(const KernelModel &k, const TargetSpec &t);
+uint64_t allocatableBytes(const MemorySpec &spec, const KernelModel &k, const TargetSpec &t);
+
 // A failing property instance.
 struct SimFinding {
   std::string check; // check id, as in rules/

@@ -200,3 +200,121 @@ extern "C" __global__ __aicore__ void k(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR
   CHECK(j["kernels"][0]["unmodelledCalls"] == 1);
   std::remove(f.c_str());
 }
+
+// Issue 13: code that does not compile is localised, not contagious.
+
+// A header that is missing (ops-base's atvoss library): Clang drops the
+// statements that name its types whole. The damage stays local: what they
+// name becomes unknown, the rest is verified.
+static const char *kDroppedStatements = R"(
+#include "atvoss/not_in_the_corpus.h"
+extern "C" __global__ __aicore__ void dropped(GM_ADDR x, uint32_t n) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> b;
+  pipe.InitBuffer(b, 1024);
+  uint32_t m = 16;
+  Sch<0, Dag<half>> sch(x);
+  sch.Process();
+  m = Helper::Compute(n);
+  LocalTensor<half> t = b.Get<half>();
+  GlobalTensor<half> g;
+  g.SetGlobalBuffer((__gm__ half *)x, 512);
+  DataCopy(t, g, m);
+}
+)";
+
+TEST_CASE("statements Clang drops for a missing header are localised", "[cli]") {
+  std::string f = writeKernel("dropped", kDroppedStatements);
+  nlohmann::json j = lintJson("--show-unknown " + f);
+  REQUIRE(j["kernels"].size() == 1);
+  const auto &k = j["kernels"][0];
+  CHECK(k["notCompiled"].get<unsigned>() >= 1);
+  CHECK(k["proved"].get<unsigned>() >= 1); // the 1 KiB buffer fits: the kernel is not unknown as a whole
+  bool lenUnknown = false, stale = false, noted = false;
+  for (const auto &d : j["diagnostics"]) {
+    std::string m = d["message"];
+    // m = Helper::Compute(n) was dropped: the copy length is unknown, never the stale 16
+    lenUnknown |= d["check"] == "align-copy-length" && d["status"] == "unknown" &&
+                  m.find("'m' used by a statement that does not compile") != std::string::npos;
+    stale |= m.find("length 32") != std::string::npos;
+    noted |= d["check"] == "frontend" && m.find("use of undeclared identifier") != std::string::npos;
+  }
+  CHECK(lenUnknown);
+  CHECK(!stale);
+  CHECK(noted);
+  CHECK(j["kernels"][0]["verdict"] == "partially verified");
+  std::remove(f.c_str());
+}
+
+// A member function of a class template that does not compile for its
+// template argument: Clang drops the instantiation's body.
+static const char *kFailedInstantiation = R"(
+template <typename T>
+class Worker {
+public:
+  __aicore__ inline void Init(GM_ADDR x, uint32_t n) {
+    xGm.SetGlobalBuffer((__gm__ T *)x, n);
+    pipe.InitBuffer(q, 2, 4096);
+    len = T::missingMember(n);
+  }
+  __aicore__ inline void Process() {
+    LocalTensor<T> t = q.template AllocTensor<T>();
+    DataCopy(t, xGm, len);
+    q.EnQue(t);
+    LocalTensor<T> u = q.template DeQue<T>();
+    q.FreeTensor(u);
+  }
+private:
+  TPipe pipe;
+  TQue<TPosition::VECIN, 2> q;
+  GlobalTensor<T> xGm;
+  uint32_t len;
+};
+extern "C" __global__ __aicore__ void worker(GM_ADDR x, uint32_t n) {
+  Worker<half> w;
+  w.Init(x, n);
+  w.Process();
+}
+)";
+
+TEST_CASE("a template instantiation that does not compile names Clang's message and makes what it sets unknown",
+          "[cli]") {
+  std::string f = writeKernel("instantiation", kFailedInstantiation);
+  ToolRun r = runTool("--show-unknown " + f);
+  CHECK(r.out.find("::Init' does not compile for its template arguments (") != std::string::npos);
+  CHECK(r.out.find("cannot be used prior to '::'") != std::string::npos); // Clang's message
+  CHECK(r.out.find("definition is not available") == std::string::npos);
+  // the length Init would have set is unknown, not a free input with a counterexample
+  CHECK(r.out.find("counterexample: w.len") == std::string::npos);
+  CHECK(r.out.find("'len' set by 'Worker<") != std::string::npos);
+  std::remove(f.c_str());
+}
+
+// Bundled constexpr helpers carry bodies the interpreter runs: AscendC's own
+// DivCeil/AlignUp and the ops-base helpers of api/include/op_kernel/.
+static const char *kHelpers = R"(
+extern "C" __global__ __aicore__ void helpers(GM_ADDR x, uint32_t n) {
+  ASCENDC_ASSUME(n >= 1 && n <= 4096);
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> b;
+  uint32_t blocks = DivCeil(n, 16u);
+  uint32_t len = AlignUp(blocks * 16, 32u) / 2;
+  pipe.InitBuffer(b, len * sizeof(half));
+  LocalTensor<half> t = b.Get<half>();
+  GlobalTensor<half> g;
+  g.SetGlobalBuffer((__gm__ half *)x, 4096);
+  DataCopy(t, g, len);
+}
+)";
+
+TEST_CASE("bundled arithmetic helpers are run, so kernels using them are verified", "[cli]") {
+  std::string f = writeKernel("helpers", kHelpers);
+  ToolRun r = runTool("--fail-on-unknown " + f);
+  CHECK(r.exitCode == 0);
+  CHECK(r.err.find(": verified") != std::string::npos);
+  ToolRun s = runTool("--fail-on-unknown --target=ascend910b --target=ascend950 " + kSamples +
+                      "/followed/ops_base_helpers_good.cpp");
+  CHECK(s.exitCode == 0);
+  CHECK(s.err.find("pad_row (ascend910b): 5 obligations, 5 proved") != std::string::npos);
+  std::remove(f.c_str());
+}

@@ -165,8 +165,10 @@ __aicore__ void device_assert(bool condition, Args&&... message);
 // AscendC::AIC / AscendC::AIV.
 #define g_coreType (::ascendc_lint::core_type())
 
-#define KERNEL_TASK_TYPE_DEFAULT(type) ::ascendc_lint::kernel_task_type_default(type)
-#define KERNEL_TASK_TYPE(key, type) ::ascendc_lint::kernel_task_type(key, type)
+// Upstream they expand to nothing outside the precompile pass
+// (impl/basic_api/utils/kernel_utils_macros.h), so kernels may omit the `;`.
+#define KERNEL_TASK_TYPE_DEFAULT(type) ::ascendc_lint::kernel_task_type_default(type);
+#define KERNEL_TASK_TYPE(key, type) ::ascendc_lint::kernel_task_type(key, type);
 #define ENABLE_DETERMINISTIC()
 
 // Assumptions for the verifier. The real compiler does not know this macro;
@@ -195,6 +197,11 @@ __aicore__ void device_assert(bool condition, Args&&... message);
 #define ASCENDC_ASSERT_WARNING(cond, behavior)
 #define KERNEL_LOG(level, ...)
 #define KERNEL_LOG_INTERNAL(level, ...)
+// ASSERT(x) is empty in device builds (asc-devkit impl/basic_api/kernel_macros.h:
+// `#define ASSERT(x)` unless ASCENDC_CPU_DEBUG).
+#ifndef ASSERT
+#define ASSERT(x)
+#endif
 
 // Tiling-key dispatch (kernel_utils_macros.h): g_tilingKey is set by the runtime.
 extern uint64_t g_tilingKey;

@@ -166,6 +166,9 @@ template <int countValue>
 __aicore__ int64_t ScalarGetSFFValue(uint64_t valueIn);
 template <typename T, typename U, RoundMode roundMode>
 __aicore__ U ScalarCast(T valueIn);
+// bfloat16_t to float; the former name of the scalar Cast (asc-devkit docs/zh/api/附录/
+// 接口变更说明.md, SIMD-API/基础API/标量计算/Cast（多类型转float）.md).
+__aicore__ float ToFloat(const bfloat16_t& bVal);
 
 // Deterministic-order helpers across blocks (kernel_operator_determine_compute_sync_intf.h).
 __aicore__ void InitDetermineComputeWorkspace(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace);

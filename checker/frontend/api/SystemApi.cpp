@@ -196,7 +196,14 @@ void registerSystemApi(ApiTable &t) {
              "printf",
              "PRINTF",
              "DumpTensor",
-             "AscendCUtils"});
+             "AscendCUtils",
+             // scalar arithmetic on values (kernel_operator_scalar_intf.h): no memory, no order
+             "ScalarGetCountOfValue",
+             "ScalarCountLeadingZero",
+             "CountBitsCntSameAsSignBit",
+             "ScalarGetSFFValue",
+             "ScalarCast",
+             "ToFloat"});
 }
 
 } // namespace fe
