@@ -166,9 +166,12 @@ std::vector<WorkerOutcome> runInWorkers(size_t n, unsigned jobs, const WorkerLim
     int fds[2];
     if (pipe(fds) != 0)
       return false;
+    // Only the output streams: fflush(NULL) would also wait for stdin's
+    // lock, which the language server's reader thread holds while it reads.
     std::cout.flush();
     std::cerr.flush();
-    std::fflush(nullptr);
+    std::fflush(stdout);
+    std::fflush(stderr);
     pid_t pid = fork();
     if (pid < 0) {
       close(fds[0]);

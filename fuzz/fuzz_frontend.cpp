@@ -3,7 +3,7 @@
 // per-file limits a run uses (a Budget with a clock, a step budget, bounded
 // race candidates, a small Z3 budget). Nothing may crash, hang past the
 // limits or trip a sanitizer; every obligation must end with a verdict.
-// Seeds: the samples (scripts/fuzz.sh copies them).
+// Seeds: a few samples (scripts/fuzz.sh copies them).
 #include "checker/frontend/Frontend.h"
 #include "checker/frontend/Paths.h"
 #include "checker/model/Target.h"

@@ -549,10 +549,10 @@ Verdict Solver::check(const Obligation &ob) {
   p.set("rlimit", unsigned(units));
   // The clock backstop interrupts the context from a watchdog thread:
   // Z3 4.8.12's own `timeout` timer can deadlock (found by fuzz_solver). It
-  // is far above what the units take at the calibrated speed (so that it
-  // fires only on a stalled count or a machine many times slower), and it is
-  // reported when it fires: results are decided by the units.
-  const unsigned perQueryMs = unsigned(std::min<uint64_t>(uint64_t(timeoutMs) * 8 + 2000, 600000));
+  // is above what the units take at the calibrated speed (it fires on a
+  // stalled count: some tactics do not count), and it is reported when it
+  // fires: results are decided by the units.
+  const unsigned perQueryMs = unsigned(std::min<uint64_t>(uint64_t(timeoutMs) * 4 + 1000, 600000));
   const unsigned backstopMs = deadlineMs ? std::min(deadlineMs, perQueryMs) : perQueryMs;
   bool clockStopped = false;
   // Opaque values are unknown inputs: a violation must hold for all of them.
