@@ -48,7 +48,7 @@ TEST_CASE("--checks with an unknown name or a glob matching nothing is exit 2", 
   ToolRun glob = runTool("--checks='-*,capacity-overflow,nddma-x*' " + kBad);
   CHECK(glob.exitCode == 2);
   CHECK(glob.err.find("check glob 'nddma-x*' matches no check") != std::string::npos);
-  ToolRun garbage = runTool("--checks='??!!' " + kBad);
+  ToolRun garbage = runTool("--checks='?\?!!' " + kBad);
   CHECK(garbage.exitCode == 2);
   CHECK(runTool("--checks='-*,capacity-*' --quiet " + kBad).exitCode == 1);
 }
