@@ -8,8 +8,8 @@
 #include "cli/CompileArgs.h"
 #include "cli/Config.h"
 #include "cli/ExprParser.h"
-#include "cli/ModelDump.h"
 #include "cli/HostBinding.h"
+#include "cli/ModelDump.h"
 #include "cli/Progress.h"
 #include "cli/ResultCache.h"
 #include "cli/ResultIO.h"
@@ -24,15 +24,15 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
-#include <sys/stat.h>
 #include <chrono>
+#include <cstring>
 #include <fstream>
-#include <map>
 #include <functional>
+#include <map>
 #include <memory>
 #include <regex>
 #include <set>
+#include <sys/stat.h>
 
 namespace alint {
 
@@ -648,7 +648,8 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
       bool pinned = false; // -DDTYPE_X=... on the command line pins one
       for (const std::string &a : fs.compileArgs)
         pinned |= a.rfind("-DDTYPE_", 0) == 0 || a.rfind("-DORIG_DTYPE_", 0) == 0;
-      std::vector<project::MacroSet> dv = pinned ? std::vector<project::MacroSet>{} : project::dtypeVariants(*p, macros);
+      std::vector<project::MacroSet> dv =
+          pinned ? std::vector<project::MacroSet>{} : project::dtypeVariants(*p, macros);
       if (!dv.empty())
         variants = dv;
       // The OpDef says which chips compile this file (AddConfig with
@@ -721,100 +722,100 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
       fo.npuArch = key.first;
       fo.cceAicore = key.second;
       for (const auto &[sideName, cube] : sides)
-      for (const project::MacroSet &ms : variants) {
-        if (!fr.ok)
-          break;
-        fo.extraArgs = baseArgs;
-        if (!sideName.empty())
-          for (const std::string &d : coreSideMacros(key.first, cube))
-            fo.extraArgs.push_back(d);
-        for (auto &[name, value] : ms.defines)
-          fo.extraArgs.push_back("-D" + name + "=" + value);
-        std::string label = ms.label;
-        if (!sideName.empty())
-          label += (label.empty() ? "" : ", ") + sideName;
-        auto t0 = std::chrono::steady_clock::now();
-        // This parse's share of the file's budget (clock and Z3 units).
-        Budget parseBudget = shareBudget(budget, fileStart, parseIndex++, parses);
-        fo.budget = &parseBudget;
-        FrontendResult res = analyzeFile(file, fo);
-        if (!fo.realApiDir.empty() && (!res.ok || !res.syntaxErrors.empty())) {
-          // --api-dir: what does not compile against the library itself is
-          // analysed against the bundled declarations, and says so.
-          std::string why = res.error.empty() ? "it could not be parsed" : res.error;
-          fr.warnings.push_back(file + ": not analysed against the AscendC library in " + fo.realApiDir + " (" + why +
-                                "); analysed with the bundled declarations instead");
-          fo.realApiDir.clear();
-          res = analyzeFile(file, fo);
-        }
-        fr.stats.parseSeconds += since(t0);
-        dependencies.insert(dependencies.end(), res.dependencies.begin(), res.dependencies.end());
-        if (fo.project) // the project files it read are inputs too
-          for (const std::string &f : fo.project->filesUsed())
-            dependencies.push_back(f);
-        missing.insert(missing.end(), res.missingIncludes.begin(), res.missingIncludes.end());
-        for (const std::string &s : res.synthesized)
-          if (std::find(fr.notes.begin(), fr.notes.end(), file + ": " + s) == fr.notes.end())
-            fr.notes.push_back(file + ": " + s);
-        // A missing header is never skipped in silence.
-        for (const std::string &h : res.missingIncludes) {
-          std::string n = file + ": header '" + h +
-                          "' not found and skipped: what needs it does not compile and is not modelled "
-                          "(counted in the verdict)";
-          if (std::find(fr.notes.begin(), fr.notes.end(), n) == fr.notes.end())
-            fr.notes.push_back(n);
-        }
-        if (!res.syntaxErrors.empty()) {
-          // The user's own code does not parse: Clang's errors, not analysed.
-          for (const CompileError &ce : res.syntaxErrors) {
-            Diagnostic d;
-            d.check = "clang-diagnostic-error";
-            d.severity = Severity::Error;
-            d.status = Status::Violated;
-            d.message = ce.message;
-            d.loc = ce.loc;
-            fr.diags.push_back(std::move(d));
+        for (const project::MacroSet &ms : variants) {
+          if (!fr.ok)
+            break;
+          fo.extraArgs = baseArgs;
+          if (!sideName.empty())
+            for (const std::string &d : coreSideMacros(key.first, cube))
+              fo.extraArgs.push_back(d);
+          for (auto &[name, value] : ms.defines)
+            fo.extraArgs.push_back("-D" + name + "=" + value);
+          std::string label = ms.label;
+          if (!sideName.empty())
+            label += (label.empty() ? "" : ", ") + sideName;
+          auto t0 = std::chrono::steady_clock::now();
+          // This parse's share of the file's budget (clock and Z3 units).
+          Budget parseBudget = shareBudget(budget, fileStart, parseIndex++, parses);
+          fo.budget = &parseBudget;
+          FrontendResult res = analyzeFile(file, fo);
+          if (!fo.realApiDir.empty() && (!res.ok || !res.syntaxErrors.empty())) {
+            // --api-dir: what does not compile against the library itself is
+            // analysed against the bundled declarations, and says so.
+            std::string why = res.error.empty() ? "it could not be parsed" : res.error;
+            fr.warnings.push_back(file + ": not analysed against the AscendC library in " + fo.realApiDir + " (" + why +
+                                  "); analysed with the bundled declarations instead");
+            fo.realApiDir.clear();
+            res = analyzeFile(file, fo);
           }
-          fr.ok = false;
-          fr.error = res.error + " (the file does not compile; it is not analysed)";
-          break;
-        }
-        if (!res.ok) {
-          fr.ok = false;
-          fr.error = res.error;
-          break;
-        }
-        auto t1 = std::chrono::steady_clock::now();
-        size_t modelIndex = 0;
-        for (KernelModel &k : res.model.kernels) {
-          // This model's share of the parse's share.
-          Budget modelBudget = shareBudget(parseBudget, t1, modelIndex++, res.model.kernels.size());
-          solver.setBudget(&modelBudget);
-          if (!label.empty())
-            k.variant = label + (k.variant.empty() ? "" : ", " + k.variant);
-          if (o.dumpModel) { // what the frontend understood, on the group's first target
-            if (o.format == OutputFormat::Json) {
-              nlohmann::json all =
-                  fr.modelDump.empty() ? nlohmann::json::array() : nlohmann::json::parse(fr.modelDump);
-              all.push_back(dumpModelJson(k, *groups[key].front(), fs.autoSync));
-              fr.modelDump = all.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-            } else {
-              fr.modelDump += dumpModelText(k, *groups[key].front(), fs.autoSync);
+          fr.stats.parseSeconds += since(t0);
+          dependencies.insert(dependencies.end(), res.dependencies.begin(), res.dependencies.end());
+          if (fo.project) // the project files it read are inputs too
+            for (const std::string &f : fo.project->filesUsed())
+              dependencies.push_back(f);
+          missing.insert(missing.end(), res.missingIncludes.begin(), res.missingIncludes.end());
+          for (const std::string &s : res.synthesized)
+            if (std::find(fr.notes.begin(), fr.notes.end(), file + ": " + s) == fr.notes.end())
+              fr.notes.push_back(file + ": " + s);
+          // A missing header is never skipped in silence.
+          for (const std::string &h : res.missingIncludes) {
+            std::string n = file + ": header '" + h +
+                            "' not found and skipped: what needs it does not compile and is not modelled "
+                            "(counted in the verdict)";
+            if (std::find(fr.notes.begin(), fr.notes.end(), n) == fr.notes.end())
+              fr.notes.push_back(n);
+          }
+          if (!res.syntaxErrors.empty()) {
+            // The user's own code does not parse: Clang's errors, not analysed.
+            for (const CompileError &ce : res.syntaxErrors) {
+              Diagnostic d;
+              d.check = "clang-diagnostic-error";
+              d.severity = Severity::Error;
+              d.status = Status::Violated;
+              d.message = ce.message;
+              d.loc = ce.loc;
+              fr.diags.push_back(std::move(d));
             }
-            continue;
+            fr.ok = false;
+            fr.error = res.error + " (the file does not compile; it is not analysed)";
+            break;
           }
-          for (auto *t : groups[key])
-            lintKernel(k, *t, o, fs, solver, modelBudget, fr);
-          parseBudget.absorb(modelBudget);
-          if (!o.timelineFile.empty() && !timelineWritten) {
-            writeTimeline(k, *groups[key].front(), o, fs, fr);
-            timelineWritten = true;
+          if (!res.ok) {
+            fr.ok = false;
+            fr.error = res.error;
+            break;
           }
+          auto t1 = std::chrono::steady_clock::now();
+          size_t modelIndex = 0;
+          for (KernelModel &k : res.model.kernels) {
+            // This model's share of the parse's share.
+            Budget modelBudget = shareBudget(parseBudget, t1, modelIndex++, res.model.kernels.size());
+            solver.setBudget(&modelBudget);
+            if (!label.empty())
+              k.variant = label + (k.variant.empty() ? "" : ", " + k.variant);
+            if (o.dumpModel) { // what the frontend understood, on the group's first target
+              if (o.format == OutputFormat::Json) {
+                nlohmann::json all =
+                    fr.modelDump.empty() ? nlohmann::json::array() : nlohmann::json::parse(fr.modelDump);
+                all.push_back(dumpModelJson(k, *groups[key].front(), fs.autoSync));
+                fr.modelDump = all.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+              } else {
+                fr.modelDump += dumpModelText(k, *groups[key].front(), fs.autoSync);
+              }
+              continue;
+            }
+            for (auto *t : groups[key])
+              lintKernel(k, *t, o, fs, solver, modelBudget, fr);
+            parseBudget.absorb(modelBudget);
+            if (!o.timelineFile.empty() && !timelineWritten) {
+              writeTimeline(k, *groups[key].front(), o, fs, fr);
+              timelineWritten = true;
+            }
+          }
+          solver.setBudget(&budget); // the model budgets are gone
+          budget.absorb(parseBudget);
+          fr.stats.checkSeconds += since(t1);
         }
-        solver.setBudget(&budget); // the model budgets are gone
-        budget.absorb(parseBudget);
-        fr.stats.checkSeconds += since(t1);
-      }
     }
   }
   fr.stats.solver = solver.stats();
@@ -836,7 +837,8 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
   // the configurations listed (in the order they were analysed).
   {
     std::vector<Diagnostic> merged;
-    std::map<std::tuple<std::string, unsigned, unsigned, std::string, std::string, std::string, std::string>, size_t> at;
+    std::map<std::tuple<std::string, unsigned, unsigned, std::string, std::string, std::string, std::string>, size_t>
+        at;
     for (Diagnostic &d : fr.diags) {
       auto key = std::make_tuple(d.loc.file, d.loc.line, d.loc.column, d.check, d.target, d.message, d.kernel);
       auto it = at.find(key);

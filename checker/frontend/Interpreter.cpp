@@ -1634,57 +1634,57 @@ void Interp::skipped(const Stmt *root, const std::string &why, int depth) {
   // A worklist, not recursion: an expression can be 100,000 levels deep.
   std::vector<const Stmt *> work{root};
   while (!work.empty()) {
-  const Stmt *s = work.back();
-  work.pop_back();
-  if (!s)
-    continue;
-  if (const auto *call = dyn_cast<CallExpr>(s)) {
-    if (const FunctionDecl *fd = call->getDirectCallee()) {
-      if (isApiDecl(fd)) {
-        std::string n = fd->getNameAsString();
-        if (!ApiTable::instance().isPure(n)) {
-          Op &op = addOp(OpKind::Unmodelled, n, call);
-          op.unknownReason = "'" + n + "' in code that is not modelled: " + why;
-          // Which tensors it touches is not known: one unknown region per
-          // tensor-typed argument (or the object it is called on).
-          auto isTensorType = [&](QualType t) {
-            ApiClass k = classifyApiClass(t.getCanonicalType().getNonReferenceType()->getAsCXXRecordDecl());
-            return k == ApiClass::LocalTensor || k == ApiClass::GlobalTensor;
-          };
-          std::vector<const Expr *> args(call->arg_begin(), call->arg_end());
-          if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call))
-            args.push_back(mc->getImplicitObjectArgument());
-          for (const Expr *a : args)
-            if (a && isTensorType(a->getType())) {
-              Region r;
-              r.global =
-                  classifyApiClass(a->getType().getCanonicalType().getNonReferenceType()->getAsCXXRecordDecl()) ==
-                  ApiClass::GlobalTensor;
-              r.bufferId = -1;
-              r.offsetBytes = mkConst(0);
-              r.write = true;
-              r.role = "arg";
-              op.regions.push_back(r);
-            }
+    const Stmt *s = work.back();
+    work.pop_back();
+    if (!s)
+      continue;
+    if (const auto *call = dyn_cast<CallExpr>(s)) {
+      if (const FunctionDecl *fd = call->getDirectCallee()) {
+        if (isApiDecl(fd)) {
+          std::string n = fd->getNameAsString();
+          if (!ApiTable::instance().isPure(n)) {
+            Op &op = addOp(OpKind::Unmodelled, n, call);
+            op.unknownReason = "'" + n + "' in code that is not modelled: " + why;
+            // Which tensors it touches is not known: one unknown region per
+            // tensor-typed argument (or the object it is called on).
+            auto isTensorType = [&](QualType t) {
+              ApiClass k = classifyApiClass(t.getCanonicalType().getNonReferenceType()->getAsCXXRecordDecl());
+              return k == ApiClass::LocalTensor || k == ApiClass::GlobalTensor;
+            };
+            std::vector<const Expr *> args(call->arg_begin(), call->arg_end());
+            if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call))
+              args.push_back(mc->getImplicitObjectArgument());
+            for (const Expr *a : args)
+              if (a && isTensorType(a->getType())) {
+                Region r;
+                r.global =
+                    classifyApiClass(a->getType().getCanonicalType().getNonReferenceType()->getAsCXXRecordDecl()) ==
+                    ApiClass::GlobalTensor;
+                r.bufferId = -1;
+                r.offsetBytes = mkConst(0);
+                r.write = true;
+                r.role = "arg";
+                op.regions.push_back(r);
+              }
+          }
+        } else if (const FunctionDecl *def = fd->getDefinition(); def && def->hasBody()) {
+          bool recursive = false;
+          for (auto &fr : frames)
+            recursive |= fr->fn == def;
+          if (recursive)
+            continue;
+          skipped(def->getBody(), why, depth + 1);
         }
-      } else if (const FunctionDecl *def = fd->getDefinition(); def && def->hasBody()) {
-        bool recursive = false;
-        for (auto &fr : frames)
-          recursive |= fr->fn == def;
-        if (recursive)
-          continue;
-        skipped(def->getBody(), why, depth + 1);
       }
     }
-  }
-  if (const auto *le = dyn_cast<LambdaExpr>(s)) {
-    work.push_back(le->getBody());
-    continue;
-  }
-  size_t at = work.size(); // children in source order: pushed reversed
-  for (const Stmt *c : s->children())
-    work.push_back(c);
-  std::reverse(work.begin() + long(at), work.end());
+    if (const auto *le = dyn_cast<LambdaExpr>(s)) {
+      work.push_back(le->getBody());
+      continue;
+    }
+    size_t at = work.size(); // children in source order: pushed reversed
+    for (const Stmt *c : s->children())
+      work.push_back(c);
+    std::reverse(work.begin() + long(at), work.end());
   }
 }
 
@@ -2430,6 +2430,10 @@ Value Interp::evalBinary(const BinaryOperator *b) {
       auto [ptr, extra] = *pendingPtr;
       pendingPtr.reset();
       eval(b->getRHS());
+      if (simt && simtPointerAccess(b->getLHS(), false)) { // a SIMT thread's read-modify-write
+        simtPointerAccess(b->getLHS(), true);
+        return unknownValue("value loaded from memory by a SIMT thread", t);
+      }
       pointerAccess(ptr, extra, b->getLHS(), false);
       pointerAccess(ptr, extra, b->getLHS(), true);
       return unknownValue("value read from memory through a pointer", t);

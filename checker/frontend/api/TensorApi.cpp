@@ -155,6 +155,7 @@ Value Interp::apiTensor(ApiCall &c) {
     v.p.root = "@tensor";
     v.p.local = true;
     v.p.inTensor = true;
+    v.p.view = std::make_shared<TensorVal>(t); // what the VF/SIMT/C API handlers read
     v.p.elemBytes = c.call->getType()->isPointerType() ? std::max<uint32_t>(1, t.elemBytes) : 1;
     v.p.offsetBytes = mkConst(0, IntType::u64());
     if (!c.vals.empty())
