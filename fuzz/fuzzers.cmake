@@ -29,9 +29,12 @@ target_link_libraries(fuzz_solver PRIVATE Z3::z3)
 
 # The kernel frontend and the checks, with the per-file limits on. It links the
 # core library of this (sanitized) build; the core's sources carry coverage
-# counters for it (8-bit counters only: cheap for the tests that link it too).
-add_executable(fuzz_frontend fuzz/fuzz_frontend.cpp)
-target_link_libraries(fuzz_frontend PRIVATE alint_core)
-target_compile_options(fuzz_frontend PRIVATE ${ALINT_WARNINGS} ${ALINT_FUZZ_FLAGS})
-target_link_options(fuzz_frontend PRIVATE ${ALINT_FUZZ_FLAGS})
-target_compile_options(alint_core PRIVATE -fsanitize-coverage=inline-8bit-counters,pc-table)
+# counters for it. Opt-in (-DALINT_FUZZ_FRONTEND=ON): not yet run in CI.
+option(ALINT_FUZZ_FRONTEND "build fuzz_frontend (coverage counters in the core library)" OFF)
+if(ALINT_FUZZ_FRONTEND)
+  add_executable(fuzz_frontend fuzz/fuzz_frontend.cpp)
+  target_link_libraries(fuzz_frontend PRIVATE alint_core)
+  target_compile_options(fuzz_frontend PRIVATE ${ALINT_WARNINGS} ${ALINT_FUZZ_FLAGS})
+  target_link_options(fuzz_frontend PRIVATE ${ALINT_FUZZ_FLAGS})
+  target_compile_options(alint_core PRIVATE -fsanitize-coverage=inline-8bit-counters,pc-table)
+endif()
