@@ -60,8 +60,9 @@ void SyncSimtCheck::run(CheckContext &ctx) const {
         tid.push_back(it->second);
     if (tid.size() != 3)
       continue; // not a launch this frontend described: nothing to pair
+    const std::vector<size_t> &barriers = L.barriers; // a lambda may not capture a binding (C++17)
     auto loopHasBarrier = [&](int l) {
-      for (size_t b : L.barriers)
+      for (size_t b : barriers)
         if (hasLoop(k.ops[b], l))
           return true;
       return false;
