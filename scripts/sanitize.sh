@@ -18,4 +18,23 @@ cmake --build "$BUILD_DIR" -j"$(nproc)" --target alint_tests fuzz_config fuzz_ta
 # failures here; every other report is (halt_on_error, -fno-sanitize-recover).
 export ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-"$BUILD_DIR/tests/alint_tests" "~[cli]~[property]~[stress]"
+# The unit tests, then the samples in shards side by side (each sample is a
+# separate tool run: the sanitized binary is slow, one core would idle).
+"$BUILD_DIR/tests/alint_tests" "~[samples]~[cli]~[property]~[stress]"
+jobs=$(nproc)
+[ "$jobs" -ge 2 ] || jobs=2
+pids=()
+for k in $(seq 1 "$jobs"); do
+  ALINT_SAMPLES_SHARD="$k/$jobs" "$BUILD_DIR/tests/alint_tests" "[samples]" >"$BUILD_DIR/samples-$k.log" 2>&1 &
+  pids+=($!)
+done
+status=0
+for k in $(seq 1 "$jobs"); do
+  if ! wait "${pids[$((k - 1))]}"; then
+    cat "$BUILD_DIR/samples-$k.log"
+    status=1
+  else
+    tail -2 "$BUILD_DIR/samples-$k.log"
+  fi
+done
+exit $status
