@@ -89,7 +89,10 @@ bool hasTilingInputs(const KernelModel &km) {
 // to be the tensor's dtype (each dtype is its own kernel build), so only a
 // GlobalTensor whose element size is one of the tensor's dtypes gets it;
 // others (a byte view of a float tensor) stay unknown.
-unsigned bindExtents(KernelModel &km, const host::HostContract &hc) {
+// The facts that tie a used extent to the shape's dimensions join `facts`
+// (only then: they are products, which slow down every query they join).
+unsigned bindExtents(KernelModel &km, const host::HostContract &hc, std::vector<Sym> &facts) {
+  std::set<std::string> used;
   unsigned n = 0;
   for (GlobalBuf &g : km.globals) {
     if (g.sizeElems || g.root.empty() || g.elemBytes == 0)
@@ -107,6 +110,8 @@ unsigned bindExtents(KernelModel &km, const host::HostContract &hc) {
       continue;
     Sym left = sub(bytes, toMath(g.baseOffsetBytes ? g.baseOffsetBytes : mkConst(0)));
     g.sizeElems = mkBin(SymOp::Div, left, mkConst(g.elemBytes), IntType::math());
+    if (used.insert(g.root).second)
+      facts.insert(facts.end(), t.facts.begin(), t.facts.end());
     ++n;
   }
   return n;
@@ -270,7 +275,7 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
     for (auto &u : hc.unconstrained)
       fprintf(stderr, "host field: %s unconstrained\n", u.c_str());
   }
-  unsigned extents = bindExtents(km, hc);
+  unsigned extents = bindExtents(km, hc, facts);
   if (bound == 0 && extents == 0) {
     if (hasTilingInputs(km))
       r.note = "tiling values unconstrained: the host tiling function " + hc.function + " (" +

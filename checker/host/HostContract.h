@@ -54,6 +54,7 @@ struct HostContract {
     Sym elems;                       // null when not known
     Sym bytes;                       // direct launches: the allocation's byte size; null otherwise
     std::vector<int64_t> dtypeBytes; // empty: dtypes not declared
+    std::vector<Sym> facts;          // elems in terms of the shape's dimensions (non-linear: used only with elems)
   };
   std::map<std::string, Tensor> tensors;
 };

@@ -423,7 +423,7 @@ Sym HostInterp::dtypeVar(const std::string &tensor) {
 // Byte size of a ge::DataType (asc-devkit include/adv_api/matmul/matmul_tiling_base.h
 // for the values); sub-byte and unknown types are opaque.
 static const std::vector<std::pair<int64_t, int64_t>> kDtypeSizes = {
-    {0, 4},  {1, 2},  {2, 1},   {3, 4},  {4, 1},  {6, 2},  {7, 2},  {8, 4},  {9, 8},
+    {0, 4},  {1, 2},  {2, 1},  {3, 4},  {4, 1},   {6, 2},  {7, 2},  {8, 4},  {9, 8},
     {10, 8}, {11, 8}, {12, 1}, {16, 8}, {17, 16}, {27, 2}, {34, 1}, {35, 1}, {36, 1}};
 
 Sym HostInterp::dtypeSize(const Sym &dt) {
@@ -435,10 +435,8 @@ Sym HostInterp::dtypeSize(const Sym &dt) {
 }
 
 // The element count of each input and output tensor, tied to the storage
-// shape's dimensions the host read: for a rank k no larger than the
-// dimensions read, the product of the first k; above, that product times the
-// dimensions not read (gert::Shape::GetShapeSize, the element count the
-// bundled api/host/ascendc_lint/host.h models). A tensor whose dims the host never reads gets
+// shape's leading dimensions the host read (gert::Shape::GetShapeSize, the
+// element count the bundled api/host/ascendc_lint/host.h models). A tensor whose dims the host never reads gets
 // its count as a variable when the host reads its size; without either, no
 // extent.
 void HostInterp::tensorExtents(HostContract &hc) {
@@ -477,17 +475,22 @@ void HostInterp::tensorExtents(HostContract &hc) {
     ts.elems = size;
     if (dims.empty())
       continue;
+    // The host reads dimensions 0..R-1: a tensor of rank R holds their
+    // product; a larger one that times the dimensions not read, taken to be
+    // non-zero (an empty tensor the host code does not look at is not
+    // considered). A smaller rank is taken to hold the product too: GetDim
+    // past the rank is not modelled (it is not a dimension), and leaving the
+    // size free there would only draw counterexamples for inputs the host
+    // does not expect. No fact bounds the rank itself, so none can contradict
+    // the host's own rank checks.
     Sym rank = toMath(var(t + ".shape.rank", IntType::u64(), 0));
-    Sym prod = mkConst(1);
-    facts.push_back(mkOr(mkCmp(SymOp::Ne, rank, mkConst(0)), mkCmp(SymOp::Eq, size, prod)));
-    for (size_t k = 0; k < dims.size(); ++k) {
+    int64_t r = int64_t(dims.size());
+    Sym prod = dims[0];
+    for (size_t k = 1; k < dims.size(); ++k)
       prod = mul(prod, dims[k]);
-      facts.push_back(mkOr(mkCmp(SymOp::Ne, rank, mkConst(int64_t(k) + 1)), mkCmp(SymOp::Eq, size, prod)));
-    }
-    // The dimensions the host does not read are taken to be non-zero (an
-    // empty tensor the host code does not look at is not considered).
     Sym rest = toMath(var(t + ".shape.rest", IntType::i64(), 1));
-    facts.push_back(mkOr(mkCmp(SymOp::Le, rank, mkConst(int64_t(dims.size()))), mkCmp(SymOp::Eq, size, mul(prod, rest))));
+    ts.facts.push_back(mkOr(mkCmp(SymOp::Gt, rank, mkConst(r)), mkCmp(SymOp::Eq, size, prod)));
+    ts.facts.push_back(mkOr(mkCmp(SymOp::Le, rank, mkConst(r)), mkCmp(SymOp::Eq, size, mul(prod, rest))));
   }
 }
 
