@@ -9,6 +9,7 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <set>
@@ -81,10 +82,56 @@ bool hasTilingInputs(const KernelModel &km) {
   return any;
 }
 
+// The GM tensors set up without a size get their argument's extent from the
+// contract, less the tensor's start in it, as if SetGlobalBuffer had been
+// given that size: the kernel argument named like an OpDef tensor (or the
+// launch's parameter) holds that tensor. The kernel's element type is taken
+// to be the tensor's dtype (each dtype is its own kernel build), so only a
+// GlobalTensor whose element size is one of the tensor's dtypes gets it;
+// others (a byte view of a float tensor) stay unknown.
+// The facts that tie a used extent to the shape's dimensions join `facts`
+// (only then: they are products, which slow down every query they join).
+unsigned bindExtents(KernelModel &km, const host::HostContract &hc, std::vector<Sym> &facts) {
+  std::set<std::string> used;
+  unsigned n = 0;
+  for (GlobalBuf &g : km.globals) {
+    if (g.sizeElems || g.root.empty() || g.elemBytes == 0)
+      continue;
+    auto it = hc.tensors.find(g.root);
+    if (it == hc.tensors.end())
+      continue;
+    const host::HostContract::Tensor &t = it->second;
+    Sym bytes;
+    if (t.bytes)
+      bytes = toMath(t.bytes);
+    else if (t.elems && std::find(t.dtypeBytes.begin(), t.dtypeBytes.end(), int64_t(g.elemBytes)) != t.dtypeBytes.end())
+      bytes = mul(t.elems, mkConst(g.elemBytes));
+    else
+      continue;
+    Sym left = sub(bytes, toMath(g.baseOffsetBytes ? g.baseOffsetBytes : mkConst(0)));
+    g.sizeElems = mkBin(SymOp::Div, left, mkConst(g.elemBytes), IntType::math());
+    if (used.insert(g.root).second)
+      facts.insert(facts.end(), t.facts.begin(), t.facts.end());
+    ++n;
+  }
+  return n;
+}
+
 // One contract per host file and target, for all the kernels of a run.
 std::map<std::string, host::HostContract> &contractCache() {
   static std::map<std::string, host::HostContract> c;
   return c;
+}
+
+// The --shape values, as part of a contract's cache key.
+std::string shapesKey(const Options &o) {
+  std::string key;
+  for (auto &[n, dims] : o.shapes) {
+    key += "\n" + n;
+    for (int64_t d : dims)
+      key += "," + std::to_string(d);
+  }
+  return key;
 }
 
 // What the host reader needs of the target and the command line.
@@ -144,12 +191,7 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
     for (const std::string &a : fs.compileArgs)
       if (llvm::StringRef(a).starts_with("-I") || llvm::StringRef(a).starts_with("-D"))
         ho.extraArgs.push_back(a);
-    std::string key = "launch\n" + kernelFile + "\n" + km.name + "\n" + t.name;
-    for (auto &[n, dims] : o.shapes) {
-      key += "\n" + n;
-      for (int64_t d : dims)
-        key += "," + std::to_string(d);
-    }
+    std::string key = "launch\n" + kernelFile + "\n" + km.name + "\n" + t.name + shapesKey(o);
     auto it = contractCache().find(key);
     if (it == contractCache().end())
       it = contractCache().emplace(key, host::readDirectLaunch(kernelFile, km.name, ho)).first;
@@ -172,12 +214,7 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
     // The first host file with a tiling function; the others are helpers.
     std::string firstReason;
     for (const std::string &f : files) {
-      std::string key = f + "\n" + t.name;
-      for (auto &[n, dims] : o.shapes) {
-        key += "\n" + n;
-        for (int64_t d : dims)
-          key += "," + std::to_string(d);
-      }
+      std::string key = f + "\n" + t.name + shapesKey(o);
       auto it = contractCache().find(key);
       if (it == contractCache().end())
         it = contractCache().emplace(key, host::readTilingFunction(f, ho)).first;
@@ -238,7 +275,8 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
     for (auto &u : hc.unconstrained)
       fprintf(stderr, "host field: %s unconstrained\n", u.c_str());
   }
-  if (bound == 0) {
+  unsigned extents = bindExtents(km, hc, facts);
+  if (bound == 0 && extents == 0) {
     if (hasTilingInputs(km))
       r.note = "tiling values unconstrained: the host tiling function " + hc.function + " (" +
                llvm::sys::path::filename(hc.file).str() + ") sets no field the kernel reads";
@@ -267,6 +305,8 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
       fprintf(stderr, "host fact: %s\n", toString(f).c_str());
   r.note = "tiling values from the host: " + hc.function + " (" + llvm::sys::path::filename(hc.file).str() + "), " +
            std::to_string(bound) + " bound";
+  if (extents)
+    r.note += ", " + std::to_string(extents) + " GM extents";
   if (!hc.unconstrained.empty()) {
     r.note += "; unconstrained:";
     for (auto &u : hc.unconstrained)

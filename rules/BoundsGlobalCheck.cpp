@@ -1,5 +1,7 @@
 // bounds-global: every GM access stays inside the size given to
-// GlobalTensor::SetGlobalBuffer (off-by-one loops, wrong tail handling).
+// GlobalTensor::SetGlobalBuffer (off-by-one loops, wrong tail handling), or,
+// without one, inside the argument's extent the host code gives (the
+// operator's shapes, a direct launch's aclrtMalloc).
 #include "rules/Checks.h"
 
 namespace alint {
@@ -30,6 +32,12 @@ void BoundsGlobalCheck::run(CheckContext &ctx) const {
       if (item.ob.unknownReason.empty()) {
         what += " of '" + g->name + "'";
         cap = mul(g->sizeElems, mkConst(g->elemBytes));
+        // An extent from the host (cli/HostBinding.cpp: the argument's bytes
+        // less the tensor's start, in elements): the bytes themselves, which
+        // keeps the rounding division out of the query.
+        if (g->sizeElems->op == SymOp::Div && g->sizeElems->type == IntType::math())
+          if (auto d = asConst(g->sizeElems->args[1]); d && *d == int64_t(g->elemBytes))
+            cap = g->sizeElems->args[0];
         end = add(r.offsetBytes, r.lengthBytes);
         item.ob.property = mkAnd(mkCmp(SymOp::Ge, r.offsetBytes, mkConst(0)), mkCmp(SymOp::Le, end, cap));
         item.ob.context = ctx.contextAt(op.cond, op.loops);

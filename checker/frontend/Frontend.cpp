@@ -1,5 +1,6 @@
 #include "checker/frontend/Frontend.h"
 #include "checker/frontend/Interpreter.h"
+#include "checker/frontend/LaunchSyntax.h"
 #include "checker/project/TplSelect.h"
 
 #include <clang/AST/ASTConsumer.h>
@@ -164,34 +165,16 @@ bool blankLaunchConfigs(std::string &src) {
   bool changed = false;
   size_t pos = 0;
   while ((pos = src.find("<<<", pos)) != std::string::npos) {
-    size_t i = pos + 3;
-    int depth = 0;
-    bool found = false;
-    for (; i + 2 < src.size(); ++i) {
-      char c = src[i];
-      if (c == '(' || c == '[')
-        ++depth;
-      else if ((c == ')' || c == ']') && --depth < 0)
-        break;
-      else if (c == ';' || c == '{' || c == '}')
-        break;
-      else if (depth == 0 && src.compare(i, 3, ">>>") == 0) {
-        found = true;
-        break;
-      }
-    }
-    size_t j = i + 3;
-    while (found && j < src.size() && isspace(static_cast<unsigned char>(src[j])))
-      ++j;
-    if (!found || j >= src.size() || src[j] != '(') {
+    std::optional<size_t> end = fe::launchConfigEnd(src, pos);
+    if (!end) {
       pos += 3;
       continue;
     }
-    for (size_t k = pos; k < i + 3; ++k)
+    for (size_t k = pos; k < *end + 3; ++k)
       if (src[k] != '\n')
         src[k] = ' ';
     changed = true;
-    pos = i + 3;
+    pos = *end + 3;
   }
   return changed;
 }

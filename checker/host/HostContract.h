@@ -46,6 +46,17 @@ struct HostContract {
   Sym success;            // the host returns GRAPH_SUCCESS: a precondition of the launch
   std::vector<Sym> facts; // ranges of the shape, dtype and platform variables
   std::vector<Sym> workspace;
+  // The operator's input and output tensors by OpDef name (direct launches:
+  // by kernel parameter): element count (a mathematical integer over the
+  // shape variables) and the byte sizes its allowed dtypes have. The kernel's
+  // GM arguments get their real extents from these (cli/HostBinding.cpp).
+  struct Tensor {
+    Sym elems;                       // null when not known
+    Sym bytes;                       // direct launches: the allocation's byte size; null otherwise
+    std::vector<int64_t> dtypeBytes; // empty: dtypes not declared
+    std::vector<Sym> facts;          // elems in terms of the shape's dimensions (non-linear: used only with elems)
+  };
+  std::map<std::string, Tensor> tensors;
 };
 
 HostContract readTilingFunction(const std::string &hostFile, const HostOptions &opts);

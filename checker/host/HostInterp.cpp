@@ -7,6 +7,7 @@
 // field whose value is opaque is left out of the contract.
 #include "checker/frontend/CxxInt.h"
 #include "checker/frontend/InterpCore.h"
+#include "checker/frontend/LaunchSyntax.h"
 #include "checker/host/HostContract.h"
 
 #include <clang/AST/ASTConsumer.h>
@@ -37,7 +38,7 @@ namespace {
 using namespace clang;
 
 // What an object stands for.
-enum class OK { User, Context, StorageShape, Shape, Desc, Attrs, Platform, PlatformInfo, RawTiling, Workspace };
+enum class OK { User, Context, StorageShape, Shape, Desc, Attrs, Platform, PlatformInfo, RawTiling, Workspace, Alloc };
 
 struct HObj {
   OK kind = OK::User;
@@ -45,6 +46,7 @@ struct HObj {
   bool origin = false;
   const CXXRecordDecl *rec = nullptr;
   bool tiling = false; // the tiling data the kernel receives
+  Sym bytes;           // Alloc: the byte size aclrtMalloc was asked for; null when not known
 };
 
 // A location: a local of a frame (obj < 0) or a field path of an object.
@@ -378,6 +380,7 @@ private:
   bool productOverDims(const Stmt *loop, const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body);
   Sym dtypeVar(const std::string &tensor);
   Sym dtypeSize(const Sym &dt);
+  void tensorExtents(HostContract &hc);
   std::string tensorName(bool input, const HVal &idx);
   std::map<Loc, HVal> snapshot();
   void returnFrom(const ReturnStmt *rs);
@@ -419,14 +422,76 @@ Sym HostInterp::dtypeVar(const std::string &tensor) {
 
 // Byte size of a ge::DataType (asc-devkit include/adv_api/matmul/matmul_tiling_base.h
 // for the values); sub-byte and unknown types are opaque.
+static const std::vector<std::pair<int64_t, int64_t>> kDtypeSizes = {
+    {0, 4},  {1, 2},  {2, 1},  {3, 4},  {4, 1},   {6, 2},  {7, 2},  {8, 4},  {9, 8},
+    {10, 8}, {11, 8}, {12, 1}, {16, 8}, {17, 16}, {27, 2}, {34, 1}, {35, 1}, {36, 1}};
+
 Sym HostInterp::dtypeSize(const Sym &dt) {
-  static const std::vector<std::pair<int64_t, int64_t>> sizes = {{0, 4},  {1, 2},   {2, 1},  {3, 4},  {4, 1},  {6, 2},
-                                                                 {7, 2},  {8, 4},   {9, 8},  {10, 8}, {11, 8}, {12, 1},
-                                                                 {16, 8}, {17, 16}, {27, 2}, {34, 1}, {35, 1}, {36, 1}};
+  const auto &sizes = kDtypeSizes;
   Sym r = mkOpaque("byte size of a data type that is not modelled", IntType::u32());
   for (auto it = sizes.rbegin(); it != sizes.rend(); ++it)
     r = mkSelect(mkCmp(SymOp::Eq, dt, mkConst(it->first, dt->type)), mkConst(it->second, IntType::u32()), r);
   return r;
+}
+
+// The element count of each input and output tensor, tied to the storage
+// shape's leading dimensions the host read (gert::Shape::GetShapeSize, the
+// element count the bundled api/host/ascendc_lint/host.h models). A tensor whose dims the host never reads gets
+// its count as a variable when the host reads its size; without either, no
+// extent.
+void HostInterp::tensorExtents(HostContract &hc) {
+  std::vector<std::string> names = opts.inputNames;
+  names.insert(names.end(), opts.outputNames.begin(), opts.outputNames.end());
+  for (const std::string &t : names) {
+    if (t.empty() || hc.tensors.count(t))
+      continue;
+    HostContract::Tensor &ts = hc.tensors[t];
+    auto d = opts.dtypes.find(t);
+    if (d != opts.dtypes.end())
+      for (int64_t dt : d->second)
+        for (auto [v, b] : kDtypeSizes)
+          if (v == dt && std::find(ts.dtypeBytes.begin(), ts.dtypeBytes.end(), b) == ts.dtypeBytes.end())
+            ts.dtypeBytes.push_back(b);
+    auto c = opts.shapes.find(t);
+    if (c != opts.shapes.end()) {
+      int64_t p = 1;
+      for (int64_t x : c->second)
+        p *= x;
+      ts.elems = mkConst(p);
+      continue;
+    }
+    std::vector<Sym> dims;
+    for (int i = 0; i < 8; ++i) {
+      auto it = vars.find(t + ".shape[" + std::to_string(i) + "]");
+      if (it == vars.end())
+        break;
+      dims.push_back(toMath(it->second));
+    }
+    // A tensor whose shape the host never reads (an output, mostly: its shape
+    // comes from shape inference) has no known extent.
+    if (dims.empty() && !vars.count(t + ".size"))
+      continue;
+    Sym size = toMath(var(t + ".size", IntType::i64(), 0));
+    ts.elems = size;
+    if (dims.empty())
+      continue;
+    // The host reads dimensions 0..R-1: a tensor of rank R holds their
+    // product; a larger one that times the dimensions not read, taken to be
+    // non-zero (an empty tensor the host code does not look at is not
+    // considered). A smaller rank is taken to hold the product too: GetDim
+    // past the rank is not modelled (it is not a dimension), and leaving the
+    // size free there would only draw counterexamples for inputs the host
+    // does not expect. No fact bounds the rank itself, so none can contradict
+    // the host's own rank checks.
+    Sym rank = toMath(var(t + ".shape.rank", IntType::u64(), 0));
+    int64_t r = int64_t(dims.size());
+    Sym prod = dims[0];
+    for (size_t k = 1; k < dims.size(); ++k)
+      prod = mul(prod, dims[k]);
+    Sym rest = toMath(var(t + ".shape.rest", IntType::i64(), 1));
+    ts.facts.push_back(mkOr(mkCmp(SymOp::Gt, rank, mkConst(r)), mkCmp(SymOp::Eq, size, prod)));
+    ts.facts.push_back(mkOr(mkCmp(SymOp::Le, rank, mkConst(r)), mkCmp(SymOp::Eq, size, mul(prod, rest))));
+  }
 }
 
 HVal HostInterp::tensorDim(int shapeObj, const HVal &idx, SourceLocation l) {
@@ -1015,6 +1080,21 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
     return v.k == HVal::Ref ? read(v.ref) : v;
   };
   OK sk = self >= 0 ? objs[self].kind : OK::User;
+  // aclrtMalloc(void **devPtr, size_t size, policy): *devPtr is device memory
+  // of `size` bytes (the kernel may use what was asked for, not the runtime's
+  // rounding up); a direct launch passes it as a GM argument.
+  if (n == "aclrtMalloc" && !mc && ce->getNumArgs() >= 2) {
+    HVal size = arg(1);
+    const auto *u = dyn_cast<UnaryOperator>(ce->getArg(0)->IgnoreParenCasts());
+    std::optional<Loc> l = u && u->getOpcode() == UO_AddrOf ? lvalue(u->getSubExpr()) : std::nullopt;
+    if (l) {
+      int o = newObj(OK::Alloc);
+      if (size.k == HVal::Int && !containsOpaque(size.s))
+        objs[o].bytes = size.s;
+      write(*l, objV(o));
+    }
+    return intV(mkOpaque("the result of 'aclrtMalloc'", typeOf(rt)));
+  }
   auto platformIn = [&](const std::string &name) {
     return intV(mkCast(var("platform." + name, IntType::u32(), 1, 65535), typeOf(rt)));
   };
@@ -1717,25 +1797,10 @@ std::string rewriteLaunches(const std::string &src) {
     starts.push_back(p);
   for (auto it = starts.rbegin(); it != starts.rend(); ++it) {
     size_t pos = *it;
-    size_t i = pos + 3;
-    int depth = 0;
-    bool found = false;
-    for (; i + 2 < t.size(); ++i) {
-      char c = t[i];
-      if (c == '(' || c == '[')
-        ++depth;
-      else if ((c == ')' || c == ']') && --depth < 0)
-        break;
-      else if (c == ';' || c == '{' || c == '}')
-        break;
-      else if (depth == 0 && t.compare(i, 3, ">>>") == 0) {
-        found = true;
-        break;
-      }
-    }
-    size_t j = found ? skipSpace(t, i + 3) : t.size();
-    if (!found || j >= t.size() || t[j] != '(')
+    std::optional<size_t> end = fe::launchConfigEnd(t, pos);
+    if (!end)
       continue;
+    size_t i = *end;
     // The callee: a (qualified) name, possibly with template arguments.
     size_t b = pos;
     while (b > 0 && isspace(static_cast<unsigned char>(t[b - 1])))
@@ -2126,6 +2191,9 @@ HostContract HostInterp::runLaunch(const FunctionDecl *host, const FunctionDecl 
           hc.fields[name] = v.s;
         else
           hc.unconstrained.push_back(name);
+      } else if (v.k == HVal::Obj && objs[v.obj].kind == OK::Alloc) {
+        if (objs[v.obj].bytes)
+          hc.tensors[name].bytes = objs[v.obj].bytes;
       } else if (v.k == HVal::Obj && objs[v.obj].kind == OK::User) {
         std::map<Loc, HVal> fs;
         collect(v.obj, name + ".", v.obj, fs);
@@ -2210,6 +2278,7 @@ HostContract HostInterp::run(const FunctionDecl *fd) {
       else
         hc.unconstrained.push_back(l.key);
     }
+    tensorExtents(hc);
     hc.facts = facts;
     hc.ok = true;
   } catch (const Failure &f) {

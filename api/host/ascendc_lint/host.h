@@ -149,6 +149,7 @@ public:
   size_t GetComputeNodeInputNum() const;
   template <class T>
   const T *GetCompileInfo() const;
+  const void *GetCompileInfo() const; // the untyped form, cast by the caller
   TilingData *GetRawTilingData();
   template <class T>
   T *GetTilingData();
@@ -167,6 +168,8 @@ public:
 class TilingParseContext {
 public:
   fe::PlatFormInfos *GetPlatformInfo() const;
+  const char *GetNodeName() const;
+  const char *GetNodeType() const;
   template <class T>
   T *GetCompiledInfo();
 };
@@ -238,6 +241,7 @@ public:
   template <class Fn>
   OpImplRegisterV2 &InferDataType(Fn f);
   OpImplRegisterV2 &TilingInputsDataDependency(...);
+  OpImplRegisterV2 &TilingInputsDataDependency(std::initializer_list<int32_t> inputs);
   template <class Fn>
   OpImplRegisterV2 &PrivateAttr(const char *, Fn);
 };
