@@ -326,6 +326,28 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
                 sx.pipe == sy.pipe ? "add PipeBarrier<" + px + ">() between them" : "add SetFlag/WaitFlag between them";
             ctx.report(std::move(d));
             continue;
+          } else if (!blocksOf(ox, rx) && !blocksOf(oy, ry) && structurallyEqual(ax, ay) &&
+                     (containsOpaque(rx.lengthBytes) || containsOpaque(ry.lengthBytes))) {
+            // Same buffer, same start, nothing ordering them: they overlap
+            // unless one is empty, which the lengths' opaque values leave
+            // open. A warning with the reason, as an unknown extent is.
+            if (!warned.insert(item.group).second)
+              continue;
+            Diagnostic d;
+            d.check = id();
+            d.severity = Severity::Warning;
+            d.status = Status::Counterexample;
+            d.loc = oy.loc;
+            std::string px(pipeName(sx.pipe)), py(pipeName(sy.pipe));
+            d.message = "possible data race: " + oy.api + " on " + py + (ry.write ? " writes " : " reads ") + where +
+                        " from the same start as " + ox.api + " on " + px + (rx.write ? " writes" : " reads") +
+                        " it, with nothing ordering them" + (carried ? " (across loop iterations)" : "") +
+                        ": they overlap unless one of them is empty";
+            d.related.push_back({ox.loc, "the other access: " + ox.api + " on " + px});
+            d.hint =
+                sx.pipe == sy.pipe ? "add PipeBarrier<" + px + ">() between them" : "add SetFlag/WaitFlag between them";
+            ctx.report(std::move(d));
+            continue;
           } else {
             Sym overlap = overlapOf(ox, rx, ax, oy, ry, ay);
             item.ob.property = mkNot(overlap);
