@@ -8,6 +8,7 @@
 #include "rules/Checks.h"
 
 #include <map>
+#include <optional>
 #include <set>
 
 namespace alint {
@@ -100,6 +101,83 @@ static void unknownRaces(CheckContext &ctx, const std::string &check,
     }
 }
 
+// The exact footprint of one side of a strided copy: `count` blocks of `bytes`
+// bytes, `stride` bytes apart start to start. DataCopy with DataCopyParams
+// counts blockLen and the gaps in 32-byte blocks on both sides; DataCopyPad
+// counts blockLen in bytes, GM-side gaps in bytes and UB-side gaps in 32-byte
+// blocks, each UB block padded to 32 bytes (asc-devkit docs/zh/api/SIMD-API/
+// 基础API/Memory矢量计算/数据搬运/DataCopy（GM与UB高维切分数据搬运）.md, table 3,
+// and DataCopyPad（UBToGM非对齐数据搬运）.md / DataCopyPad（GMToUB非对齐数据搬运）.md).
+// None when the side is contiguous (its span is exact) or when a parameter
+// could differ between the two accesses compared (anything but constants and
+// host inputs: the loop-carried copies substitute only the regions).
+struct Blocks {
+  Sym count, bytes, stride;
+};
+static std::optional<Blocks> blocksOf(const Op &op, const Region &r) {
+  if (op.kind != OpKind::DataCopy || !op.params.count("blockCount") ||
+      (!op.params.count("struct:DataCopyParams") && !op.params.count("struct:DataCopyExtParams")))
+    return std::nullopt;
+  bool pad = op.params.count("unit:bytes") > 0;
+  bool src = r.role == "src";
+  if (!src && r.role != "dst")
+    return std::nullopt;
+  Sym bc = op.params.at("blockCount"), bl = op.params.at("blockLen");
+  Sym gap = op.params.at(src ? "srcStride" : "dstStride");
+  for (const Sym &x : {bc, bl, gap}) {
+    if (!x || containsOpaque(x))
+      return std::nullopt;
+    std::vector<std::shared_ptr<const VarInfo>> vars;
+    collectVars(x, vars);
+    for (const auto &v : vars)
+      if (v->role != VarRole::Input)
+        return std::nullopt;
+  }
+  if (asConst(bc) == 1 || asConst(gap) == 0)
+    return std::nullopt; // one block, or blocks back to back: the span is exact
+  Blocks b;
+  b.count = bc;
+  if (!pad) {
+    b.bytes = mulC(bl, 32);
+    b.stride = mulC(add(bl, gap), 32);
+  } else if (r.global) {
+    b.bytes = bl;
+    b.stride = add(bl, gap);
+  } else {
+    if (op.srcPos != TPos::GM && op.dstPos != TPos::GM)
+      return std::nullopt;
+    Sym ub = mulC(mkBin(SymOp::Div, addC(bl, 31), mkConst(32), IntType::math()), 32);
+    b.bytes = ub;
+    b.stride = add(ub, mulC(gap, 32));
+  }
+  return b;
+}
+
+// Whether [ax, ax + al) and [ay, ay + al) share a byte, block by block when a
+// side is strided: the block indices are fresh unknowns, so a proof covers
+// every pair of blocks and a `violated` verdict needs every pair to collide.
+static Sym overlapOf(const Op &ox, const Region &rx, Sym ax, const Op &oy, const Region &ry, Sym ay) {
+  std::optional<Blocks> bx = blocksOf(ox, rx), by = blocksOf(oy, ry);
+  Sym lx = rx.lengthBytes, ly = ry.lengthBytes;
+  // Two contiguous accesses from the same start (one AllocTensor, offset 0)
+  // share a byte exactly when neither is empty: decided here, so Z3 is not
+  // asked about the opaque offsets both carry.
+  if (!bx && !by && structurallyEqual(ax, ay))
+    return mkAnd(mkCmp(SymOp::Gt, lx, mkConst(0)), mkCmp(SymOp::Gt, ly, mkConst(0)));
+  Sym range = mkBool(true);
+  auto block = [&](const std::optional<Blocks> &b, Sym &start, Sym &len, const std::string &name) {
+    if (!b)
+      return;
+    Sym k = mkVar(name, IntType::math(), VarRole::Internal);
+    range = mkAnd(range, mkAnd(mkCmp(SymOp::Ge, k, mkConst(0)), mkCmp(SymOp::Lt, k, b->count)));
+    start = add(start, mul(k, b->stride));
+    len = b->bytes;
+  };
+  block(bx, ax, lx, rx.role + "Block");
+  block(by, ay, ly, ry.role + "Block'");
+  return mkAnd(range, mkAnd(mkCmp(SymOp::Lt, ax, add(ay, ly)), mkCmp(SymOp::Lt, ay, add(ax, lx))));
+}
+
 void SyncRaceCheck::run(CheckContext &ctx) const {
   const KernelModel &k = ctx.kernel;
   const model::TargetSpec &t = ctx.target;
@@ -120,7 +198,9 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
     item.ob.property = mkBool(true);
     item.ob.unknownReason = why;
     std::string api = oy.api;
-    item.message = [api](const Verdict &v) { return "possible races of " + api + " were not all checked: " + v.reason; };
+    item.message = [api](const Verdict &v) {
+      return "possible races of " + api + " were not all checked: " + v.reason;
+    };
     ctx.prove(std::move(item));
   };
   // Local buffers some operation reads (a dummy load into a buffer nothing
@@ -246,9 +326,30 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
                 sx.pipe == sy.pipe ? "add PipeBarrier<" + px + ">() between them" : "add SetFlag/WaitFlag between them";
             ctx.report(std::move(d));
             continue;
+          } else if (!blocksOf(ox, rx) && !blocksOf(oy, ry) && structurallyEqual(ax, ay) &&
+                     (containsOpaque(rx.lengthBytes) || containsOpaque(ry.lengthBytes))) {
+            // Same buffer, same start, nothing ordering them: they overlap
+            // unless one is empty, which the lengths' opaque values leave
+            // open. A warning with the reason, as an unknown extent is.
+            if (!warned.insert(item.group).second)
+              continue;
+            Diagnostic d;
+            d.check = id();
+            d.severity = Severity::Warning;
+            d.status = Status::Counterexample;
+            d.loc = oy.loc;
+            std::string px(pipeName(sx.pipe)), py(pipeName(sy.pipe));
+            d.message = "possible data race: " + oy.api + " on " + py + (ry.write ? " writes " : " reads ") + where +
+                        " from the same start as " + ox.api + " on " + px + (rx.write ? " writes" : " reads") +
+                        " it, with nothing ordering them" + (carried ? " (across loop iterations)" : "") +
+                        ": they overlap unless one of them is empty";
+            d.related.push_back({ox.loc, "the other access: " + ox.api + " on " + px});
+            d.hint =
+                sx.pipe == sy.pipe ? "add PipeBarrier<" + px + ">() between them" : "add SetFlag/WaitFlag between them";
+            ctx.report(std::move(d));
+            continue;
           } else {
-            Sym overlap =
-                mkAnd(mkCmp(SymOp::Lt, ax, add(ay, ry.lengthBytes)), mkCmp(SymOp::Lt, ay, add(ax, rx.lengthBytes)));
+            Sym overlap = overlapOf(ox, rx, ax, oy, ry, ay);
             item.ob.property = mkNot(overlap);
             std::vector<Sym> c = ctx.contextAt(sx.cond, ox.loops);
             for (const Sym &s : ctx.contextAt(sy.cond, oy.loops))
@@ -278,6 +379,20 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
           } else {
             std::string ev = px.substr(5) + "_" + py.substr(5);
             fix = "add SetFlag<HardEvent::" + ev + ">/WaitFlag<HardEvent::" + ev + "> between them";
+            // A hand-written flag between them of the wrong event (MTE2_S where
+            // MTE2_V is needed) orders the source pipe with another pipe only.
+            for (int z = x + 1; z < y; ++z) {
+              const SeqOp &sz = g.seq[z];
+              if (sz.sync != SeqOp::Sync::Set || sz.implicit || !sz.event ||
+                  (sz.flagSrc != sx.pipe && sz.flagDst != sy.pipe) || (sz.flagSrc == sx.pipe && sz.flagDst == sy.pipe))
+                continue;
+              std::string have(hardEventName(*sz.event));
+              fix += "; the " + have + " flag at line " + std::to_string(k.ops[sz.op].loc.line) + " orders " +
+                     std::string(pipeName(sz.flagSrc)).substr(5) + " before " +
+                     std::string(pipeName(sz.flagDst)).substr(5) + ", not " + px.substr(5) + " before " + py.substr(5) +
+                     ": its event should be " + ev;
+              break;
+            }
           }
           std::string kind = rx.write && ry.write ? "write-after-write"
                              : ry.write           ? "write-after-read"

@@ -192,6 +192,7 @@ public:
   LRef evalLValue(const clang::Expr *e);
   Value read(const LRef &r, clang::QualType t);
   void write(const LRef &r, Value v);
+  void writeSlot(const LRef &r, Value v);
   Value scalar(Sym s);
   Value unknownValue(const std::string &reason, clang::QualType t);
   Sym asSym(const Value &v, clang::QualType t, clang::SourceLocation l);

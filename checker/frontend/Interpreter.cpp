@@ -248,6 +248,36 @@ Value *Interp::slot(const LRef &r) {
 void Interp::write(const LRef &r, Value v) {
   if (r.kind == LRef::None || !frameLive(r))
     return;
+  // The members of a union share storage (DataCopyParams' srcGap/srcStride):
+  // writing one writes every member of the same type, and leaves the others
+  // unknown rather than stale.
+  if (r.kind == LRef::Field && r.field && r.field->getParent()->isUnion())
+    for (const FieldDecl *other : r.field->getParent()->fields()) {
+      if (other == r.field)
+        continue;
+      LRef o = r;
+      o.field = other;
+      bool same = ctx.hasSameType(other->getType().getCanonicalType().getUnqualifiedType(),
+                                  r.field->getType().getCanonicalType().getUnqualifiedType());
+      if (same) {
+        writeSlot(o, v);
+        continue;
+      }
+      std::string why = "union member '" + other->getNameAsString() + "' was overwritten through '" +
+                        r.field->getNameAsString() + "'";
+      Value u;
+      if (other->getType()->isIntegralOrEnumerationType()) {
+        u = unknownValue(why, other->getType());
+      } else {
+        u.kind = Value::Unknown;
+        u.reason = why;
+      }
+      writeSlot(o, u);
+    }
+  writeSlot(r, std::move(v));
+}
+
+void Interp::writeSlot(const LRef &r, Value v) {
   if (journalActive) {
     JournalEntry e;
     e.ref = r;
@@ -1275,17 +1305,35 @@ void Interp::runConstructor(const std::shared_ptr<ObjState> &o, const CXXConstru
     f->locals[ctor->getParamDecl(i)] = args[i];
   frames.push_back(std::move(f));
   for (const CXXCtorInitializer *ini : ctor->inits()) {
-    if (!ini->isMemberInitializer() || !ini->getInit())
+    if (!ini->isAnyMemberInitializer() || !ini->getInit())
       continue;
-    const FieldDecl *fd = ini->getMember();
+    const FieldDecl *fd = ini->getAnyMember();
     Value v = evalInit(ini->getInit(), fd->getType(), "");
+    std::shared_ptr<ObjState> owner = o;
+    if (ini->isIndirectMemberInitializer()) {
+      // A member of an anonymous union/struct: walk down to the object that
+      // holds it (the chain ends with the member itself).
+      for (const NamedDecl *nd : ini->getIndirectMember()->chain()) {
+        const auto *link = dyn_cast<FieldDecl>(nd);
+        if (!link || link == fd || !owner)
+          break;
+        LRef lr;
+        lr.kind = LRef::Field;
+        lr.obj = owner;
+        lr.field = link;
+        Value sub = read(lr, link->getType());
+        owner = sub.kind == Value::Obj ? sub.obj : nullptr;
+      }
+      if (!owner)
+        continue;
+    }
     if (const auto *frd = fd->getType().getCanonicalType()->getAsCXXRecordDecl())
       if (v.kind == Value::Obj && v.obj && classifyApiClass(frd) == ApiClass::None &&
           !isa<CXXConstructExpr>(ini->getInit()->IgnoreImplicit()))
         v.obj = cloneObject(v.obj);
     LRef r;
     r.kind = LRef::Field;
-    r.obj = o;
+    r.obj = owner;
     r.field = fd;
     write(r, v);
   }
@@ -2623,8 +2671,8 @@ Value Interp::evalConstruct(const CXXConstructExpr *ce) {
       std::string field = p->getNameAsString();
       for (const CXXCtorInitializer *ci : ctor->inits())
         if (const auto *dr = dyn_cast_or_null<DeclRefExpr>(ci->getInit() ? ci->getInit()->IgnoreImplicit() : nullptr))
-          if (dr->getDecl() == p && ci->getMember())
-            field = ci->getMember()->getNameAsString();
+          if (dr->getDecl() == p && ci->getAnyMember())
+            field = ci->getAnyMember()->getNameAsString();
       noteParamStore(ce->getArg(i), args[i].kind == Value::Scalar ? args[i].sym : nullptr, p->getType(),
                      rd->getNameAsString(), field, ce->getArg(i)->getBeginLoc());
     }

@@ -318,3 +318,48 @@ TEST_CASE("bundled arithmetic helpers are run, so kernels using them are verifie
   CHECK(s.err.find("pad_row (ascend910b): 5 obligations, 5 proved") != std::string::npos);
   std::remove(f.c_str());
 }
+
+// Parameter structs built by their constructors, and their anonymous unions
+// (srcGap/srcStride share storage): every stride is followed.
+static const char *kParamCtors = R"(
+extern "C" __global__ __aicore__ void param_ctors(GM_ADDR x, GM_ADDR y) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  GlobalTensor<float> xGm, yGm;
+  xGm.SetGlobalBuffer((__gm__ float *)x, 4096);
+  yGm.SetGlobalBuffer((__gm__ float *)y, 4096);
+  pipe.InitBuffer(buf, 4096 * sizeof(float));
+  LocalTensor<float> t = buf.Get<float>();
+  DataCopyParams q;
+  q.blockCount = 2;
+  q.blockLen = 1;
+  q.srcGap = 5;
+  q.dstStride = 0;
+  DataCopy(t, xGm, q);
+  DataCopyParams p{4, 2, 1, 3};
+  DataCopy(yGm, t, p);
+  DataCopyExtParams e(2, 64, 0, 32, 0);
+  DataCopyPad(yGm, t, e);
+}
+)";
+
+TEST_CASE("DataCopyParams built by constructors and through union members keep their strides", "[cli]") {
+  std::string f = writeKernel("param_ctors", kParamCtors);
+  ToolRun j = runTool("--dump-model --format=json " + f);
+  auto d = nlohmann::json::parse(j.out);
+  REQUIRE(d["models"].size() == 1);
+  std::vector<std::pair<std::string, std::string>> lens; // (src, dst) per copy
+  for (const auto &op : d["models"][0]["ops"]) {
+    if (op["kind"] != "DataCopy")
+      continue;
+    std::string src, dst;
+    for (const auto &r : op["regions"])
+      (r["role"] == "src" ? src : dst) = r["lengthBytes"].get<std::string>();
+    lens.push_back({src, dst});
+  }
+  REQUIRE(lens.size() == 3);
+  CHECK(lens[0] == std::make_pair(std::string("224"), std::string("64")));  // (1*(1+5)+1)*32, 2 blocks
+  CHECK(lens[1] == std::make_pair(std::string("352"), std::string("544"))); // (3*(2+1)+2)*32, (3*(2+3)+2)*32
+  CHECK(lens[2] == std::make_pair(std::string("128"), std::string("160"))); // 64+64, (64+32)+64
+  std::remove(f.c_str());
+}

@@ -1,0 +1,49 @@
+// lint: --target=ascend910b
+// msSanitizer demo fault 3, a removed synchronisation: the MTE2_V flag pair
+// after the copy-in is gone, so Add may read x and y before MTE2 has written
+// them, and the next pass's copy-in is no longer ordered after this pass's
+// reads either (the fix is add_fixed_good.cpp).
+#include "kernel_operator.h"
+
+using namespace AscendC;
+
+constexpr uint32_t TOTAL = 4096; // elements per tensor
+constexpr uint32_t TILE = 1024;  // elements per pass
+
+class KernelAdd {
+public:
+  __aicore__ inline KernelAdd() {}
+  __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, GM_ADDR z) {
+    xGm.SetGlobalBuffer((__gm__ float *)x, TOTAL);
+    yGm.SetGlobalBuffer((__gm__ float *)y, TOTAL);
+    zGm.SetGlobalBuffer((__gm__ float *)z, TOTAL);
+    // 256 bytes more, so that y starts in another UB bank group than x.
+    pipe.InitBuffer(xBuf, TILE * sizeof(float) + 256);
+    pipe.InitBuffer(yBuf, TILE * sizeof(float));
+  }
+  __aicore__ inline void Process() {
+    LocalTensor<float> xt = xBuf.Get<float>();
+    LocalTensor<float> yt = yBuf.Get<float>();
+    for (uint32_t i = 0; i < TOTAL / TILE; ++i) {
+      DataCopy(xt, xGm[i * TILE], TILE); // expect: sync-race
+      DataCopy(yt, yGm[i * TILE], TILE); // expect: sync-race
+      Add(xt, xt, yt, TILE); // expect: sync-race, sync-race
+      SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+      WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+      DataCopy(zGm[i * TILE], xt, TILE); // expect: sync-race
+      SetFlag<HardEvent::MTE3_MTE2>(EVENT_ID0);
+      WaitFlag<HardEvent::MTE3_MTE2>(EVENT_ID0);
+    }
+  }
+
+private:
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> xBuf, yBuf;
+  GlobalTensor<float> xGm, yGm, zGm;
+};
+
+extern "C" __global__ __aicore__ void add_custom(GM_ADDR x, GM_ADDR y, GM_ADDR z) {
+  KernelAdd op;
+  op.Init(x, y, z);
+  op.Process();
+}
