@@ -103,26 +103,98 @@ bool writeBaseline(const RunResult &rr, SourceText &src, const std::string &path
   return bool(out);
 }
 
-int applyBaseline(RunResult &rr, SourceText &src, const std::string &path, std::string &error) {
-  std::ifstream in(path);
+// "line:column" of byte offset `at` of `text` (1-based).
+static std::string lineColumn(const std::string &text, size_t at) {
+  size_t line = 1, col = 1;
+  for (size_t i = 0; i < at && i < text.size(); ++i, ++col)
+    if (text[i] == '\n')
+      ++line, col = 0;
+  return std::to_string(line) + ":" + std::to_string(col);
+}
+
+bool loadBaseline(const std::string &path, std::map<std::pair<std::string, std::string>, int> &left,
+                  std::string &error) {
+  std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = path + ": cannot open the baseline";
-    return -1;
+    return false;
   }
-  json doc = json::parse(in, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object() || !doc.contains("findings") || !doc["findings"].is_array()) {
+  // Bounded input: a baseline is an object holding an array of flat objects.
+  // Deeper nesting is never one, and would cost the recursive parser its
+  // stack; a size past 256 MiB is not a baseline either.
+  constexpr size_t kMaxBytes = size_t(256) << 20, kMaxDepth = 8;
+  std::string text;
+  {
+    char buf[1 << 16];
+    while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+      text.append(buf, size_t(in.gcount()));
+      if (text.size() > kMaxBytes) {
+        error = path + ": more than " + std::to_string(kMaxBytes >> 20) + " MiB: not a baseline";
+        return false;
+      }
+    }
+  }
+  size_t depth = 0;
+  bool inString = false, escaped = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char ch = text[i];
+    if (inString) {
+      if (escaped)
+        escaped = false;
+      else if (ch == '\\')
+        escaped = true;
+      else if (ch == '"')
+        inString = false;
+    } else if (ch == '"') {
+      inString = true;
+    } else if (ch == '{' || ch == '[') {
+      if (++depth > kMaxDepth) {
+        error = path + ":" + lineColumn(text, i) + ": nested deeper than " + std::to_string(kMaxDepth) +
+                " levels: not a baseline";
+        return false;
+      }
+    } else if ((ch == '}' || ch == ']') && depth) {
+      --depth;
+    }
+  }
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::parse_error &e) {
+    std::string what = e.what();
+    // nlohmann: "[json.exception.parse_error.101] parse error at line 1, column 2: syntax error ..."
+    size_t colon = what.find(": ", what.find("parse error"));
+    what = colon == std::string::npos ? what : what.substr(colon + 2);
+    if (what.size() > 160)
+      what = what.substr(0, 160) + "...";
+    for (char &ch : what)
+      if (ch == '\n' || ch == '\r')
+        ch = ' ';
+    error = path + ":" + lineColumn(text, e.byte ? e.byte - 1 : 0) + ": invalid JSON: " + what;
+    return false;
+  }
+  if (!doc.is_object() || !doc.contains("findings") || !doc["findings"].is_array()) {
     error = path + ": not a baseline (a JSON object with a \"findings\" array, from --write-baseline)";
-    return -1;
+    return false;
   }
-  std::map<std::pair<std::string, std::string>, int> left; // (file, fingerprint) -> copies
+  size_t index = 0;
   for (const json &e : doc["findings"]) {
     if (!e.is_object() || !e.contains("file") || !e.contains("fingerprint") || !e["file"].is_string() ||
         !e["fingerprint"].is_string()) {
-      error = path + ": a finding without \"file\" and \"fingerprint\" strings";
-      return -1;
+      error =
+          path + ": findings[" + std::to_string(index) + "]: a finding without \"file\" and \"fingerprint\" strings";
+      return false;
     }
+    ++index;
     ++left[{e["file"].get<std::string>(), e["fingerprint"].get<std::string>()}];
   }
+  return true;
+}
+
+int applyBaseline(RunResult &rr, SourceText &src, const std::string &path, std::string &error) {
+  std::map<std::pair<std::string, std::string>, int> left; // (file, fingerprint) -> copies
+  if (!loadBaseline(path, left, error))
+    return -1;
   std::string dir = baselineDir(path);
   int hidden = 0;
   for (FileResult &fr : rr.files) {

@@ -12,6 +12,7 @@
 #include "cli/Driver.h"
 #include "cli/SourceText.h"
 
+#include <map>
 #include <string>
 
 namespace alint {
@@ -21,6 +22,10 @@ std::string fingerprint(const Diagnostic &d, SourceText &src);
 // False with a one-line message when the file cannot be written.
 bool writeBaseline(const RunResult &rr, SourceText &src, const std::string &path, std::string &error);
 
+// Reads and checks a baseline: (file, fingerprint) -> copies. False with a
+// one-line error "path[:line:col]: reason" for a file that is not one.
+bool loadBaseline(const std::string &path, std::map<std::pair<std::string, std::string>, int> &findings,
+                  std::string &error);
 // Removes recorded findings; returns how many were hidden (or -1 with a
 // one-line error when the file cannot be read).
 int applyBaseline(RunResult &rr, SourceText &src, const std::string &path, std::string &error);

@@ -34,6 +34,28 @@ bool parseByteSize(const std::string &s, uint64_t &bytes) {
   return true;
 }
 
+bool parseMemorySize(const std::string &v, uint64_t &out) {
+  size_t i = 0;
+  while (i < v.size() && std::isdigit(static_cast<unsigned char>(v[i])))
+    ++i;
+  if (i == 0 || i > 16)
+    return false;
+  uint64_t n = std::stoull(v.substr(0, i));
+  if (n < 1 || n > (uint64_t(1) << 50))
+    return false;
+  std::string unit = v.substr(i);
+  int shift = unit.empty() || unit == "B"                    ? 0
+              : unit == "K" || unit == "KB" || unit == "KiB" ? 10
+              : unit == "M" || unit == "MB" || unit == "MiB" ? 20
+              : unit == "G" || unit == "GB" || unit == "GiB" ? 30
+              : unit == "T" || unit == "TB" || unit == "TiB" ? 40
+                                                             : -1;
+  if (shift < 0 || n > (UINT64_MAX >> shift))
+    return false;
+  out = n << shift;
+  return true;
+}
+
 namespace {
 
 std::string where(llvm::SourceMgr &sm, const std::string &file, llvm::yaml::Node *n) {
@@ -206,6 +228,16 @@ std::optional<Config> parseConfig(const std::string &text, const std::string &fi
         return std::nullopt;
       }
       c.simtDCache = b;
+    } else if (*key == "MaxMemory") {
+      uint64_t b = 0;
+      if (!needScalar(s))
+        return std::nullopt;
+      if (!parseMemorySize(s, b) || b < kMinMemoryLimit) {
+        error = where(sm, file, value) + "'MaxMemory' must be a size of at least 256M such as 4G or 512M, not '" +
+                printable(s) + "'";
+        return std::nullopt;
+      }
+      c.maxMemory = b;
     } else if (*key == "OpRoot") {
       if (!needScalar(s))
         return std::nullopt;
@@ -224,7 +256,7 @@ std::optional<Config> parseConfig(const std::string &text, const std::string &fi
       error =
           where(sm, file, kv.getKey()) + "unknown key '" + *key +
           "' (Checks, WarningsAsErrors, Targets, Assumptions, AutoSync, FailOnUnknown, SimtDCache, HeaderFilterRegex, "
-          "OpRoot, InheritParentConfig)";
+          "OpRoot, MaxMemory, InheritParentConfig)";
       return std::nullopt;
     }
     if (!diag.empty()) {
@@ -268,6 +300,8 @@ Config mergeConfig(const Config &parent, const Config &child) {
     r.simtDCache = parent.simtDCache;
   if (!child.opRoot)
     r.opRoot = parent.opRoot;
+  if (!child.maxMemory)
+    r.maxMemory = parent.maxMemory;
   if (!child.headerFilterRegex)
     r.headerFilterRegex = parent.headerFilterRegex;
   r.assumptions = parent.assumptions;
@@ -359,6 +393,8 @@ std::string dumpConfig(const Config &c) {
   s += "HeaderFilterRegex: " + quoted(c.headerFilterRegex.value_or(".*")) + "\n";
   if (c.opRoot)
     s += "OpRoot: " + quoted(*c.opRoot) + "\n";
+  if (c.maxMemory)
+    s += "MaxMemory: " + std::to_string(*c.maxMemory) + "\n";
   s += "...\n";
   return s;
 }

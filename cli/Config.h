@@ -4,6 +4,7 @@
 //   Assumptions: ['tileLength % 16 == 0']
 //   AutoSync: true               HeaderFilterRegex: '.*'
 //   SimtDCache: 64K              (Ascend 950 SIMD/SIMT kernels)
+//   MaxMemory: 4G                (address space per file, as --max-memory)
 //   InheritParentConfig: true
 #pragma once
 
@@ -23,6 +24,7 @@ struct Config {
   std::optional<bool> failOnUnknown;  // FailOnUnknown: partially verified kernels are errors
   std::optional<uint64_t> simtDCache; // SimtDCache: UB left to the SIMT Data Cache
   std::optional<std::string> opRoot;  // OpRoot: the operator project (relative to the config file)
+  std::optional<uint64_t> maxMemory;  // MaxMemory: the file's worker's address space (--max-memory over it)
   bool inheritParent = false;
 };
 
@@ -37,5 +39,10 @@ std::string dumpConfig(const Config &c);
 
 // "65536", "64K", "64KiB", "64KB" -> bytes (K = 1024); false if malformed.
 bool parseByteSize(const std::string &s, uint64_t &bytes);
+// "4G", "512M", "4096MiB", "1T" -> bytes (K/M/G/T = 2^10/20/30/40); false if
+// malformed or past 2^50 of its unit.
+bool parseMemorySize(const std::string &s, uint64_t &bytes);
+// The smallest memory limit accepted (the tool itself needs about 300M).
+constexpr uint64_t kMinMemoryLimit = uint64_t(256) << 20;
 
 } // namespace alint

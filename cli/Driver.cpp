@@ -971,6 +971,17 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
     // the other files are still analysed. Results come back in input order.
     WorkerLimits limits;
     limits.maxMemoryBytes = memoryLimitFor(o, parallel);
+    // MaxMemory in a file's configuration, unless --max-memory is given. The
+    // limit is set before the worker starts: the configuration is read here
+    // (a broken one is reported by the worker, with the default limit).
+    if (!o.maxMemory)
+      for (size_t i = 0; i < jobs.size(); ++i) {
+        std::string ignored;
+        if (auto c = configFor(jobs[i].file, o, ignored); c && c->maxMemory) {
+          limits.itemMemoryBytes.resize(jobs.size());
+          limits.itemMemoryBytes[i] = *c->maxMemory;
+        }
+      }
     limits.timeoutSec = o.fileTimeoutSec;
     bool timelineWritten = false;
     std::vector<WorkerOutcome> outcomes = runInWorkers(

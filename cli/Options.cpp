@@ -104,26 +104,6 @@ static bool parseBounded(const std::string &v, uint64_t lo, uint64_t hi, uint64_
 }
 
 // "512M", "8G", "1073741824": bytes (powers of 1024), checked for overflow.
-static bool parseMemorySize(const std::string &v, uint64_t &out) {
-  size_t i = 0;
-  while (i < v.size() && std::isdigit(static_cast<unsigned char>(v[i])))
-    ++i;
-  uint64_t n = 0;
-  if (!parseBounded(v.substr(0, i), 1, uint64_t(1) << 50, n))
-    return false;
-  std::string unit = v.substr(i);
-  int shift = unit.empty() || unit == "B" ? 0
-              : unit == "K" || unit == "KB" || unit == "KiB" ? 10
-              : unit == "M" || unit == "MB" || unit == "MiB" ? 20
-              : unit == "G" || unit == "GB" || unit == "GiB" ? 30
-              : unit == "T" || unit == "TB" || unit == "TiB" ? 40
-                                                             : -1;
-  if (shift < 0 || n > (UINT64_MAX >> shift))
-    return false;
-  out = n << shift;
-  return true;
-}
-
 static bool parseTilingList(const std::string &v, std::map<std::string, int64_t> &out, std::string &err) {
   std::stringstream ss(v);
   std::string item;
@@ -377,7 +357,7 @@ bool parseOptions(int argc, const char *const *rawArgv, Options &o, std::string 
       o.fileTimeoutSec = unsigned(n);
     } else if (value("--max-memory", v)) {
       uint64_t b = 0;
-      if (!parseMemorySize(v, b) || b < (uint64_t(256) << 20)) {
+      if (!parseMemorySize(v, b) || b < kMinMemoryLimit) {
         error = "--max-memory: expected a size of at least 256M such as 4G or 512M, got '" + v + "'";
         return false;
       }

@@ -129,9 +129,8 @@ void printText(const RunResult &rr, const Options &o, size_t targetCount, std::o
         if (kv.unknown)
           err << ", " << kv.unknown << " unknown";
         if (kv.notCompiled)
-          err << "; " << kv.notCompiled << " expression" << (kv.notCompiled > 1 ? "s" : "")
-              << " did not compile and " << (kv.notCompiled > 1 ? "were" : "was") << " not modelled (first: "
-              << kv.notCompiledFirst << ")";
+          err << "; " << kv.notCompiled << " expression" << (kv.notCompiled > 1 ? "s" : "") << " did not compile and "
+              << (kv.notCompiled > 1 ? "were" : "was") << " not modelled (first: " << kv.notCompiledFirst << ")";
         err << verdictText(kv) << "\n";
       }
   }
@@ -144,6 +143,25 @@ static json reasonsJson(const KernelVerdict &kv) {
   for (auto &[why, n] : kv.topReasons)
     r.push_back({{"reason", why}, {"count", n}});
   return r;
+}
+
+json kernelVerdictJson(const KernelVerdict &kv) {
+  return {{"file", kv.file},
+          {"kernel", kv.kernel},
+          {"target", kv.target},
+          {"obligations", kv.obligations},
+          {"proved", kv.proved},
+          {"violated", kv.violated},
+          {"counterexample", kv.counterexample},
+          {"unknown", kv.unknown},
+          {"verdict", verdictName(kv)},
+          {"unmodelledCalls", kv.unmodelled},
+          {"notModelled", kv.notModelled},
+          {"topReasons", reasonsJson(kv)},
+          {"variant", kv.variant},
+          {"calls", kv.calls},
+          {"modelledCalls", kv.modelledCalls},
+          {"notCompiled", kv.notCompiled}};
 }
 
 static json locJson(const SourceLoc &l) { return {{"file", l.file}, {"line", l.line}, {"column", l.column}}; }
@@ -192,22 +210,7 @@ void printJson(const RunResult &rr, std::ostream &out) {
       diags.push_back(j);
     }
     for (const KernelVerdict &kv : fr.verdicts) {
-      kernels.push_back({{"file", kv.file},
-                         {"kernel", kv.kernel},
-                         {"target", kv.target},
-                         {"obligations", kv.obligations},
-                         {"proved", kv.proved},
-                         {"violated", kv.violated},
-                         {"counterexample", kv.counterexample},
-                         {"unknown", kv.unknown},
-                         {"verdict", verdictName(kv)},
-                         {"unmodelledCalls", kv.unmodelled},
-                         {"notModelled", kv.notModelled},
-                         {"topReasons", reasonsJson(kv)},
-                         {"variant", kv.variant},
-                         {"calls", kv.calls},
-                         {"modelledCalls", kv.modelledCalls},
-                         {"notCompiled", kv.notCompiled}});
+      kernels.push_back(kernelVerdictJson(kv));
       obligations += kv.obligations;
       proved += kv.proved;
       violated += kv.violated;

@@ -5,12 +5,16 @@
 #include "cli/SourceText.h"
 
 #include <iosfwd>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 namespace alint {
 
 // "verified", "partially verified" or "not verified" (docs/json-format.md).
 std::string verdictName(const KernelVerdict &kv);
+// One kernel's verdict as JSON: the `kernels` items of --format=json and of
+// the SARIF run's property bag.
+nlohmann::json kernelVerdictJson(const KernelVerdict &kv);
 
 void printText(const RunResult &rr, const Options &o, size_t targetCount, std::ostream &out, std::ostream &err);
 void printJson(const RunResult &rr, std::ostream &out);

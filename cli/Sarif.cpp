@@ -249,21 +249,8 @@ void printSarif(const RunResult &rr, SourceText &src, std::ostream &out) {
   // The per-kernel verdicts ride in the run's property bag.
   json kernels = json::array();
   for (const FileResult &fr : rr.files)
-    for (const KernelVerdict &kv : fr.verdicts) {
-      json reasons = json::array();
-      for (auto &[why, n] : kv.topReasons)
-        reasons.push_back({{"reason", why}, {"count", n}});
-      kernels.push_back({{"file", kv.file},
-                         {"kernel", kv.kernel},
-                         {"target", kv.target},
-                         {"variant", kv.variant},
-                         {"verdict", verdictName(kv)},
-                         {"obligations", kv.obligations},
-                         {"proved", kv.proved},
-                         {"unknown", kv.unknown},
-                         {"unmodelledCalls", kv.unmodelled},
-                         {"topReasons", reasons}});
-    }
+    for (const KernelVerdict &kv : fr.verdicts)
+      kernels.push_back(kernelVerdictJson(kv)); // the same object as --format=json's
   if (!kernels.empty())
     run["properties"] = {{"kernels", kernels}};
   json base = uris.baseIds();

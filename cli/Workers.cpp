@@ -66,15 +66,25 @@ struct Worker {
   bool killedForTime = false;
 };
 
+// The memory limit of item i, and how a message names it.
+uint64_t memoryOf(const WorkerLimits &limits, size_t i) {
+  return i < limits.itemMemoryBytes.size() && limits.itemMemoryBytes[i] ? limits.itemMemoryBytes[i]
+                                                                        : limits.maxMemoryBytes;
+}
+std::string memoryName(const WorkerLimits &limits, size_t i) {
+  bool own = i < limits.itemMemoryBytes.size() && limits.itemMemoryBytes[i];
+  return (own ? "MaxMemory: " : "--max-memory=") + formatBytes(memoryOf(limits, i));
+}
+
 std::string describeEnd(int status, const Worker &w, const WorkerLimits &limits, const std::string &error) {
   if (w.killedForTime)
     return "the time limit (--timeout=" + std::to_string(limits.timeoutSec) +
            " s) was overrun by a step that cannot be interrupted (a Clang parse, a Z3 call); the file was stopped";
   if (WIFEXITED(status) && WEXITSTATUS(status) == kExitOutOfMemory)
-    return "the memory limit (--max-memory=" + formatBytes(limits.maxMemoryBytes) + ") was reached";
+    return "the memory limit (" + memoryName(limits, w.item) + ") was reached";
   if (WIFEXITED(status) && WEXITSTATUS(status) == kExitException) {
     if (error.find("out of memory") != std::string::npos || error.find("bad_alloc") != std::string::npos)
-      return "the memory limit (--max-memory=" + formatBytes(limits.maxMemoryBytes) + ") was reached";
+      return "the memory limit (" + memoryName(limits, w.item) + ") was reached";
     return "internal error: " + (error.empty() ? std::string("an exception") : error);
   }
   if (WIFSIGNALED(status))
@@ -91,8 +101,8 @@ std::string describeEnd(int status, const Worker &w, const WorkerLimits &limits,
   prctl(PR_SET_PDEATHSIG, SIGKILL); // the run was stopped: so is its worker
   rlimit core{0, 0};                // a crashed file leaves no core dump behind
   setrlimit(RLIMIT_CORE, &core);
-  if (limits.maxMemoryBytes && memoryLimitSupported()) {
-    rlimit as{rlim_t(limits.maxMemoryBytes), rlim_t(limits.maxMemoryBytes)};
+  if (uint64_t bytes = memoryOf(limits, i); bytes && memoryLimitSupported()) {
+    rlimit as{rlim_t(bytes), rlim_t(bytes)};
     setrlimit(RLIMIT_AS, &as);
   }
   std::set_new_handler(outOfMemory);
@@ -190,7 +200,8 @@ std::vector<WorkerOutcome> runInWorkers(size_t n, unsigned jobs, const WorkerLim
     w.fd = fds[0];
     w.item = i;
     if (limits.timeoutSec)
-      w.killAt = Clock::now() + std::chrono::milliseconds(int64_t(limits.timeoutSec * 1000.0 * (1 + limits.killMargin)));
+      w.killAt =
+          Clock::now() + std::chrono::milliseconds(int64_t(limits.timeoutSec * 1000.0 * (1 + limits.killMargin)));
     running.push_back(std::move(w));
     return true;
   };

@@ -22,7 +22,10 @@ struct WorkerOutcome {
 
 struct WorkerLimits {
   uint64_t maxMemoryBytes = 0; // address space of each worker (RLIMIT_AS); 0: none
-  unsigned timeoutSec = 0;     // the file's time limit; 0: none
+  // Per item, when not empty: a file's own limit (MaxMemory in its
+  // configuration) over maxMemoryBytes; 0: maxMemoryBytes.
+  std::vector<uint64_t> itemMemoryBytes;
+  unsigned timeoutSec = 0; // the file's time limit; 0: none
   // The worker is killed at timeoutSec * (1 + killMargin): the analysis
   // stops itself at the limit (what is left unknown); the kill is for a
   // phase that cannot stop (a Clang parse).

@@ -14,12 +14,10 @@ bool checkWorkflowOptions(const Options &o, std::string &error) {
     return false;
   if (!checkTidyOptions(o, error))
     return false;
-  if (!o.baseline.empty()) {
-    std::ifstream in(o.baseline);
-    if (!in) {
-      error = o.baseline + ": cannot open the baseline";
+  if (!o.baseline.empty()) { // checked before the analysis: a broken baseline wastes no run
+    std::map<std::pair<std::string, std::string>, int> findings;
+    if (!loadBaseline(o.baseline, findings, error))
       return false;
-    }
   }
   return true;
 }

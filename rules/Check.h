@@ -121,6 +121,11 @@ public:
   std::vector<Sym> contextAt(const Sym &cond, const std::vector<int> &loops) const;
 
   void prove(ProofItem item) { items.push_back(std::move(item)); }
+  // The file's clock, polled in a check's outer loop (a kernel of thousands
+  // of operations makes some checks quadratic): true once it has run out.
+  // The first time it leaves one `unknown` obligation at `loc` saying what
+  // was not checked; the check then stops, what it proved so far stands.
+  bool outOfTime(const std::string &check, const SourceLoc &loc);
   void report(Diagnostic d) { direct.push_back(std::move(d)); }
 
   std::vector<ProofItem> items;
@@ -128,6 +133,7 @@ public:
 
 private:
   std::unique_ptr<AnalysisCache> ownCache;
+  bool timeNoted_ = false;
 };
 
 class Check {

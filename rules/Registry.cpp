@@ -28,6 +28,22 @@ const SyncGraph &CheckContext::syncGraph() {
   return *cache->graph;
 }
 
+bool CheckContext::outOfTime(const std::string &check, const SourceLoc &loc) {
+  if (!cache || !cache->budget || !cache->budget->expired(check.c_str()))
+    return false;
+  if (!timeNoted_) {
+    timeNoted_ = true;
+    ProofItem item;
+    item.ob.check = check;
+    item.ob.unknownReason =
+        "the file's time limit (--timeout) was reached while " + check + " ran; the rest of it was not checked";
+    item.loc = loc;
+    item.message = [check](const Verdict &v) { return check + ": not finished: " + v.reason; };
+    prove(std::move(item));
+  }
+  return true;
+}
+
 std::vector<Sym> CheckContext::contextAt(const Sym &cond, const std::vector<int> &loops) const {
   std::vector<Sym> ctx = kernel.facts;
   if (cond)

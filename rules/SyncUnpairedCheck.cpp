@@ -122,6 +122,8 @@ void SyncUnpairedCheck::run(CheckContext &ctx) const {
   std::set<std::pair<int, int>> seen;
   for (int i = 0; i < int(g.seq.size()); ++i) {
     const SeqOp &s = g.seq[i];
+    if (ctx.outOfTime(id(), k.ops[s.op].loc)) // each wait looks at every earlier set: quadratic
+      break;
     if (s.implicit && s.sync == SeqOp::Sync::Wait && k.ops[s.op].kind == OpKind::DeQue) {
       checkDeQue(ctx, g, i, seen);
       continue;

@@ -88,4 +88,106 @@ inline std::string clangCrashSource(unsigned terms) {
   return "unsigned f(unsigned n) { return " + e + "; }\n";
 }
 
+// An operator kernel in the shape of a real one (our own): a tiling struct
+// read from GM, a class with Init/Process, double-buffered TQue stages in a
+// tile loop, and a tail tile. `op` is the vector instruction (Add, Mul, Max,
+// ...); `tailBug` copies the tail with the full tile length (a bounds finding).
+inline std::string operatorKernel(const std::string &name, const std::string &op, bool tailBug) {
+  return "#include \"kernel_operator.h\"\n"
+         "using namespace AscendC;\n"
+         "constexpr int32_t BUFFER_NUM = 2;\n"
+         "struct " +
+         name +
+         "Tiling {\n"
+         "  uint32_t totalLength;\n"
+         "  uint32_t tileNum;\n"
+         "  uint32_t tileLength;\n"
+         "  uint32_t tailLength;\n"
+         "};\n"
+         "class Kernel_" +
+         name +
+         " {\n"
+         "public:\n"
+         "  __aicore__ inline Kernel_" +
+         name +
+         "() {}\n"
+         "  __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, GM_ADDR z, const " +
+         name +
+         "Tiling &t) {\n"
+         "    tileNum = t.tileNum;\n"
+         "    tileLength = t.tileLength;\n"
+         "    tailLength = t.tailLength;\n"
+         "    blockLength = tileNum * tileLength * BUFFER_NUM + tailLength;\n"
+         "    xGm.SetGlobalBuffer((__gm__ half *)x + blockLength * GetBlockIdx(), blockLength);\n"
+         "    yGm.SetGlobalBuffer((__gm__ half *)y + blockLength * GetBlockIdx(), blockLength);\n"
+         "    zGm.SetGlobalBuffer((__gm__ half *)z + blockLength * GetBlockIdx(), blockLength);\n"
+         "    pipe.InitBuffer(inX, BUFFER_NUM, tileLength * sizeof(half));\n"
+         "    pipe.InitBuffer(inY, BUFFER_NUM, tileLength * sizeof(half));\n"
+         "    pipe.InitBuffer(outZ, BUFFER_NUM, tileLength * sizeof(half));\n"
+         "  }\n"
+         "  __aicore__ inline void Process() {\n"
+         "    uint32_t loopCount = tileNum * BUFFER_NUM;\n"
+         "    for (uint32_t i = 0; i < loopCount; i++) {\n"
+         "      CopyIn(i * tileLength, tileLength);\n"
+         "      Compute(tileLength);\n"
+         "      CopyOut(i * tileLength, tileLength);\n"
+         "    }\n"
+         "    if (tailLength > 0 && tailLength <= tileLength && tailLength % 16 == 0) {\n"
+         "      CopyIn(loopCount * tileLength, " +
+         (tailBug ? "tileLength" : "tailLength") +
+         ");\n"
+         "      Compute(tailLength);\n"
+         "      CopyOut(loopCount * tileLength, tailLength);\n"
+         "    }\n"
+         "  }\n"
+         "private:\n"
+         "  __aicore__ inline void CopyIn(uint32_t offset, uint32_t len) {\n"
+         "    LocalTensor<half> xl = inX.AllocTensor<half>();\n"
+         "    LocalTensor<half> yl = inY.AllocTensor<half>();\n"
+         "    DataCopy(xl, xGm[offset], len);\n"
+         "    DataCopy(yl, yGm[offset], len);\n"
+         "    inX.EnQue(xl);\n"
+         "    inY.EnQue(yl);\n"
+         "  }\n"
+         "  __aicore__ inline void Compute(uint32_t len) {\n"
+         "    LocalTensor<half> xl = inX.DeQue<half>();\n"
+         "    LocalTensor<half> yl = inY.DeQue<half>();\n"
+         "    LocalTensor<half> zl = outZ.AllocTensor<half>();\n"
+         "    " +
+         op +
+         "(zl, xl, yl, len);\n"
+         "    outZ.EnQue<half>(zl);\n"
+         "    inX.FreeTensor(xl);\n"
+         "    inY.FreeTensor(yl);\n"
+         "  }\n"
+         "  __aicore__ inline void CopyOut(uint32_t offset, uint32_t len) {\n"
+         "    LocalTensor<half> zl = outZ.DeQue<half>();\n"
+         "    DataCopy(zGm[offset], zl, len);\n"
+         "    outZ.FreeTensor(zl);\n"
+         "  }\n"
+         "  TPipe pipe;\n"
+         "  TQue<QuePosition::VECIN, BUFFER_NUM> inX, inY;\n"
+         "  TQue<QuePosition::VECOUT, BUFFER_NUM> outZ;\n"
+         "  GlobalTensor<half> xGm, yGm, zGm;\n"
+         "  uint32_t tileNum, tileLength, tailLength, blockLength;\n"
+         "};\n"
+         "extern \"C\" __global__ __aicore__ void " +
+         name +
+         "(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) {\n"
+         "  __gm__ uint32_t *tp = (__gm__ uint32_t *)tiling;\n"
+         "  " +
+         name +
+         "Tiling t;\n"
+         "  t.totalLength = tp[0];\n"
+         "  t.tileNum = tp[1];\n"
+         "  t.tileLength = tp[2];\n"
+         "  t.tailLength = tp[3];\n"
+         "  Kernel_" +
+         name +
+         " k;\n"
+         "  k.Init(x, y, z, t);\n"
+         "  k.Process();\n"
+         "}\n";
+}
+
 } // namespace alint_stress

@@ -88,6 +88,47 @@ TEST_CASE("configuration: duplicate keys, NUL bytes and YAML errors are located 
   CHECK(r.err.find(".yaml: ") == std::string::npos); // never without a place
 }
 
+TEST_CASE("MaxMemory: a validated configuration key", "[cli]") {
+  std::string dir = freshDir("maxmem19");
+  std::string k = dir + "/k.cpp";
+  spit(k, slurp(kBad));
+  spit(dir + "/.ascendc-lint.yaml", "Checks: '*'\nMaxMemory: 100M\n");
+  ToolRun small = runTool(k);
+  INFO(small.err);
+  CHECK(small.exitCode == 2);
+  CHECK(small.err.find(".ascendc-lint.yaml:2:12: error: 'MaxMemory' must be a size of at least 256M such as 4G or 512M, "
+                       "not '100M'") != std::string::npos);
+  spit(dir + "/.ascendc-lint.yaml", "MaxMemory: 2G\n");
+  ToolRun ok = runTool("--quiet --dump-config " + k);
+  CHECK(ok.exitCode == 0);
+  CHECK(ok.out.find("MaxMemory: 2147483648") != std::string::npos);
+}
+
+TEST_CASE("baselines: malformed ones are located errors before the analysis", "[cli]") {
+  std::string dir = freshDir("baseline19");
+  struct Case {
+    std::string text, expect;
+  };
+  for (const Case &c : std::vector<Case>{
+           {"{\n  \"findings\": [\n    {\"file\": \"a.cpp\",}\n  ]\n}\n", "b.json:3:22: invalid JSON: syntax error"},
+           {"{\"findings\": " + std::string(50, '[') + std::string(50, ']') + "}",
+            "b.json:1:21: nested deeper than 8 levels: not a baseline"},
+           {"{\"findings\": [{\"file\": \"a.cpp\", \"fingerprint\": \"x\"}, {\"file\": 3}]}",
+            "b.json: findings[1]: a finding without \"file\" and \"fingerprint\" strings"},
+           {"[]", "b.json: not a baseline"},
+       }) {
+    spit(dir + "/b.json", c.text);
+    auto t0 = std::chrono::steady_clock::now();
+    ToolRun r = runTool("--baseline=" + dir + "/b.json " + kBad);
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    INFO(c.text << "\n" << r.err);
+    CHECK(r.exitCode == 2);
+    CHECK(r.err.find(c.expect) != std::string::npos);
+    CHECK(lines(r.err) == 1);
+    CHECK(secs < 10); // refused up front, not after linting
+  }
+}
+
 TEST_CASE("target files: bounded nesting, no wrapped sizes", "[cli]") {
   std::string dir = freshDir("target19");
   // 80 KB of brackets cost 3 GB and minutes before: now a quick one-line error
