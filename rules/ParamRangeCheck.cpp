@@ -8,6 +8,7 @@
 // DataCopy（GM与UB高维切分数据搬运）.md and DataCopyPad（GMToUB非对齐数据搬运）.md).
 #include "rules/Checks.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace alint {
@@ -28,6 +29,14 @@ void ParamRangeCheck::run(CheckContext &ctx) const {
   for (const ParamStore &ps : ctx.kernel.paramStores) {
     int64_t lo = ps.type.minValue();
     int64_t hi = ps.type.maxValue() > uint64_t(INT64_MAX) ? INT64_MAX : int64_t(ps.type.maxValue());
+    // A value that wrapped in a narrower kernel variable on its way must
+    // have fitted that variable's type too.
+    std::string held;
+    if (ps.heldIn && (ps.heldIn->minValue() > lo || ps.heldIn->maxValue() < uint64_t(hi))) {
+      lo = std::max(lo, ps.heldIn->minValue());
+      hi = std::min(hi, int64_t(std::min(ps.heldIn->maxValue(), uint64_t(INT64_MAX))));
+      held = ps.heldIn->name();
+    }
     bool documented = false;
     for (const DocLimit &d : kDocLimits)
       if (ps.record == d.record && ps.field == d.field && d.max < hi) {
@@ -44,14 +53,15 @@ void ParamRangeCheck::run(CheckContext &ctx) const {
     item.ob.report = {{"v", ps.value}};
     item.loc = ps.loc;
     std::string what = ps.record + "." + ps.field, vs = toString(ps.value), ty = ps.type.name();
-    item.message = [what, vs, lo, hi, ty, documented](const Verdict &st) {
+    item.message = [what, vs, lo, hi, ty, held, documented](const Verdict &st) {
       if (st.status == Status::Unknown)
         return what + " = " + vs + ": range could not be checked: " + st.reason;
       auto r = st.reportValues.find("v");
       std::string val = r != st.reportValues.end() ? std::to_string(r->second) : vs;
-      std::string rule = documented ? "the documented range is [" + std::to_string(lo) + ", " + std::to_string(hi) + "]"
-                                    : "it wraps in the field's type " + ty + " [" + std::to_string(lo) + ", " +
-                                          std::to_string(hi) + "]";
+      std::string range = "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+      std::string rule = documented      ? "the documented range is " + range
+                         : !held.empty() ? "it wraps in the " + held + " variable that carries it to the call " + range
+                                         : "it wraps in the field's type " + ty + " " + range;
       std::string expr = vs == val ? "" : " (" + vs + ")";
       return what + (st.status == Status::Violated ? " is " : " may be ") + val + expr + ": " + rule;
     };

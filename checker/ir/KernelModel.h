@@ -165,6 +165,10 @@ struct ParamStore {
   Sym value;             // the un-truncated value, a mathematical integer
   IntType type;          // the field's C++ type
   bool narrowed = false; // converted from a wider or differently signed type
+  // Set when the value had already wrapped in a narrow kernel variable before
+  // it reached the field (`uint8_t rep = n / mask; Duplicate(.., rep, ..)`):
+  // the narrowest type it passed through, whose range it must fit too.
+  std::optional<IntType> heldIn;
   Sym cond;
   std::vector<int> loops;
 };

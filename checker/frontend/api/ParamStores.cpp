@@ -41,14 +41,34 @@ void Interp::noteParamStore(const Expr *rhs, Sym stored, QualType fieldType, con
     }
     e = ce->getSubExpr()->IgnoreParens();
   }
+  if (!value)
+    value = stored;
+  // The value may have wrapped before this conversion: a narrow kernel
+  // variable assigned a wider value (`uint8_t rep = (len + mask - 1) / mask;`)
+  // and then passed on holds the wrapping conversion as its value. Look
+  // through it (and through widenings, which keep the value) to what the code
+  // computed; the narrowest type passed through must hold it as well.
+  std::optional<IntType> heldIn;
+  for (Sym v = value; v && v->op == SymOp::Cast && v->args.size() == 1 && v->args[0];) {
+    IntType from = v->args[0]->type, dst = v->type;
+    if (from.isBool || dst.isBool || from.bits == 0)
+      break;
+    bool widens = dst.bits > from.bits && (dst.isSigned || !from.isSigned);
+    if (!widens) {
+      if (!heldIn || dst.bits < heldIn->bits || (dst.bits == heldIn->bits && !dst.isSigned))
+        heldIn = dst;
+      value = v->args[0];
+      narrowed = true;
+    }
+    v = v->args[0];
+  }
   ParamStore ps;
   ps.loc = loc(l);
   ps.record = record;
   ps.field = field;
   ps.type = to;
   ps.narrowed = narrowed;
-  if (!value)
-    value = stored;
+  ps.heldIn = heldIn;
   ps.value = value ? toMath(value) : mkOpaque("the value stored into " + record + "." + field + " is not followed");
   ps.cond = currentCond();
   ps.loops = loopStack;
