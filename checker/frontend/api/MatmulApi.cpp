@@ -243,6 +243,7 @@ bool cubeOnly(Interp &in) {
 struct HostTiling {
   int64_t line = 0; // of the first GetTiling call; 0: no contract
   uint32_t aBits = 0, bBits = 0, biasBits = 0;
+  std::set<std::string> adjusted; // fields the text may set by hand: the contract does not cover them
 };
 
 uint32_t dataTypeBits(const std::string &dt) {
@@ -264,8 +265,8 @@ HostTiling hostGetTiling(Interp &in) {
       R"(shareMode|shareL1Size|shareL0CSize|shareUbSize)\s*(\(|=[^=]))");
   for (auto it = std::sregex_iterator(text.begin(), text.end(), setField); it != std::sregex_iterator(); ++it) {
     const std::smatch &m = *it;
-    if (m[2].matched || m[5].str() != "(") // set_x(...) or x = ...: the tiling is adjusted
-      return h;
+    if (m[2].matched || m[5].str() != "(") // set_x(...) or x = ...: that field may be adjusted
+      h.adjusted.insert(m[3].str());
   }
   static const std::regex call(R"((\.|->)\s*GetTiling\s*\()");
   unsigned calls = 0, line = 0;
@@ -329,6 +330,7 @@ struct MatmulObj {
   // (line; 0: not), and the element sizes its SetAType / SetBType name (0: not known).
   int64_t hostGetTilingLine = 0;
   uint32_t hostABits = 0, hostBBits = 0, hostBiasBits = 0;
+  std::set<std::string> hostAdjusted;
   std::string unknownReason;
 };
 
@@ -355,6 +357,8 @@ void emitInitMarker(Interp &in, const ApiCall &c, const MatmulObj &rec) {
     op.params["hostABits"] = mkConst(rec.hostABits);
     op.params["hostBBits"] = mkConst(rec.hostBBits);
     op.params["hostBiasBits"] = mkConst(rec.hostBiasBits);
+    for (const std::string &f : rec.hostAdjusted)
+      op.params["hostAdjusted." + f] = mkConst(1);
   }
   op.unknownReason = rec.unknownReason;
 }
@@ -459,6 +463,7 @@ void initMatmul(Interp &in, const ApiCall &c, const Value &mm, const Value &tili
   rec.hostABits = host.aBits;
   rec.hostBBits = host.bBits;
   rec.hostBiasBits = host.biasBits;
+  rec.hostAdjusted = host.adjusted;
   int arch = in.opts.npuArch;
   auto why = [&](const std::string &s) {
     if (rec.unknownReason.empty())
