@@ -24,6 +24,8 @@
 // names.
 #include "rules/Checks.h"
 
+#include <set>
+
 namespace alint {
 
 namespace {
@@ -63,7 +65,47 @@ void MatmulTilingCheck::run(CheckContext &ctx) const {
     for (const auto &[key, v] : op.params)
       if (key.rfind("tiling.", 0) == 0 && v && !asConst(v))
         tilingConstant = false;
+    // GetTiling's contract: a tiling the file's host code got from GetTiling
+    // (result checked, nothing adjusted by hand; MatmulApi.cpp hostGetTiling)
+    // meets tables 1 and 2 of TCubeTiling结构体.md, which only a user-defined
+    // or adjusted tiling has to be checked against ("如果用户自定义TCubeTiling参数，
+    // 各个参数的取值需要满足表1和表2"). It holds for the launch values as they
+    // are: for the fields a rule reads, launch inputs the kernel did not
+    // change; and no assumption or --tiling value naming a field (those are
+    // checked as given).
+    bool contract = constParam(op, "hostGetTiling") != 0 && !tilingConstant;
+    std::set<uint32_t> fieldVars;
+    std::set<std::string> changed; // fields that are not the launch value (the kernel wrote them)
+    for (const auto &[key, v] : op.params) {
+      if (key.rfind("tiling.", 0) != 0)
+        continue;
+      Sym x = v;
+      while (x && x->op == SymOp::Cast)
+        x = x->args[0];
+      if (!x || x->op != SymOp::Var || x->var->role != VarRole::Input)
+        changed.insert(key.substr(7));
+      else
+        fieldVars.insert(x->var->id);
+    }
+    for (const Assumption &a : k.assumptions) {
+      std::vector<std::shared_ptr<const VarInfo>> vs;
+      collectVars(a.expr, vs);
+      for (const auto &v : vs)
+        contract &= !fieldVars.count(v->id);
+    }
     int64_t aB = constParam(op, "aBits") / 8, bB = constParam(op, "bBits") / 8;
+    // A field the code may set by hand after GetTiling (host text), or the
+    // kernel changed, is not covered: nor is a rule that reads it.
+    auto cover = [&](std::initializer_list<const char *> fields) {
+      for (const char *f : fields)
+        if (op.params.count(std::string("hostAdjusted.") + f) || changed.count(f))
+          return false;
+      return contract;
+    };
+    // Table 2's capacity and alignment rules are computed by the host for the
+    // types it names: they cover the kernel's when those agree.
+    bool hostTypes = contract && aB && bB && constParam(op, "hostABits") == constParam(op, "aBits") &&
+                     constParam(op, "hostBBits") == constParam(op, "bBits");
     int64_t biasB = constParam(op, "biasBits") / 8;
     bool mdl = op.params.count("cfg.mdl") != 0;
     auto memBytes = [&](Mem m) -> int64_t {
@@ -72,7 +114,8 @@ void MatmulTilingCheck::run(CheckContext &ctx) const {
     };
     // One obligation: `prop` over the tiling, `what` says the rule, `src` its page.
     auto prove = [&](Sym prop, const std::string &what, const std::string &src,
-                     std::vector<std::pair<std::string, Sym>> report, const std::string &why = "") {
+                     std::vector<std::pair<std::string, Sym>> report, const std::string &why = "",
+                     bool byContract = false) {
       ProofItem item;
       item.ob.check = id();
       item.loc = op.loc;
@@ -85,7 +128,9 @@ void MatmulTilingCheck::run(CheckContext &ctx) const {
         item.ob.property = prop;
         item.ob.context = base;
         item.ob.report = report;
-        if (!tilingConstant)
+        if (byContract) // a rule GetTiling guarantees: the tiling meets it by construction
+          item.ob.context.push_back(prop);
+        else if (!tilingConstant)
           item.counterexampleUnknown =
               "the TCubeTiling is read from the kernel's tiling argument with nothing bounding it; the host's "
               "GetTiling computes it to these rules (give the tiling with --tiling or ASCENDC_ASSUME to check it)";
@@ -117,13 +162,16 @@ void MatmulTilingCheck::run(CheckContext &ctx) const {
     Sym positive = mkAndAll(pos);
     auto given = [&](Sym rule) { return mkOr(mkNot(positive), rule); };
     prove(positive, "singleCore*, base*, depth*, step* > 0", table1,
-          {{"baseM", T("baseM")}, {"baseN", T("baseN")}, {"baseK", T("baseK")}});
+          {{"baseM", T("baseM")}, {"baseN", T("baseN")}, {"baseK", T("baseK")}}, "",
+          cover({"singleCoreM", "singleCoreN", "singleCoreK", "baseM", "baseN", "baseK", "depthA1", "depthB1", "stepM",
+                 "stepN", "stepKa", "stepKb"}));
     auto in12 = [&](Sym s) { return mkOr(eq(s, 1), eq(s, 2)); };
     prove(mkAnd(mkAnd(in12(T("dbL0A")), in12(T("dbL0B"))), in12(T("dbL0C"))), "dbL0A, dbL0B, dbL0C in {1, 2}", table1,
-          {{"dbL0A", T("dbL0A")}, {"dbL0B", T("dbL0B")}, {"dbL0C", T("dbL0C")}});
+          {{"dbL0A", T("dbL0A")}, {"dbL0B", T("dbL0B")}, {"dbL0C", T("dbL0C")}}, "",
+          cover({"dbL0A", "dbL0B", "dbL0C"}));
     auto in01 = [&](Sym s) { return mkOr(eq(s, 0), eq(s, 1)); };
     prove(mkAnd(in01(T("iterateOrder")), in01(T("isBias"))), "iterateOrder and isBias in {0, 1}", table1,
-          {{"iterateOrder", T("iterateOrder")}, {"isBias", T("isBias")}});
+          {{"iterateOrder", T("iterateOrder")}, {"isBias", T("isBias")}}, "", cover({"iterateOrder", "isBias"}));
 
     std::string sized =
         aB && bB ? "" : (op.unknownReason.empty() ? "the element types are not known" : op.unknownReason);
@@ -135,33 +183,39 @@ void MatmulTilingCheck::run(CheckContext &ctx) const {
     prove(given(le(l0a, mkConst(memBytes(Mem::L0A)))),
           "baseM * baseK * sizeof(A) * (dbL0A, dbL0B both 2 ? 2 : 1) <= L0A (" + std::to_string(memBytes(Mem::L0A)) +
               " bytes)",
-          table2, {{"bytes", l0a}}, sized);
+          table2, {{"bytes", l0a}}, sized, hostTypes && cover({"baseM", "baseK", "dbL0A", "dbL0B"}));
     prove(given(le(l0b, mkConst(memBytes(Mem::L0B)))),
           "baseN * baseK * sizeof(B) * (dbL0A, dbL0B both 2 ? 2 : 1) <= L0B (" + std::to_string(memBytes(Mem::L0B)) +
               " bytes)",
-          table2, {{"bytes", l0b}}, sized);
+          table2, {{"bytes", l0b}}, sized, hostTypes && cover({"baseN", "baseK", "dbL0A", "dbL0B"}));
     prove(given(le(l0c, mkConst(memBytes(Mem::L0C)))),
           "baseM * baseN * sizeof(L0cT) * dbL0C <= L0C (" + std::to_string(memBytes(Mem::L0C)) + " bytes)", table2,
-          {{"bytes", l0c}, {"dbL0C", T("dbL0C")}});
+          {{"bytes", l0c}, {"dbL0C", T("dbL0C")}}, "", cover({"baseM", "baseN", "dbL0C"}));
     if (biasB && memBytes(Mem::BT))
       prove(mkOr(eq(T("isBias"), 0), le(mul(T("baseN"), mkConst(biasB)), mkConst(memBytes(Mem::BT)))),
             "baseN * sizeof(bias) <= the bias table (" + std::to_string(memBytes(Mem::BT)) + " bytes)", table2,
-            {{"baseN", T("baseN")}});
+            {{"baseN", T("baseN")}}, "",
+            cover({"baseN", "isBias"}) && constParam(op, "hostBiasBits") == constParam(op, "biasBits"));
     // Fractal alignment.
     bool aTrans = constParam(op, "aTrans") != 0, bTrans = constParam(op, "bTrans") != 0;
     int64_t kAlign = !aTrans && bTrans && aB ? 32 / aB : 16;
-    prove(given(mkAnd(mkAnd(eq(rem(T("baseM"), mkConst(16)), 0), eq(rem(T("baseN"), mkConst(16)), 0)),
-                      eq(rem(T("baseK"), mkConst(kAlign)), 0))),
-          "baseM, baseN multiples of 16 and baseK a multiple of " + std::to_string(kAlign), table2,
-          {{"baseM", T("baseM")}, {"baseN", T("baseN")}, {"baseK", T("baseK")}}, aB ? "" : sized);
+    prove(
+        given(mkAnd(mkAnd(eq(rem(T("baseM"), mkConst(16)), 0), eq(rem(T("baseN"), mkConst(16)), 0)),
+                    eq(rem(T("baseK"), mkConst(kAlign)), 0))),
+        "baseM, baseN multiples of 16 and baseK a multiple of " + std::to_string(kAlign), table2,
+        {{"baseM", T("baseM")}, {"baseN", T("baseN")}, {"baseK", T("baseK")}}, aB ? "" : sized,
+        hostTypes && aB == 2 &&
+            cover({"baseM", "baseN", "baseK"})); // baseK: 16 whatever the host's transposes (C0 of a 2-byte type is 16)
     if (!mdl)
       continue;
     // MDL: depth and step (DepthCheck, table 3).
     Sym sa = mul(T("stepM"), T("stepKa")), sb = mul(T("stepN"), T("stepKb"));
-    prove(given(mkAnd(mkAnd(eq(rem(T("depthA1"), sa), 0), le(T("depthA1"), mul(sa, mkConst(2)))),
-                      mkAnd(eq(rem(T("depthB1"), sb), 0), le(T("depthB1"), mul(sb, mkConst(2)))))),
-          "depthA1 = stepM * stepKa * (1 or 2) and depthB1 = stepN * stepKb * (1 or 2)",
-          "matmul_shape_tiling.h DepthCheck; " + table2, {{"depthA1", T("depthA1")}, {"depthB1", T("depthB1")}});
+    prove(
+        given(mkAnd(mkAnd(eq(rem(T("depthA1"), sa), 0), le(T("depthA1"), mul(sa, mkConst(2)))),
+                    mkAnd(eq(rem(T("depthB1"), sb), 0), le(T("depthB1"), mul(sb, mkConst(2)))))),
+        "depthA1 = stepM * stepKa * (1 or 2) and depthB1 = stepN * stepKb * (1 or 2)",
+        "matmul_shape_tiling.h DepthCheck; " + table2, {{"depthA1", T("depthA1")}, {"depthB1", T("depthB1")}}, "",
+        cover({"depthA1", "depthB1", "stepM", "stepKa", "stepN", "stepKb"})); // table 2: stepM * stepKa * db = depthA1
     Sym kaIter = ceilDiv(T("singleCoreK"), mul(T("baseK"), T("stepKa")));
     Sym kbIter = ceilDiv(T("singleCoreK"), mul(T("baseK"), T("stepKb")));
     Sym kaFull = le(T("singleCoreK"), mul(T("baseK"), T("stepKa")));

@@ -612,9 +612,10 @@ public:
                                     bool enSequentialWrite = false);
     __aicore__ void WaitIterateAll();
     __aicore__ void WaitIterateBatch();
-    template <bool sync = true>
+    template <bool sync = true, bool doPad = false> // matmul_client.h
     __aicore__ void GetTensorC(const LocalTensor<DstT>& co2Local, uint8_t enAtomic = 0,
-                               bool enSequentialWrite = false);
+                               bool enSequentialWrite = false, uint32_t height = 0, uint32_t width = 0,
+                               uint32_t srcGap = 0, uint32_t dstGap = 0);
     template <bool sync = true>
     __aicore__ void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false);
     template <bool sync = true>
@@ -643,6 +644,7 @@ private:
     GlobalTensor<SrcBT> alintB;
     GlobalTensor<BiasT> alintBias;
     bool alintTransA, alintTransB, alintBiasOn;
+    bool alintSyncIter; // the last Iterate was synchronous (matmul_client.h isSyncGetC)
     int32_t alintId; // index of the object's record (KernelModel::matmuls)
 };
 

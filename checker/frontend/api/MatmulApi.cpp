@@ -30,8 +30,12 @@
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/ExprCXX.h>
+#include <clang/Basic/SourceManager.h>
 
+#include <algorithm>
 #include <map>
+#include <regex>
+#include <set>
 
 namespace alint {
 namespace fe {
@@ -225,6 +229,91 @@ bool cubeOnly(Interp &in) {
   return false;
 }
 
+// ------------------------------------------------- host GetTiling contract
+
+// Where the file's own host code (a single-source .asc example: main()
+// generates the tiling) fills the launch tiling with the Matmul tiling API's
+// GetTiling: every GetTiling call's result is checked against -1 (GetTiling.md:
+// -1 means failed, "该Tiling结果无法使用"), and no TCubeTiling field is set by
+// hand afterwards (set_baseM(...), .baseM = ...; TCubeTiling结构体.md: only a
+// user-defined or adjusted tiling has to be checked against tables 1 and 2).
+// Read from the text, as the host part does not compile against the bundled
+// kernel headers. Also the host's SetAType / SetBType / SetBiasType element sizes, when all
+// name a DataType literal (0: not known).
+struct HostTiling {
+  int64_t line = 0; // of the first GetTiling call; 0: no contract
+  uint32_t aBits = 0, bBits = 0, biasBits = 0;
+  std::set<std::string> adjusted; // fields the text may set by hand: the contract does not cover them
+};
+
+uint32_t dataTypeBits(const std::string &dt) {
+  if (dt == "DT_FLOAT16" || dt == "DT_BF16" || dt == "DT_BFLOAT16")
+    return 16;
+  if (dt == "DT_FLOAT")
+    return 32;
+  if (dt == "DT_INT8" || dt == "DT_FLOAT8_E4M3FN" || dt == "DT_FLOAT8_E5M2" || dt == "DT_HIFLOAT8")
+    return 8;
+  return 0;
+}
+
+HostTiling hostGetTiling(Interp &in) {
+  const SourceManager &sm = in.ctx.getSourceManager();
+  std::string text = sm.getBufferData(sm.getMainFileID()).str();
+  HostTiling h;
+  static const std::regex setField(
+      R"((\.|->)\s*(set_)?(M|N|Ka|Kb|singleCore[MNK]|base[MNK]|depth[AB]1|step(M|N|Ka|Kb)|dbL0[ABC]|iterateOrder|isBias|)"
+      R"(shareMode|shareL1Size|shareL0CSize|shareUbSize)\s*(\(|=[^=]))");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), setField); it != std::sregex_iterator(); ++it) {
+    const std::smatch &m = *it;
+    if (m[2].matched || m[5].str() != "(") // set_x(...) or x = ...: that field may be adjusted
+      h.adjusted.insert(m[3].str());
+  }
+  static const std::regex call(R"((\.|->)\s*GetTiling\s*\()");
+  unsigned calls = 0, line = 0;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), call); it != std::sregex_iterator(); ++it) {
+    size_t open = size_t(it->position(0) + it->length(0)), i = open;
+    for (int depth = 1; i < text.size() && depth; ++i)
+      depth += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
+    static const std::regex direct(R"(^\s*(==|!=)\s*-\s*1\b)");
+    bool checked = std::regex_search(text.substr(i, 16), direct);
+    if (!checked) {
+      // `res = tilingApi.GetTiling(t);` then `res == -1` (or `!= -1`, `< 0`).
+      size_t at = size_t(it->position(0)), stmt = text.find_last_of(";{}", at);
+      size_t from = stmt == std::string::npos ? 0 : stmt + 1;
+      std::string head = text.substr(from, at - from);
+      std::smatch v;
+      static const std::regex assigned(R"((\w+)\s*=\s*[\w.>-]*$)");
+      if (std::regex_search(head, v, assigned)) {
+        std::regex use("\\b" + v[1].str() + R"(\s*((==|!=)\s*-\s*1\b|<\s*0\b))");
+        checked = std::regex_search(text.substr(i), use);
+      }
+    }
+    if (!checked)
+      return h;
+    if (!calls++)
+      line = unsigned(std::count(text.begin(), text.begin() + it->position(0), '\n') + 1);
+  }
+  if (!calls)
+    return h;
+  h.line = line;
+  auto bitsOf = [&](const char *api) -> uint32_t {
+    std::regex re(std::string(R"((\.|->)\s*)") + api + R"(\s*\(([^;]*)\)\s*;)"); // calls, not declarations
+    std::set<uint32_t> seen;
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), re); it != std::sregex_iterator(); ++it) {
+      std::smatch dt;
+      std::string args = (*it)[2].str();
+      if (!std::regex_search(args, dt, std::regex(R"(DataType::(DT_\w+))")))
+        return 0;
+      seen.insert(dataTypeBits(dt[1].str()));
+    }
+    return seen.size() == 1 ? *seen.begin() : 0;
+  };
+  h.aBits = bitsOf("SetAType");
+  h.bBits = bitsOf("SetBType");
+  h.biasBits = bitsOf("SetBiasType");
+  return h;
+}
+
 // ----------------------------------------------------- buffers from tiling
 
 // What Init learnt about one object, for matmul-tiling: it travels as the
@@ -235,8 +324,13 @@ struct MatmulObj {
   std::map<std::string, Sym> tiling;
   uint32_t aBits = 0, bBits = 0, cBits = 0, biasBits = 0;
   bool aTrans = false, bTrans = false, mixed = false;
-  TPos aPos = TPos::GM, bPos = TPos::GM, cPos = TPos::GM, biasPos = TPos::GM;
+  TPos aPos = TPos::GM, bPos = TPos::GM;
   std::string config;
+  // The file's host code fills the launch tiling with a checked GetTiling
+  // (line; 0: not), and the element sizes its SetAType / SetBType name (0: not known).
+  int64_t hostGetTilingLine = 0;
+  uint32_t hostABits = 0, hostBBits = 0, hostBiasBits = 0;
+  std::set<std::string> hostAdjusted;
   std::string unknownReason;
 };
 
@@ -258,6 +352,14 @@ void emitInitMarker(Interp &in, const ApiCall &c, const MatmulObj &rec) {
   op.params["bPos"] = mkConst(int64_t(rec.bPos));
   op.params["mixed"] = mkConst(rec.mixed);
   op.params["cfg." + rec.config] = mkConst(1);
+  if (rec.hostGetTilingLine) {
+    op.params["hostGetTiling"] = mkConst(rec.hostGetTilingLine);
+    op.params["hostABits"] = mkConst(rec.hostABits);
+    op.params["hostBBits"] = mkConst(rec.hostBBits);
+    op.params["hostBiasBits"] = mkConst(rec.hostBiasBits);
+    for (const std::string &f : rec.hostAdjusted)
+      op.params["hostAdjusted." + f] = mkConst(1);
+  }
   op.unknownReason = rec.unknownReason;
 }
 
@@ -340,6 +442,7 @@ void initMatmul(Interp &in, const ApiCall &c, const Value &mm, const Value &tili
   setState(in, mm, "alintTransA", in.scalar(mkConst(ty.a.trans ? 1 : 0)));
   setState(in, mm, "alintTransB", in.scalar(mkConst(ty.b.trans ? 1 : 0)));
   setState(in, mm, "alintBiasOn", in.scalar(mkConst(0)));
+  setState(in, mm, "alintSyncIter", in.scalar(mkConst(1)));
   // The object's index among the kernel's Matmul objects (library flag ids).
   int64_t index = 0;
   for (const Op &o : in.model.ops)
@@ -354,9 +457,13 @@ void initMatmul(Interp &in, const ApiCall &c, const Value &mm, const Value &tili
   rec.bTrans = ty.b.trans;
   rec.aPos = ty.a.pos;
   rec.bPos = ty.b.pos;
-  rec.cPos = ty.c.pos;
-  rec.biasPos = ty.bias.pos;
   rec.config = ty.cfg.kind;
+  HostTiling host = hostGetTiling(in);
+  rec.hostGetTilingLine = host.line;
+  rec.hostABits = host.aBits;
+  rec.hostBBits = host.bBits;
+  rec.hostBiasBits = host.biasBits;
+  rec.hostAdjusted = host.adjusted;
   int arch = in.opts.npuArch;
   auto why = [&](const std::string &s) {
     if (rec.unknownReason.empty())
@@ -594,6 +701,55 @@ Value unmodelled(Interp &in, ApiCall &c, const std::string &what) {
   return in.apiUnmodelled(c, "Matmul high-level API '" + c.name + "': " + what);
 }
 
+// GetTensorC into a UB tensor in a mixed kernel on ascend910b/910_93
+// (matmul_client.h, the USE_WORKSPACE build of matmul_utils.h): after a
+// synchronous Iterate the client posts the request and waits for the cube
+// (WaitEvent), then, C being in UB (PhyPosIsUB(C_TYPE::pos)), CopyToUB
+// copies the block the cube wrote to GM into the whole of `c` by MTE2
+// (DataCopy of c.GetSize() elements) and ends with SetFlag/WaitFlag<MTE2_V>
+// on an event it fetches from the pipe. So the kernel's vector reads of `c`
+// after the call are ordered; its reads of `c` before the next call are not
+// (nothing orders V before that MTE2: a queue or a flag of the kernel must).
+Value getTensorCToUb(Interp &in, ApiCall &c, const Value &mm, bool mixed) {
+  MmType ty = typeOf(in, mm.obj->rec);
+  const TensorVal &t = c.vals[0].t;
+  if (!mixed || in.opts.npuArch != 2201)
+    return unmodelled(in, c, "GetTensorC to a local tensor is modelled for mixed kernels on ascend910b/910_93 only");
+  if (!ty.c.known || (ty.c.pos != TPos::VECIN && ty.c.pos != TPos::VECOUT && ty.c.pos != TPos::VECCALC))
+    return unmodelled(in, c, "GetTensorC to a local tensor whose MatmulType position is not in UB is not modelled");
+  Sym syncIter = getSym(in, mm, "alintSyncIter");
+  if (!syncIter || asConst(syncIter).value_or(0) != 1)
+    return unmodelled(in, c, "GetTensorC into UB after an asynchronous Iterate (the cached workspace) is not modelled");
+  if (in.templateIntArg(c.fd, 1).value_or(0) != 0)
+    return unmodelled(in, c, "GetTensorC into UB with doPad is not modelled");
+  libSignal(in, c, mm, "Matmul::GetTensorC");
+  libWait(in, c, mm, "Matmul::GetTensorC");
+  Op &cp = in.addOp(OpKind::DataCopy, "Matmul::GetTensorC (C into UB)", c.call);
+  cp.pipe = Pipe::MTE2;
+  cp.srcPos = TPos::GM;
+  cp.dstPos = t.pos;
+  cp.params["matmul"] = mkConst(1);
+  guard(in, cp, mm, c.call->getBeginLoc());
+  cp.regions.push_back(in.regionOf(t, t.sizeBytes, true, "C"));
+  // FetchEventID<MTE2_V>: some id of the pipe's pool (0..7), as QueueApi.cpp.
+  Sym id = mkVar("Matmul::GetTensorC FetchEventID<MTE2_V>", IntType::i32(), VarRole::Internal);
+  if (!in.dryRun) {
+    in.model.facts.push_back(mkCmp(SymOp::Ge, toMath(id), mkConst(0)));
+    in.model.facts.push_back(mkCmp(SymOp::Le, toMath(id), mkConst(7)));
+  }
+  auto pp = hardEventPipes(HardEvent::MTE2_V);
+  for (OpKind k : {OpKind::SetFlag, OpKind::WaitFlag}) {
+    bool set = k == OpKind::SetFlag;
+    Op &f = in.addOp(k, std::string(set ? "SetFlag" : "WaitFlag") + "<MTE2_V> (Matmul::GetTensorC)", c.call);
+    f.event = HardEvent::MTE2_V;
+    f.flagSrc = pp.first;
+    f.flagDst = pp.second;
+    f.pipe = set ? pp.first : pp.second;
+    f.eventId = id;
+  }
+  return Value();
+}
+
 Value matmulCall(Interp &in, ApiCall &c) {
   const std::string &n = c.name;
   SourceLocation l = c.call->getBeginLoc();
@@ -675,11 +831,14 @@ Value matmulCall(Interp &in, ApiCall &c) {
     if (n == "Iterate") {
       if (c.vals.size() >= 2)
         return unmodelled(in, c, "Iterate into a user L0C tensor is not modelled");
+      setState(in, mm, "alintSyncIter", in.scalar(mkConst(sync ? 1 : 0)));
       recordInputs(in, c, mm, "Matmul::Iterate", mixed);
       return in.unknownValue("Matmul::Iterate: whether a block remains", c.call->getType());
     }
     if (c.vals.empty() || c.vals[0].kind != Value::Tensor)
       return unmodelled(in, c, "the output tensor could not be followed");
+    if (!c.vals[0].t.global && n == "GetTensorC" && !(c.vals.size() >= 2 && c.vals[1].kind == Value::Tensor))
+      return getTensorCToUb(in, c, mm, mixed);
     if (!c.vals[0].t.global)
       return unmodelled(in, c, "output to a local tensor is not modelled");
     if (n == "GetTensorC" && c.vals.size() >= 2 && c.vals[1].kind == Value::Tensor)
