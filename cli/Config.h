@@ -4,6 +4,7 @@
 //   Assumptions: ['tileLength % 16 == 0']
 //   AutoSync: true               HeaderFilterRegex: '.*'
 //   SimtDCache: 64K              (Ascend 950 SIMD/SIMT kernels)
+//   ApiDir: ../asc-devkit        (the real AscendC library, as --api-dir)
 //   InheritParentConfig: true
 #pragma once
 
@@ -23,6 +24,7 @@ struct Config {
   std::optional<bool> failOnUnknown;  // FailOnUnknown: partially verified kernels are errors
   std::optional<uint64_t> simtDCache; // SimtDCache: UB left to the SIMT Data Cache
   std::optional<std::string> opRoot;  // OpRoot: the operator project (relative to the config file)
+  std::optional<std::string> apiDir;  // ApiDir: the real AscendC library, as --api-dir (relative to the config file)
   bool inheritParent = false;
 };
 
