@@ -247,6 +247,15 @@ std::optional<Config> parseConfig(const std::string &text, const std::string &fi
         llvm::sys::path::append(r, s);
       }
       c.opRoot = std::string(r);
+    } else if (*key == "ApiDir") {
+      if (!needScalar(s))
+        return std::nullopt;
+      llvm::SmallString<256> r(s);
+      if (!llvm::sys::path::is_absolute(r)) {
+        r = llvm::sys::path::parent_path(file);
+        llvm::sys::path::append(r, s);
+      }
+      c.apiDir = std::string(r);
     } else if (*key == "InheritParentConfig") {
       std::optional<bool> b;
       if (!needBool(b))
@@ -256,7 +265,7 @@ std::optional<Config> parseConfig(const std::string &text, const std::string &fi
       error =
           where(sm, file, kv.getKey()) + "unknown key '" + *key +
           "' (Checks, WarningsAsErrors, Targets, Assumptions, AutoSync, FailOnUnknown, SimtDCache, HeaderFilterRegex, "
-          "OpRoot, MaxMemory, InheritParentConfig)";
+          "OpRoot, MaxMemory, ApiDir, InheritParentConfig)";
       return std::nullopt;
     }
     if (!diag.empty()) {
@@ -302,6 +311,8 @@ Config mergeConfig(const Config &parent, const Config &child) {
     r.opRoot = parent.opRoot;
   if (!child.maxMemory)
     r.maxMemory = parent.maxMemory;
+  if (!child.apiDir)
+    r.apiDir = parent.apiDir;
   if (!child.headerFilterRegex)
     r.headerFilterRegex = parent.headerFilterRegex;
   r.assumptions = parent.assumptions;
@@ -395,6 +406,8 @@ std::string dumpConfig(const Config &c) {
     s += "OpRoot: " + quoted(*c.opRoot) + "\n";
   if (c.maxMemory)
     s += "MaxMemory: " + std::to_string(*c.maxMemory) + "\n";
+  if (c.apiDir)
+    s += "ApiDir: " + quoted(*c.apiDir) + "\n";
   s += "...\n";
   return s;
 }

@@ -5,6 +5,7 @@
 //   AutoSync: true               HeaderFilterRegex: '.*'
 //   SimtDCache: 64K              (Ascend 950 SIMD/SIMT kernels)
 //   MaxMemory: 4G                (address space per file, as --max-memory)
+//   ApiDir: ../asc-devkit        (the real AscendC library, as --api-dir)
 //   InheritParentConfig: true
 #pragma once
 
@@ -25,6 +26,7 @@ struct Config {
   std::optional<uint64_t> simtDCache; // SimtDCache: UB left to the SIMT Data Cache
   std::optional<std::string> opRoot;  // OpRoot: the operator project (relative to the config file)
   std::optional<uint64_t> maxMemory;  // MaxMemory: the file's worker's address space (--max-memory over it)
+  std::optional<std::string> apiDir;  // ApiDir: the real AscendC library, as --api-dir (relative to the config file)
   bool inheritParent = false;
 };
 

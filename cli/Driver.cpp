@@ -409,6 +409,18 @@ static bool settingsFor(const std::string &file, const Options &o, const TargetR
   fs.simtDCache = o.simtDCache ? o.simtDCache : cfg.simtDCache;
   if (fs.opRoot.empty() && cfg.opRoot)
     fs.opRoot = *cfg.opRoot;
+  if (o.realApiDir.empty() && cfg.apiDir) {
+    // ApiDir: as --api-dir, which overrides it (checked the same way).
+    llvm::SmallString<256> d(*cfg.apiDir), probe;
+    llvm::sys::path::remove_dots(d, true);
+    probe = d;
+    llvm::sys::path::append(probe, "include", "kernel_operator.h");
+    if (!llvm::sys::fs::exists(probe)) {
+      error = cfg.path + ": ApiDir: '" + *cfg.apiDir + "' is not the AscendC library (no include/kernel_operator.h)";
+      return false;
+    }
+    fs.realApiDir = std::string(d);
+  }
   std::vector<std::string> names = !o.targets.empty() ? o.targets : cfg.targets.value_or(std::vector<std::string>{});
   for (const std::string &n : names) {
     const model::TargetSpec *t = resolve(n);
@@ -632,6 +644,8 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
   if (fr.ok) {
     FrontendOptions fo = base;
     fo.extraArgs = fs.compileArgs;
+    if (!fs.realApiDir.empty())
+      fo.realApiDir = fs.realApiDir;
     const auto fileStart = Budget::Clock::now();
     // The operator project: tiling structs for GET_TILING_DATA, the OpDef's
     // dtype combinations (one variant each), the repository's include folders.
@@ -703,7 +717,7 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
       if (auto buf = llvm::MemoryBuffer::getFile(file))
         for (const std::string &r : findIncludeRoots(file, (*buf)->getBuffer().str(), fs.compileArgs))
           searchDirs.push_back(r);
-    bool coreMacros = namesCoreMacros(file, searchDirs) || !base.realApiDir.empty();
+    bool coreMacros = namesCoreMacros(file, searchDirs) || !fo.realApiDir.empty();
     std::vector<std::pair<std::string, bool>> sides{{"", false}};
     if (coreMacros) {
       sides.clear();

@@ -15,10 +15,10 @@ namespace alint {
 struct KernelVerdict {
   std::string file, kernel, target;
   unsigned obligations = 0, proved = 0, violated = 0, counterexample = 0, unknown = 0;
-  std::string variant;       // build configuration (`DTYPE_X=half, TILING_KEY=2`), empty: the only one
-  unsigned calls = 0;        // AscendC calls reached
-  unsigned modelledCalls = 0; // of those, modelled
-  unsigned notCompiled = 0;  // expressions that did not compile (each one unmodelled op)
+  std::string variant;          // build configuration (`DTYPE_X=half, TILING_KEY=2`), empty: the only one
+  unsigned calls = 0;           // AscendC calls reached
+  unsigned modelledCalls = 0;   // of those, modelled
+  unsigned notCompiled = 0;     // expressions that did not compile (each one unmodelled op)
   std::string notCompiledFirst; // the first of them: file:line: message
   // What the frontend did not follow: calls that became Unmodelled
   // operations, and other constructs it noted (budget, helpers, ...).
@@ -26,7 +26,8 @@ struct KernelVerdict {
   std::vector<std::pair<std::string, unsigned>> topReasons; // most frequent first
   // verified: every reached call modelled and every obligation proved.
   bool verified() const {
-    return unknown == 0 && unmodelled == 0 && notModelled == 0 && notCompiled == 0 && violated == 0 && counterexample == 0;
+    return unknown == 0 && unmodelled == 0 && notModelled == 0 && notCompiled == 0 && violated == 0 &&
+           counterexample == 0;
   }
   bool partial() const { return unknown != 0 || unmodelled != 0 || notModelled != 0 || notCompiled != 0; }
 };
@@ -46,10 +47,10 @@ struct FileResult {
   std::vector<std::string> notes;    // information printed on stderr (timeline written, ...)
   std::vector<Diagnostic> diags;
   std::vector<KernelVerdict> verdicts;
-  std::string modelDump;    // --dump-model: text, or a JSON array of kernels with --format=json
-  bool configError = false; // a bad configuration or option (exit 2), not a bad file
+  std::string modelDump;         // --dump-model: text, or a JSON array of kernels with --format=json
+  bool configError = false;      // a bad configuration or option (exit 2), not a bad file
   unsigned nolintSuppressed = 0; // findings NOLINT comments hid (the summary on stderr)
-  RunStats stats;           // of this file
+  RunStats stats;                // of this file
 };
 
 // Findings not shown, for clang-tidy's "Suppressed N warnings (...)" line.
@@ -84,6 +85,7 @@ struct FileSettings {
   std::vector<std::string> compileArgs; // for Clang, from compile_commands.json and `--`
   std::optional<CoreType> core;         // from --cce-aicore-arch=dav-*-vec/-cube
   std::string opRoot;                   // --op-root over OpRoot
+  std::string realApiDir;               // ApiDir when --api-dir is not given (checked, absolute)
 };
 
 RunResult runLint(const Options &o, const TargetResolver &resolve,

@@ -92,16 +92,15 @@ struct GmPtrVal {
   std::string root; // kernel argument name; "@local" for a local-memory address
   Sym offsetBytes;  // local: the address itself (`(__ubuf__ half *)addr`)
   uint32_t elemBytes = 1;
-  bool local = false; // an integer cast to a pointer: the memory is the intrinsic operand's (api/Cce*.cpp)
-  // GetPhyAddr() of a LocalTensor (api/TensorApi.cpp): the pointer lies in
-  // that tensor (Value::t), offsetBytes from the tensor's start.
-  bool inTensor = false;
+  bool local = false; // a local-memory address (an integer cast to a pointer, a local tensor's GetPhyAddr())
   // The memory the pointer's type names (`(__ubuf__ T *)`, spelled in the
   // source: the qualifiers are empty macros); Unknown when not spelled.
   Mem mem = Mem::Unknown;
-  // A pointer into a tensor (GetPhyAddr()): offsetBytes counts from the
-  // view's start; root is "@view".
+  // A pointer into a tensor (GetPhyAddr(), a `__ubuf__ T x[N]` array):
+  // offsetBytes counts from the view's start; root is "@view". The one
+  // pointer-into-a-buffer model every API family reads.
   std::shared_ptr<const TensorVal> view;
+  bool localView() const { return view && !view->global; }
 };
 
 // The vector mask of the raw intrinsics (set_vector_mask / set_mask_norm /
@@ -112,6 +111,17 @@ struct CceMaskState {
   bool counter = false;
   uint64_t hi = 0, lo = 0;
   Sym cond;
+};
+
+// The DMA loop mode of one direction (SetLoopModePara / ResetLoopModePara,
+// Ascend 950: api/DataCopyApi.cpp), known under the path condition it was set
+// under; `offEverywhere`: it was off on every path before that Set.
+struct LoopModeState {
+  bool on = false;
+  bool known = true;
+  bool offEverywhere = true;
+  Sym loop1Size, loop2Size, loop1SrcStride, loop1DstStride, loop2SrcStride, loop2DstStride;
+  Sym cond; // null: every path
 };
 
 struct Value {
@@ -237,6 +247,7 @@ public:
   std::map<int, Sym> fetchedEventId;
   CceMaskState cceMask;               // api/CceVectorApi.cpp
   CceMaskState cceNdPara;             // ND_PARA (set_nd_para, in `lo`): api/CceCopyApi.cpp
+  LoopModeState loopMode[2];          // DataCopyMVType UB_TO_OUT (0), OUT_TO_UB (1): api/DataCopyApi.cpp
   std::vector<unsigned> errorLocs;    // compile errors Clang recovered from
   std::vector<std::string> errorMsgs; // their messages
   std::vector<unsigned> siteLocs;     // instantiations of templates with errors

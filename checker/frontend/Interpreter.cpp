@@ -879,7 +879,7 @@ static bool sameSym(const Sym &a, const Sym &b) {
 // A tensor's address (GetPhyAddr()) held in a 64-bit integer stays one.
 bool Interp::tensorAddress(const Value &v, QualType t) const {
   QualType ct = t.getCanonicalType();
-  return v.kind == Value::GmPtr && v.p.inTensor && ct->isIntegerType() && ctx.getTypeSize(ct) == 64;
+  return v.kind == Value::GmPtr && v.p.localView() && ct->isIntegerType() && ctx.getTypeSize(ct) == 64;
 }
 
 Value Interp::mergeValues(const Sym &c, const Value &a, const Value &b, const std::string &what) {
@@ -899,12 +899,11 @@ Value Interp::mergeValues(const Sym &c, const Value &a, const Value &b, const st
   }
   if (a.kind == Value::Obj && b.kind == Value::Obj && a.obj == b.obj)
     return a;
-  if (a.kind == Value::GmPtr && b.kind == Value::GmPtr && a.p.root == b.p.root &&
-      (!a.p.inTensor ||
-       (a.t.bufferId == b.t.bufferId && sameSym(a.t.offsetBytes, b.t.offsetBytes) && sameSym(a.t.slot, b.t.slot))) &&
+  if (a.kind == Value::GmPtr && b.kind == Value::GmPtr && a.p.root == b.p.root && a.p.local == b.p.local &&
       a.p.mem == b.p.mem && !a.p.view == !b.p.view &&
-      (!a.p.view || (a.p.view->global == b.p.view->global && a.p.view->bufferId == b.p.view->bufferId &&
-                     a.p.view->slot == b.p.view->slot && a.p.view->offsetBytes == b.p.view->offsetBytes))) {
+      (!a.p.view ||
+       (a.p.view->global == b.p.view->global && a.p.view->bufferId == b.p.view->bufferId &&
+        sameSym(a.p.view->slot, b.p.view->slot) && sameSym(a.p.view->offsetBytes, b.p.view->offsetBytes)))) {
     Value r = a;
     r.p.offsetBytes = mkSelect(c, a.p.offsetBytes, b.p.offsetBytes);
     return r;
@@ -1175,6 +1174,7 @@ void Interp::declareVar(const VarDecl *vd) {
     tv.name = b.name;
     v.kind = Value::GmPtr;
     v.p.root = "@view";
+    v.p.local = true;
     v.p.view = std::make_shared<TensorVal>(tv);
     v.p.offsetBytes = mkConst(0, IntType::u64());
     v.p.elemBytes = es ? es : 1;
@@ -2300,7 +2300,7 @@ Value Interp::retypePointer(Value v, QualType to, const Expr *e) {
       v.p.elemBytes = 1; // integer arithmetic on the address counts bytes
       return v;
     }
-    if (v.kind == Value::GmPtr && v.p.local && !v.p.inTensor)
+    if (v.kind == Value::GmPtr && v.p.local && !v.p.view)
       return scalar(mkCast(v.p.offsetBytes, intTypeOf(ctx, ct)));
     return unknownValue("pointer converted to an integer", ct);
   }
@@ -2320,7 +2320,7 @@ Value Interp::retypePointer(Value v, QualType to, const Expr *e) {
     return p;
   }
   if (v.kind == Value::GmPtr) {
-    if (v.p.local && !v.p.inTensor)
+    if (v.p.local && !v.p.view)
       if (Mem m = spelledMemory(e); m != Mem::Unknown)
         v.p.mem = m;
     if (pointee->isRecordType()) {

@@ -422,6 +422,28 @@ TEST_CASE("--simt-dcache and SimtDCache take the SIMT Data Cache out of the 950'
   CHECK(cfgBad.err.find("'SimtDCache' must be a size") != std::string::npos);
   std::system(("rm -rf " + dir).c_str());
 }
+
+TEST_CASE("ApiDir names the real library as --api-dir does, relative to the configuration", "[cli]") {
+  std::string dir = "/tmp/alint_apidir_cfg_test";
+  REQUIRE(std::system(
+              ("mkdir -p " + dir + "/sub && cp " + kSamples + "/add_canonical.cpp " + dir + "/sub/k.cpp").c_str()) ==
+          0);
+  {
+    std::ofstream o(dir + "/.ascendc-lint.yaml");
+    o << "ApiDir: no-such-library\n";
+  }
+  // Checked as --api-dir is: not the library is a configuration error, named with its file.
+  ToolRun bad = runTool(dir + "/sub/k.cpp");
+  CHECK(bad.exitCode == 2);
+  CHECK(bad.err.find(dir + "/.ascendc-lint.yaml: ApiDir: '" + dir + "/no-such-library' is not the AscendC library") !=
+        std::string::npos);
+  {
+    std::ofstream o(dir + "/.ascendc-lint.yaml");
+    o << "ApiDir: [a, b]\n";
+  }
+  CHECK(runTool(dir + "/sub/k.cpp").exitCode == 2);
+  std::system(("rm -rf " + dir).c_str());
+}
 // ---- workflow: LSP output, fix-its, baselines, header filter, progress ----
 
 static std::string readFile(const std::string &path) {

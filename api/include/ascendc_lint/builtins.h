@@ -21,6 +21,10 @@
 // conversions, sizeof == 2.
 typedef _Float16 half;
 typedef __bf16 bfloat16_t;
+// bisheng's names of the 32- and 16-bit floats (no asc-devkit header declares it; the
+// ops-math arch35 SIMT kernels use it, e.g. pad_v3_grad_*_simt.h).
+typedef float float32_t;
+typedef half float16_t;
 
 // 8-bit / 4-bit floats (Ascend 950). Distinct one-byte types so that overloads
 // on them stay distinct; never defined.

@@ -79,10 +79,19 @@ ASCENDC_LINT_CCE_VEC(vcgmax)
 ASCENDC_LINT_CCE_VEC(vcgmin)
 ASCENDC_LINT_CCE_VEC(vcpadd)
 ASCENDC_LINT_CCE_VEC(vsel)
+// compare: vcmpv_* (dst bit mask, src0, src1, ...), vcmp_* (src0, src1, ...: result in CMPMASK)
 ASCENDC_LINT_CCE_VEC(vcmp_eq)
+ASCENDC_LINT_CCE_VEC(vcmp_ne)
+ASCENDC_LINT_CCE_VEC(vcmp_lt)
+ASCENDC_LINT_CCE_VEC(vcmp_gt)
+ASCENDC_LINT_CCE_VEC(vcmp_le)
+ASCENDC_LINT_CCE_VEC(vcmp_ge)
 ASCENDC_LINT_CCE_VEC(vcmpv_eq)
+ASCENDC_LINT_CCE_VEC(vcmpv_ne)
 ASCENDC_LINT_CCE_VEC(vcmpv_lt)
 ASCENDC_LINT_CCE_VEC(vcmpv_gt)
+ASCENDC_LINT_CCE_VEC(vcmpv_le)
+ASCENDC_LINT_CCE_VEC(vcmpv_ge)
 ASCENDC_LINT_CCE_VEC(vbrcb)
 ASCENDC_LINT_CCE_VEC(vtranspose)
 ASCENDC_LINT_CCE_VEC(vgather)
@@ -140,6 +149,9 @@ template <class T, class U, class... Args>
 __aicore__ void load_cbuf_to_cb_transpose(__cb__ T* dst, __cbuf__ U* src, Args... args);
 template <class C, class A, class B, class... Args>
 __aicore__ void mad(__cc__ C* c, __ca__ A* a, __cb__ B* b, Args... args);
+// int4 x int4 -> int32 (kernel_operator_mm_impl.h MmadCal: A and B passed as void pointers).
+template <class C, class... Args>
+__aicore__ void mad_s4(__cc__ C* c, __ca__ void* a, __cb__ void* b, Args... args);
 template <class T, class U, class... Args>
 __aicore__ void copy_matrix_cc_to_gm(__gm__ T* dst, __cc__ U* src, Args... args);
 template <class T, class U, class... Args>

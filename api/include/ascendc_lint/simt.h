@@ -66,6 +66,10 @@ template <typename T>
 __aicore__ T Sqrt(T x);
 template <typename T>
 __aicore__ T Abs(T x);
+// dividend / divisor from GetUintDivMagicAndShift's magic and shift
+// (asc-devkit include/simt_api/cpp/kernel_simt_math_intf.h): register arithmetic.
+template <typename T>
+__aicore__ T UintDiv(T dividend, T magic, T shift);
 } // namespace Simt
 } // namespace AscendC
 

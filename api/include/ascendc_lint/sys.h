@@ -162,6 +162,10 @@ template <int countValue>
 __aicore__ int64_t ScalarGetCountOfValue(uint64_t valueIn);
 __aicore__ int64_t ScalarCountLeadingZero(uint64_t valueIn);
 __aicore__ int64_t CountBitsCntSameAsSignBit(int64_t valueIn);
+// Magic number and shift for a division by `divisor` (uint32_t / uint64_t):
+// asc-devkit include/basic_api/kernel_operator_scalar_intf.h.
+template <typename T>
+__aicore__ void GetUintDivMagicAndShift(T& magic, T& shift, T divisor);
 template <int countValue>
 __aicore__ int64_t ScalarGetSFFValue(uint64_t valueIn);
 template <typename T, typename U, RoundMode roundMode>

@@ -19,6 +19,37 @@ namespace fe {
 
 using namespace clang;
 
+// The memory a TPosition lies in (asc-devkit impl/basic_api/common_types.h
+// TPosition comments: VECIN/VECOUT/VECCALC UB, A1/B1/C1 L1, A2 L0A, B2 L0B,
+// CO1 L0C, C2 BT, C2PIPE2GM FB); CO2 and others differ by chip: Unknown.
+static Mem memOfPos(TPos p) {
+  switch (p) {
+  case TPos::VECIN:
+  case TPos::VECOUT:
+  case TPos::VECCALC:
+    return Mem::UB;
+  case TPos::A1:
+  case TPos::B1:
+  case TPos::C1:
+  case TPos::TSCM:
+    return Mem::L1;
+  case TPos::A2:
+    return Mem::L0A;
+  case TPos::B2:
+    return Mem::L0B;
+  case TPos::CO1:
+    return Mem::L0C;
+  case TPos::C2:
+    return Mem::BT;
+  case TPos::C2PIPE2GM:
+    return Mem::FB;
+  case TPos::GM:
+    return Mem::GM;
+  default:
+    return Mem::Unknown;
+  }
+}
+
 static TPos posOfMem(Mem m) {
   switch (m) {
   case Mem::UB:
@@ -54,23 +85,15 @@ Region cceRegion(Interp &in, const Value &v, Mem m, Sym lengthBytes, bool write,
     r.global = m == Mem::GM;
     return r; // bufferId -1: the checks say the memory is not known
   }
-  if (v.p.inTensor) {
-    // GetPhyAddr() of a LocalTensor: the access lands in that tensor's buffer.
-    TensorVal t = v.t;
-    t.offsetBytes = add(t.offsetBytes ? toMath(t.offsetBytes) : mkConst(0), toMath(v.p.offsetBytes));
-    Region tr = in.regionOf(t, lengthBytes, write, role);
-    if (m == Mem::GM)
-      tr.bufferId = -1; // a local address given as a GM operand: not followed
-    return tr;
-  }
-  if (v.p.view) { // a tensor's GetPhyAddr(): the tensor, further on
+  if (v.p.view) {
+    // A tensor's GetPhyAddr() or a `__ubuf__` array, further on: the access
+    // lands in that tensor's buffer when the operand's memory is the tensor's.
     TensorVal t = *v.p.view;
     t.offsetBytes = add(t.offsetBytes ? toMath(t.offsetBytes) : mkConst(0), toMath(v.p.offsetBytes));
-    bool ub = t.pos == TPos::VECIN || t.pos == TPos::VECOUT || t.pos == TPos::VECCALC;
-    if (t.global == (m == Mem::GM) && (t.global || posOfMem(m) == t.pos || (m == Mem::UB && ub)))
+    if (t.global ? m == Mem::GM : memOfPos(t.pos) == m)
       return in.regionOf(t, lengthBytes, write, role);
     r.global = m == Mem::GM;
-    return r;
+    return r; // another memory than the tensor's: not followed
   }
   r.elemBytes = v.p.elemBytes;
   r.offsetBytes = toMath(v.p.offsetBytes);
@@ -150,7 +173,7 @@ void Interp::pointerAccess(const Value &ptr, Sym extra, const Expr *e, bool writ
     at.p.offsetBytes = mkBin(SymOp::Add, toMath(at.p.offsetBytes), extra, IntType::math());
   uint32_t bytes = sizeOfType(e->getType());
   Sym len = bytes ? mkConst(bytes) : nullptr;
-  Mem m = !at.p.local ? Mem::GM : at.p.inTensor ? Mem::UB : at.p.mem;
+  Mem m = at.p.view ? (at.p.view->global ? Mem::GM : memOfPos(at.p.view->pos)) : !at.p.local ? Mem::GM : at.p.mem;
   if (m == Mem::Unknown) {
     Region r;
     r.write = write;
@@ -172,6 +195,7 @@ enum class Form {
   Load2d,  // startIndex, repeat, srcStride, dstGap, sid[, transpose], addrMode: 512-byte fractals
   CcToOut, // sid, nSize, mSize, dstStride, srcStride, unitFlag, quantPre, relu, channelSplit, nz2nd
   Opaque,  // footprint not modelled (regions without extents)
+  CcToUb,  // copy_matrix_cc_to_ub on Ascend 950
 };
 
 struct CceMove {
@@ -222,8 +246,8 @@ const CceMove kMoves[] = {
      "kernel_operator_fixpipe_v2_impl.h"},
     {"copy_matrix_cc_to_cbuf", OpKind::Fixpipe, Pipe::FIX, Mem::L1, Mem::L0C, Form::CcToOut,
      "kernel_operator_fixpipe_v2_impl.h"},
-    {"copy_matrix_cc_to_ub", OpKind::Fixpipe, Pipe::FIX, Mem::UB, Mem::L0C, Form::Opaque,
-     "kernel_operator_fixpipe_v2_impl.h (Ascend 950)"},
+    {"copy_matrix_cc_to_ub", OpKind::Fixpipe, Pipe::FIX, Mem::UB, Mem::L0C, Form::CcToUb,
+     "npu_arch_3510 asc_copy_l0c2ub_impl.h (Ascend 950)"},
 };
 
 const CceMove *findMove(const std::string &n) {
@@ -276,6 +300,47 @@ void ccToOut(Interp &in, ApiCall &c, Op &op, Sym &srcLen, Sym &dstLen) {
       dstNd = mkConst(int64_t(p.lo >> 32 & 0xffff));
     }
     FixpipeFootprint f = fixpipeFootprint(*nd, true, nS, mS, ss, ds, ndNum, srcNd, dstNd, 0, eS, eD);
+    srcLen = f.src;
+    dstLen = f.dst;
+  }
+}
+
+// copy_matrix_cc_to_ub(dst, src, sid, nSize, mSize, dstStride, srcStride,
+// dualDstCtl, subBlockId, clipReluPre, unitFlag, quantPre, reluPre, splitEn,
+// nz2ndEn, quantPost, reluPost, clipReluPost, -, eltwiseOp, eltwiseAntqEn, -,
+// c0PadEn, -, broadcastEn, nz2dnEn) on Ascend 950: the 26 arguments
+// asc_copy_l0c2ub passes (asc-devkit impl/c_api/instr_impl/npu_arch_3510/
+// cube_datamove_impl/asc_copy_l0c2ub_impl.h; docs/zh/api/SIMD-API/C-API/
+// cube_datamove/asc_copy_l0c2ub.md). The NZ layout (no ND/DN conversion, no
+// channel split, C0 padding or broadcast) has Fixpipe's L0C -> UB footprint,
+// dstStride in elements, half of M or N per UB with a dual destination.
+void ccToUb(Interp &in, ApiCall &c, Op &op, Sym &srcLen, Sym &dstLen) {
+  SourceLocation l = c.call->getBeginLoc();
+  auto arg = [&](size_t i) { return toMath(in.asSym(c.vals[i], c.args[i]->getType(), l)); };
+  if (in.opts.npuArch != 3510 || c.vals.size() != 26) {
+    op.unknownReason = "'" + c.name + "' with " + std::to_string(c.vals.size()) +
+                       " arguments is not modelled (the Ascend 950 form has 26)";
+    return;
+  }
+  auto off = [&](size_t i) { return asConst(arg(i)).value_or(-1) == 0; };
+  auto dual = asConst(arg(7));
+  uint32_t eD = pointee(in, c.args[0]), eS = pointee(in, c.args[1]);
+  if (!off(13) || !off(14) || !off(22) || !off(24) || !off(25)) {
+    op.unknownReason =
+        "'" + c.name + "' with a layout conversion, channel split, C0 padding or broadcast is not modelled";
+  } else if (!dual || *dual < 0 || *dual > 2) {
+    op.unknownReason = "'" + c.name + "': the dual-destination mode is not a constant";
+  } else if (eS == 0 || eD <= 1) {
+    op.unknownReason = "'" + c.name + "' with element types the model does not know";
+  } else {
+    Sym nS = arg(3), mS = arg(4), ds = arg(5), ss = arg(6);
+    op.params["nSize"] = nS;
+    op.params["mSize"] = mS;
+    op.params["dstStride"] = ds;
+    op.params["srcStride"] = ss;
+    op.params["dualDstCtl"] = mkConst(*dual);
+    op.params["toUB"] = mkConst(1);
+    FixpipeFootprint f = fixpipeFootprint(0, false, nS, mS, ss, ds, mkConst(1), mkConst(0), mkConst(0), *dual, eS, eD);
     srcLen = f.src;
     dstLen = f.dst;
   }
@@ -344,6 +409,8 @@ Value cceMove(Interp &in, ApiCall &c) {
     }
   } else if (m->form == Form::CcToOut) {
     ccToOut(in, c, op, srcLen, dstLen);
+  } else if (m->form == Form::CcToUb) {
+    ccToUb(in, c, op, srcLen, dstLen);
   } else {
     op.unknownReason = "the footprint of '" + c.name + "' is not modelled (" + m->source + ")";
   }
@@ -372,24 +439,31 @@ Value cceMad(Interp &in, ApiCall &c) {
   bool m200 = in.opts.npuArch == 2002 && n == 7;
   size_t first = n == 11 ? 4 : 3; // m, k, n follow the operands
   Sym lc, la, lb;
-  if (c.name != "mad") {
-    op.unknownReason = "the footprint of '" + c.name + "' is not modelled (kernel_operator_mm_impl.h)";
+  const bool s4 = c.name == "mad_s4";
+  if (s4 && (!c220 || n != 10)) {
+    op.unknownReason = "'mad_s4' with " + std::to_string(n) + " arguments is not modelled here (dav_c220: 10)";
   } else if (!c220 && !m200) {
     op.unknownReason = "'mad' with " + std::to_string(n) +
                        " arguments is not modelled here (dav_c220 / dav_m300: 10 or 11, dav_m200: 7)";
   } else {
     uint32_t eC = pointee(in, c.args[0]), eA = pointee(in, c.args[1]), eB = pointee(in, c.args[2]);
+    if (s4) // int4 A and B through void pointers: k half-bytes are ceil(k / 2) bytes (below)
+      eA = eB = 1;
     auto ok = [](uint32_t e) { return e == 1 || e == 2 || e == 4; };
-    if (!ok(eA) || !ok(eB) || eC == 0) {
+    if (!ok(eA) || !ok(eB) || eC == 0 || (s4 && eC != 4)) {
       op.unknownReason = "'mad' with element types the model does not know";
     } else {
       auto arg = [&](size_t i) { return toMath(in.asSym(c.vals[i], c.args[i]->getType(), l)); };
       Sym m = arg(first), k = arg(first + 1), nn = arg(first + 2);
+      // mad_s4 (MmadCal for int4b_t, dav_c220 kernel_operator_mm_impl.h; k
+      // even): a fractal row holds 64 int4 = 32 bytes, so A and B take the
+      // int8 footprint of ceil(k / 2) bytes per row.
+      Sym kBytes = s4 ? mkBin(SymOp::Div, addC(k, 1), mkConst(2), IntType::math()) : k;
       Sym kda = c220 ? arg(first + 4) : mkConst(0);
       op.params["m"] = m;
       op.params["k"] = k;
       op.params["n"] = nn;
-      MmadFootprint f = mmadFootprint(m, k, nn, kda, mkCmp(SymOp::Eq, m, mkConst(1)), eA, eB, eC);
+      MmadFootprint f = mmadFootprint(m, kBytes, nn, kda, mkCmp(SymOp::Eq, m, mkConst(1)), eA, eB, eC);
       la = f.a, lb = f.b, lc = f.c;
     }
   }

@@ -29,11 +29,14 @@ using namespace clang;
 namespace {
 
 enum class CShape {
-  Binary, // dst, src0, src1, repeat, dstBlk, src0Blk, src1Blk, dstRep, src0Rep, src1Rep
-  Scalar, // dst, src, scalar, repeat, dstBlk, srcBlk, dstRep, srcRep
-  Unary,  // dst, src, repeat, dstBlk, srcBlk, dstRep, srcRep
-  Dup,    // dst, scalar, repeat, dstBlk, srcBlk, dstRep, srcRep
-  Opaque, // reductions, selection, gathers: regions without extents
+  Binary,     // dst, src0, src1, repeat, dstBlk, src0Blk, src1Blk, dstRep, src0Rep, src1Rep
+  Scalar,     // dst, src, scalar, repeat, dstBlk, srcBlk, dstRep, srcRep
+  Unary,      // dst, src, repeat, dstBlk, srcBlk, dstRep, srcRep
+  Dup,        // dst, scalar, repeat, dstBlk, srcBlk, dstRep, srcRep
+  Select,     // vsel: dst, src0, src1, repeat, 3 block, 3 repeat strides[, mode]
+  Compare,    // vcmpv_*: as Binary, dst one bit per element
+  CompareReg, // vcmp_*: src0, src1, repeat, 3 block, 3 repeat strides (result in CMPMASK)
+  Opaque,     // gathers, transposes: regions without extents
 };
 
 struct CceVec {
@@ -65,9 +68,13 @@ const CceVec kCceVector[] = {
     {"vconv_s82f16", CShape::Unary},   {"vconv_u82f16", CShape::Unary},
     {"vconv_s322f32", CShape::Unary},  {"vconv_f322s32r", CShape::Unary},
     {"vconv_f322s32f", CShape::Unary}, {"vconv_f322s32c", CShape::Unary},
-    {"vconv_deq", CShape::Opaque},     {"vsel", CShape::Opaque},
-    {"vcmp_eq", CShape::Opaque},       {"vcmpv_eq", CShape::Opaque},
-    {"vcmpv_lt", CShape::Opaque},      {"vcmpv_gt", CShape::Opaque},
+    {"vconv_deq", CShape::Opaque},     {"vsel", CShape::Select},
+    {"vcmp_eq", CShape::CompareReg},   {"vcmp_ne", CShape::CompareReg},
+    {"vcmp_lt", CShape::CompareReg},   {"vcmp_gt", CShape::CompareReg},
+    {"vcmp_le", CShape::CompareReg},   {"vcmp_ge", CShape::CompareReg},
+    {"vcmpv_eq", CShape::Compare},     {"vcmpv_ne", CShape::Compare},
+    {"vcmpv_lt", CShape::Compare},     {"vcmpv_gt", CShape::Compare},
+    {"vcmpv_le", CShape::Compare},     {"vcmpv_ge", CShape::Compare},
     {"vbrcb", CShape::Opaque},         {"vtranspose", CShape::Opaque},
     {"vgather", CShape::Opaque},       {"vgatherb", CShape::Opaque},
     {"vreducev2", CShape::Opaque},     {"vmuls_f16", CShape::Opaque},
@@ -115,22 +122,63 @@ Value cceVector(Interp &in, ApiCall &c) {
   Op &op = in.addOp(OpKind::Vector, c.name, c.call);
   op.pipe = Pipe::V;
   op.srcPos = op.dstPos = TPos::VECCALC;
-  // Operand indices: pointers, then repeat, then (block, repeat) strides.
-  std::vector<size_t> ptrs;
-  size_t rep = 0;
-  size_t want = 0;
+  // Operands: argument index, stride slot (the k-th of the block strides and
+  // of the repeat strides after `repeat`), written, extent modelled.
+  struct Operand {
+    size_t arg, slot;
+    bool write, extent;
+  };
+  std::vector<Operand> ops;
+  // (push_back: assigning an initializer list to the empty vector trips GCC 12's -Wnonnull)
+  auto setOps = [&ops](std::initializer_list<Operand> l) {
+    for (const Operand &o : l)
+      ops.push_back(o);
+  };
+  size_t rep = 0, want = 0, nSlots = 0;
+  std::string partial; // why one operand's extent is not modelled
   switch (v->shape) {
   case CShape::Binary:
-    ptrs = {0, 1, 2}, rep = 3, want = 10;
+    setOps({{0, 0, true, true}, {1, 1, false, true}, {2, 2, false, true}}), rep = 3, want = 10, nSlots = 3;
     break;
   case CShape::Scalar:
-    ptrs = {0, 1}, rep = 3, want = 8;
+    setOps({{0, 0, true, true}, {1, 1, false, true}}), rep = 3, want = 8, nSlots = 2;
     break;
   case CShape::Unary:
-    ptrs = {0, 1}, rep = 2, want = 7;
+    setOps({{0, 0, true, true}, {1, 1, false, true}}), rep = 2, want = 7, nSlots = 2;
     break;
-  case CShape::Dup:
-    ptrs = {0}, rep = 2, want = 7;
+  case CShape::Dup: // dst, scalar, repeat, dstBlk, srcBlk, dstRep, srcRep
+    setOps({{0, 0, true, true}}), rep = 2, want = 7, nSlots = 2;
+    break;
+  case CShape::Select: {
+    // vsel(dst, src0, src1, repeat, 3 block, 3 repeat strides[, mode]):
+    // VselIntrinsicsImpl (asc-devkit impl/basic_api/dav_c220/
+    // kernel_operator_vec_cmpsel_impl.h): modes 0 (CMPMASK_SPR) and 2
+    // (TENSOR_TENSOR) read two T operands, the selector being in the CMPMASK
+    // register; mode 1 (TENSOR_SCALAR) passes the bit selector as src1.
+    setOps({{0, 0, true, true}, {1, 1, false, true}, {2, 2, false, true}}), rep = 3, nSlots = 3;
+    want = c.vals.size() == 11 ? 11 : 10;
+    if (want == 11) {
+      auto mode = asConst(in.asSym(c.vals[10], c.args[10]->getType(), l));
+      if (!mode || (*mode != 0 && *mode != 2)) {
+        ops[2].extent = false;
+        partial = "the selector operand of 'vsel' (mode " + (mode ? std::to_string(*mode) : std::string("unknown")) +
+                  ") is not modelled";
+      }
+    }
+    break;
+  }
+  case CShape::Compare:
+    // vcmpv_*(dst, src0, src1, repeat, 3 block, 3 repeat strides): the
+    // sources as a binary instruction's (VcmpvIntrinsicsImpl, asc-devkit
+    // impl/basic_api/dav_c220/kernel_operator_vec_cmp_impl.h); dst holds one
+    // bit per element (Compare.md), its layout over repeats is not modelled.
+    setOps({{0, 0, true, false}, {1, 1, false, true}, {2, 2, false, true}}), rep = 3, want = 10, nSlots = 3;
+    partial = "the bit-mask destination of '" + c.name + "' is not modelled";
+    break;
+  case CShape::CompareReg:
+    // vcmp_*(src0, src1, repeat, 3 block, 3 repeat strides): the result goes
+    // to the CMPMASK register (VcmpIntrinsicsImpl, same header): sources only.
+    setOps({{0, 1, false, true}, {1, 2, false, true}}), rep = 2, want = 9, nSlots = 3;
     break;
   case CShape::Opaque:
     break;
@@ -142,9 +190,9 @@ Value cceVector(Interp &in, ApiCall &c) {
     why = "'" + c.name + "' with " + std::to_string(c.vals.size()) + " arguments is not modelled";
   uint32_t widest = 0;
   std::vector<uint32_t> elem(c.args.size(), 0);
-  for (size_t i : ptrs)
-    if (i < c.args.size())
-      widest = std::max(widest, elem[i] = pointeeBytes(in, c.args[i]));
+  for (const Operand &o : ops)
+    if (o.arg < c.args.size() && o.extent)
+      widest = std::max(widest, elem[o.arg] = pointeeBytes(in, c.args[o.arg]));
   std::optional<int64_t> active;
   if (why.empty()) {
     if (!widest || widest > 32)
@@ -154,36 +202,30 @@ Value cceVector(Interp &in, ApiCall &c) {
       why = in.cceMask.counter ? "'" + c.name + "' in counter mask mode is not modelled"
                                : "the vector mask of '" + c.name + "' is not known here (set_vector_mask)";
   }
-  op.unknownReason = why;
+  op.unknownReason = why.empty() ? partial : why;
   Sym repeat = why.empty() ? toMath(in.asSym(c.vals[rep], c.args[rep]->getType(), l)) : nullptr;
   if (repeat)
     op.params["repeat"] = repeat;
-  size_t nOps = ptrs.size();
-  for (size_t k = 0; k < nOps; ++k) {
-    size_t i = ptrs[k];
-    if (i >= c.vals.size())
+  for (const Operand &o : ops) {
+    if (o.arg >= c.vals.size())
       continue;
     Sym len;
-    if (why.empty() && *active > 0) {
-      Sym blk = toMath(in.asSym(c.vals[rep + 1 + k], c.args[rep + 1 + k]->getType(), l));
-      Sym rs = toMath(in.asSym(c.vals[rep + 1 + nOps + k], c.args[rep + 1 + nOps + k]->getType(), l));
-      if (v->shape == CShape::Dup && k == 0) {
-        blk = toMath(in.asSym(c.vals[rep + 1], c.args[rep + 1]->getType(), l));
-        rs = toMath(in.asSym(c.vals[rep + 3], c.args[rep + 3]->getType(), l));
-      }
-      int64_t bytes = *active * elem[i];
+    if (why.empty() && o.extent && *active > 0) {
+      Sym blk = toMath(in.asSym(c.vals[rep + 1 + o.slot], c.args[rep + 1 + o.slot]->getType(), l));
+      Sym rs = toMath(in.asSym(c.vals[rep + 1 + nSlots + o.slot], c.args[rep + 1 + nSlots + o.slot]->getType(), l));
+      int64_t bytes = *active * elem[o.arg];
       int64_t blocks = (bytes + 31) / 32;
       int64_t last = bytes - (blocks - 1) * 32;
       // ((repeat - 1) * repStride + (blocks - 1) * blkStride) * 32 + last, none when repeat == 0
       Sym body = add(mulC(add(mul(addC(repeat, -1), rs), mulC(blk, blocks - 1)), 32), mkConst(last));
       len = mkSelect(mkCmp(SymOp::Gt, repeat, mkConst(0)), body, mkConst(0));
-    } else if (why.empty()) {
+    } else if (why.empty() && o.extent) {
       len = mkConst(0);
     }
-    bool dst = k == 0 && v->shape != CShape::Opaque;
-    op.regions.push_back(cceRegion(in, c.vals[i], Mem::UB, len, dst, dst ? "dst" : "src" + std::to_string(k - 1)));
-    if (dst && v->dstIsSrc)
-      op.regions.push_back(cceRegion(in, c.vals[i], Mem::UB, len, false, "dst (read)"));
+    std::string role = o.write ? "dst" : "src" + std::to_string(o.slot - 1);
+    op.regions.push_back(cceRegion(in, c.vals[o.arg], Mem::UB, len, o.write, role));
+    if (o.write && v->dstIsSrc)
+      op.regions.push_back(cceRegion(in, c.vals[o.arg], Mem::UB, len, false, "dst (read)"));
   }
   if (v->shape == CShape::Opaque)
     for (size_t i = 0; i < c.vals.size(); ++i)

@@ -174,13 +174,76 @@ Value Interp::apiDataCopy(ApiCall &c) {
   } else {
     op.unknownReason = n + " overload is not modelled";
   }
+  // Loop mode (SetLoopModePara.md): a GM -> UB (OUT_TO_UB) or UB -> GM
+  // (UB_TO_OUT) DataCopy / DataCopyPad is repeated loop2Size x loop1Size
+  // times, each repetition loop1/loop2 strides (bytes) further on both sides.
+  int dir = src.global && !dst.global ? 1 : !src.global && dst.global ? 0 : -1;
+  if (dir >= 0) {
+    const LoopModeState &lm = loopMode[dir];
+    bool here = !lm.cond || isTrue(lm.cond) || toString(lm.cond) == toString(currentCond());
+    if (!lm.known || (!here && (lm.on || !lm.offEverywhere))) {
+      op.unknownReason = n + ": whether the DMA loop mode (SetLoopModePara) is on here is not known";
+    } else if (lm.on && srcLen && dstLen) {
+      auto reps = [](Sym size) { // size - 1 further repetitions (0 taken as 1)
+        return mkSelect(mkCmp(SymOp::Gt, size, mkConst(0)), addC(size, -1), mkConst(0));
+      };
+      Sym r1 = reps(lm.loop1Size), r2 = reps(lm.loop2Size);
+      Sym nonEmptyS = mkCmp(SymOp::Gt, srcLen, mkConst(0)), nonEmptyD = mkCmp(SymOp::Gt, dstLen, mkConst(0));
+      srcLen = mkSelect(nonEmptyS, add(add(srcLen, mul(r1, lm.loop1SrcStride)), mul(r2, lm.loop2SrcStride)), srcLen);
+      dstLen = mkSelect(nonEmptyD, add(add(dstLen, mul(r1, lm.loop1DstStride)), mul(r2, lm.loop2DstStride)), dstLen);
+      op.params["loop1Size"] = lm.loop1Size;
+      op.params["loop2Size"] = lm.loop2Size;
+    }
+  }
   op.regions.push_back(regionOf(src, srcLen, false, "src"));
   op.regions.push_back(regionOf(dst, dstLen, true, "dst"));
   return Value();
 }
 
+// SetLoopModePara(params, type) / ResetLoopModePara(type) (asc-devkit
+// docs/zh/api/SIMD-API/基础API/Memory矢量计算/数据搬运辅助配置接口/): the loop
+// mode of one DMA direction, read by the DataCopy / DataCopyPad after it.
+static Value loopModeCall(Interp &in, ApiCall &c) {
+  SourceLocation l = c.call->getBeginLoc();
+  bool set = c.name == "SetLoopModePara";
+  size_t ti = set ? 1 : 0;
+  std::optional<int64_t> dir;
+  if (ti < c.vals.size())
+    dir = asConst(in.asSym(c.vals[ti], c.args[ti]->getType(), l));
+  Sym cond = in.currentCond();
+  if (!dir || *dir < 0 || *dir > 1) {
+    for (LoopModeState &lm : in.loopMode)
+      lm.known = false;
+    return Value();
+  }
+  LoopModeState &lm = in.loopMode[*dir];
+  if (set) {
+    bool offEverywhere = lm.known && !lm.on && lm.offEverywhere && (!lm.cond || isTrue(lm.cond));
+    const Value &pv = c.vals[0];
+    lm = LoopModeState();
+    lm.on = true;
+    lm.offEverywhere = offEverywhere;
+    lm.loop1Size = in.fieldOf(pv, "loop1Size", l);
+    lm.loop2Size = in.fieldOf(pv, "loop2Size", l);
+    lm.loop1SrcStride = in.fieldOf(pv, "loop1SrcStride", l);
+    lm.loop1DstStride = in.fieldOf(pv, "loop1DstStride", l);
+    lm.loop2SrcStride = in.fieldOf(pv, "loop2SrcStride", l);
+    lm.loop2DstStride = in.fieldOf(pv, "loop2DstStride", l);
+    lm.cond = cond;
+    return Value();
+  }
+  // A reset under the condition of the Set it undoes restores "off on every
+  // path" when that was the state before the Set.
+  bool restore = lm.known && lm.on && lm.offEverywhere && lm.cond && toString(lm.cond) == toString(cond);
+  lm = LoopModeState();
+  lm.cond = restore ? nullptr : cond;
+  lm.offEverywhere = restore || isTrue(cond);
+  return Value();
+}
+
 void registerDataCopyApi(ApiTable &t) {
   t.addNames({"DataCopy", "DataCopyPad"}, "data-copy", [](Interp &in, ApiCall &c) { return in.apiDataCopy(c); });
+  t.addNames({"SetLoopModePara", "ResetLoopModePara"}, "data-copy", loopModeCall);
 }
 
 } // namespace fe

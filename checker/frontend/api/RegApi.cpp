@@ -331,6 +331,14 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
                           isRegType(c.args[0]->getType(), "UnalignReg"));
   if (c.name == "DataCopy" || c.name == "Load" || c.name == "Store")
     acc = firstIsReg ? RAcc::Load : RAcc::Store;
+  // The MicroAPI name of LoadUnAlign and StoreUnAlign: a load when the register comes first.
+  if (c.name == "DataCopyUnAlign")
+    acc = firstIsReg ? RAcc::LoadUnaligned : RAcc::StoreUnaligned;
+  auto endsWith = [&](const char *suf) {
+    size_t n = std::strlen(suf);
+    return c.name.size() >= n && c.name.compare(c.name.size() - n, n, suf) == 0;
+  };
+  const bool unalignPre = endsWith("UnAlignPre"), unalignPost = endsWith("UnAlignPost");
   bool write = acc == RAcc::Store || acc == RAcc::StoreUnaligned || acc == RAcc::Scatter;
   const Expr *addr = nullptr;
   for (const Expr *a : c.args)
@@ -343,9 +351,13 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
   op.params["reg"] = mkConst(write ? 2 : 1);
   if (inVfRange(in, c.call->getBeginLoc()))
     op.vf = in.vfId;
-  // The register operand, for LocalMemBar's same-register exemption.
+  // The register operand, for LocalMemBar's same-register exemption: for the
+  // unaligned forms the unaligned register, through which StoreUnAlignPost
+  // writes the tail StoreUnAlign kept (连续非对齐搬出（StoreUnAlign）.md: the
+  // pair needs no barrier).
+  bool unaligned = acc == RAcc::LoadUnaligned || acc == RAcc::StoreUnaligned;
   for (const Expr *a : c.args)
-    if (isRegType(a->getType(), "RegTensor"))
+    if (isRegType(a->getType(), unaligned ? "UnalignReg" : "RegTensor"))
       if (const auto *d = dyn_cast<DeclRefExpr>(a->IgnoreParenImpCasts())) {
         op.params["regVar"] = mkConst(int64_t(in.sm.getFileOffset(in.sm.getExpansionLoc(d->getDecl()->getLocation()))));
         break;
@@ -384,6 +396,13 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
   bool addrReg = false, blockMode = !enumTemplateArg(c.fd, "DataCopyMode").empty();
   for (const Expr *a : c.args)
     addrReg |= isRegType(a->getType(), "AddrReg");
+  // The unaligned forms with a stride after the address are post-update ones,
+  // POST_MODE_UPDATE by default and only (连续非对齐搬入（LoadUnAlign）.md,
+  // 连续非对齐搬出（StoreUnAlign）.md 函数原型).
+  if ((acc == RAcc::LoadUnaligned || acc == RAcc::StoreUnaligned) && !addrReg &&
+      enumTemplateArg(c.fd, "PostLiteral").empty())
+    for (size_t i = addrIdx + 1; i < c.args.size(); ++i)
+      postUpdate |= c.args[i]->getType()->isIntegerType();
   // Mask registers as the data (Compare results to UB and back): no RegTensor operand.
   bool hasRegTensor = false, hasMask = false;
   for (const Expr *a : c.args) {
@@ -415,6 +434,7 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
   // Post-update (连续对齐搬入（LoadAlign）.md, postUpdateStride): the access
   // is at the address, then the address operand advances by the stride
   // (elements of T), which the pointer variable keeps.
+  Sym strideElems; // the post-update stride, elements of T
   if (postUpdate) {
     const Expr *strideE = nullptr;
     Value strideV;
@@ -431,6 +451,7 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
                     mkConst(es, IntType::u64()), IntType::u64());
       nv.p.offsetBytes = mkBin(SymOp::Add, av->p.offsetBytes, d, IntType::u64());
       in.write(ar, nv);
+      strideElems = toMath(in.asSym(strideV, strideE->getType(), c.call->getBeginLoc()));
       op.params["postUpdateBytes"] = toMath(d);
     } else {
       if (ar.kind != LRef::None)
@@ -468,6 +489,13 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
     // (32 B aligned); FIRST_ELEMENT_Bn one element, mask ignored.
     std::string dist = enumTemplateArg(c.fd, "StoreDist");
     bool norm = dist.empty() || dist == "DIST_NORM" || dist.rfind("DIST_NORM_B", 0) == 0;
+    // PACK: the low half (PACK4: quarter) of each active lane, stored
+    // contiguously, 32-byte aligned (表3: DIST_PACK_B16/B32/B64, DIST_PACK4_B32).
+    int64_t packed = dist == "DIST_PACK_B16"    ? 1
+                     : dist == "DIST_PACK_B32"  ? 2
+                     : dist == "DIST_PACK_B64"  ? 4
+                     : dist == "DIST_PACK4_B32" ? 1
+                                                : 0;
     int64_t first = dist == "DIST_FIRST_ELEMENT_B8"    ? 1
                     : dist == "DIST_FIRST_ELEMENT_B16" ? 2
                     : dist == "DIST_FIRST_ELEMENT_B32" ? 4
@@ -479,6 +507,10 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
     if (first) {
       len = mkConst(first);
       align = first;
+    } else if (packed && !active) {
+      why = "the mask of Reg::" + c.name + " is not known (only UpdateMask and CreateMask results are followed)";
+    } else if (packed) {
+      len = mul(toMath(active), mkConst(packed));
     } else if (!norm)
       why = "Reg::" + c.name + " with " + dist + " is not modelled";
     else if (c.name == "Store" && c.args.size() == 3)
@@ -489,8 +521,30 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
       why = "element type of Reg::" + c.name + " is unknown";
     else
       len = mul(toMath(active), mkConst(es));
+  } else if (acc == RAcc::LoadUnaligned || acc == RAcc::StoreUnaligned) {
+    // 连续非对齐搬入（LoadUnAlign）.md / 连续非对齐搬出（StoreUnAlign）.md
+    // (关键特性说明): the Pre load caches the 32-byte block the address lies
+    // in; the load fills a register (VL bytes) from the address; the store
+    // writes postUpdateStride elements from the address (the count vstus gets,
+    // asc-devkit impl/basic_api/reg_compute/dav_3510/
+    // kernel_reg_compute_datacopy_store_impl.h) and keeps their unaligned
+    // tail in the register, which the Post store writes: the bytes from the
+    // 32-byte block start up to the address. Blocks count from the buffer
+    // slot, which is 32-byte aligned in UB.
+    Sym off = toMath(ub.t->offsetBytes);
+    Sym block = mul(mkBin(SymOp::Div, off, mkConst(32), IntType::math()), mkConst(32));
+    if (unalignPre || unalignPost) {
+      ub.t->offsetBytes = block;
+      len = unalignPre ? mkConst(32) : mkBin(SymOp::Sub, off, block, IntType::math());
+    } else if (acc == RAcc::LoadUnaligned) {
+      len = mkConst(kVL);
+    } else if (strideElems && es) {
+      len = mul(strideElems, mkConst(es));
+    } else {
+      why = "the element count of Reg::" + c.name + " (AddrReg or AR form) is not modelled";
+    }
   } else {
-    why = "the footprint of Reg::" + c.name + " (unaligned or indexed access) is not modelled";
+    why = "the footprint of Reg::" + c.name + " (indexed access: the indices are register values) is not modelled";
   }
   Region r = in.regionOf(*ub.t, len, write, write ? "dst" : "src");
   r.elemBytes = es ? es : r.elemBytes;

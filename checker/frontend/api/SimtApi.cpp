@@ -271,6 +271,10 @@ bool Interp::simtPointerAccess(const Expr *e, bool write) {
   if (!pe || !pe->getType()->isPointerType() || pe->getType()->getPointeeType()->isRecordType())
     return false;
   Value p = eval(pe);
+  // The thread's own array (`int64_t scope[4][2]` in the SIMT function:
+  // registers or stack, not memory the threads share): an ordinary array.
+  if (p.kind != Value::GmPtr && pe->IgnoreParenImpCasts()->getType()->isArrayType())
+    return false;
   Sym off = mkConst(0, IntType::u64());
   if (ie) {
     uint32_t es = sizeOfType(pe->getType()->getPointeeType());
@@ -292,7 +296,7 @@ void registerSimtApi(ApiTable &t) {
               "AtomicXor"},
              "simt", atomic);
   t.addNames({"asc_ldcg", "asc_ldca", "asc_stcg"}, "simt", cachedAccess);
-  t.addPure({"__umulhi", "__mulhi", "__umul64hi", "__mul64hi"}); // register arithmetic
+  t.addPure({"__umulhi", "__mulhi", "__umul64hi", "__mul64hi", "UintDiv"}); // register arithmetic
   t.addNames({"asc_shfl", "asc_shfl_up", "asc_shfl_down", "asc_shfl_xor", "asc_reduce_add", "asc_reduce_max",
               "asc_reduce_min"},
              "simt", warpValue);

@@ -11,6 +11,12 @@ namespace fe {
 
 using namespace clang;
 
+// The one "this is the cube core" variable of is_aic / is_aiv / g_coreType.
+static Sym aicVar() {
+  static Sym aic = mkVar("ASCEND_IS_AIC", IntType::boolean(), VarRole::Internal);
+  return aic;
+}
+
 Value Interp::apiSystem(ApiCall &c) {
   const CallExpr *call = c.call;
   const std::string &n = c.name;
@@ -44,9 +50,17 @@ Value Interp::apiSystem(ApiCall &c) {
     }
   }
   if (n == "is_aic" || n == "is_aiv") {
-    static Sym aic = mkVar("ASCEND_IS_AIC", IntType::boolean(), VarRole::Internal);
+    Sym aic = aicVar();
     model.aicVar = aic;
     return scalar(n == "is_aic" ? aic : mkNot(aic));
+  }
+  if (n == "core_type" && (opts.npuArch == 2201 || opts.npuArch == 3510)) {
+    // g_coreType: bisheng compiles a kernel once per core side on these chips
+    // (SPLIT_CORE_CUBE / SPLIT_CORE_VEC), so it is AIC (1) on the cube core
+    // and AIV (2) on the vector core (asc-devkit impl/utils/sys_macros.h).
+    Sym aic = aicVar();
+    model.aicVar = aic;
+    return scalar(mkSelect(aic, mkConst(1, IntType::i32()), mkConst(2, IntType::i32())));
   }
   if (n == "kernel_task_type_default" || n == "kernel_task_type") {
     // KERNEL_TYPE_AIV_ONLY = 0, KERNEL_TYPE_AIC_ONLY = 1 (ascendc-api.md §2.1)
@@ -134,6 +148,20 @@ Value Interp::apiSystem(ApiCall &c) {
     op.pipe = Pipe::ALL;
     return Value();
   }
+  if (n == "GetUintDivMagicAndShift" && c.args.size() == 3) {
+    // Writes the magic number and shift of a division by `divisor` into its
+    // two reference arguments; touches no memory, orders nothing (asc-devkit
+    // include/basic_api/kernel_operator_scalar_intf.h, impl/basic_api/
+    // kernel_scalar.h GetUintDivMagicAndShiftImpl). The values are not
+    // modelled: what is computed from them is unknown, with this reason.
+    for (size_t i = 0; i < 2; ++i) {
+      LRef r = evalLValue(c.args[i]);
+      if (r.kind != LRef::None)
+        write(r, unknownValue("the fast-division magic number of GetUintDivMagicAndShift is not modelled",
+                              c.args[i]->getType()));
+    }
+    return Value();
+  }
   return apiUnmodelled(c, "AscendC API '" + n + "' is not modelled");
 }
 
@@ -143,6 +171,7 @@ void registerSystemApi(ApiTable &t) {
               "tiling_data",
               "tiling_data_ptr",
               "is_aic",
+              "core_type",
               "is_aiv",
               "kernel_task_type_default",
               "kernel_task_type",
@@ -163,47 +192,22 @@ void registerSystemApi(ApiTable &t) {
               "dsb",
               "InitDetermineComputeWorkspace",
               "WaitPreBlock",
-              "NotifyNextBlock"},
+              "NotifyNextBlock",
+              "GetUintDivMagicAndShift"},
              "system", h);
   // Mode and mask setters, debugging output and clock reads: no memory is
   // touched and nothing is ordered. (InitConstValue writes its tensor: it is
   // left to the vector fallback, an unknown-extent write, so uninit-read does
   // not take the tensor for unwritten.) (A mask changes what a mask-form vector
   // instruction touches; those forms are unknown-extent already.)
-  t.addPure({"SetMaskCount",
-             "SetMaskNorm",
-             "SetVectorMask",
-             "ResetMask",
-             "SetAtomicAdd",
-             "SetAtomicNone",
-             "SetAtomicMax",
-             "SetAtomicMin",
-             "SetAtomicType",
-             "SetFlagAndWait",
-             "SetSysWorkspace",
-             "SetLoadDataPaddingValue",
-             "SetFmatrix",
-             "SetFixpipeNz2ndFlag",
-             "SetFixPipeConfig",
-             "SetDeqScale",
-             "SetHF32Mode",
-             "SetHF32TransMode",
-             "SetMMLayoutTransform",
-             "GetArchVersion",
-             "GetProgramCounter",
-             "GetSystemCycle",
-             "Trap",
-             "printf",
-             "PRINTF",
-             "DumpTensor",
-             "AscendCUtils",
+  t.addPure({"SetMaskCount", "SetMaskNorm", "SetVectorMask", "ResetMask", "SetAtomicAdd", "SetAtomicNone",
+             "SetAtomicMax", "SetAtomicMin", "SetAtomicType", "SetFlagAndWait", "SetSysWorkspace",
+             "SetLoadDataPaddingValue", "SetFmatrix", "SetFixpipeNz2ndFlag", "SetFixPipeConfig", "SetDeqScale",
+             "SetHF32Mode", "SetHF32TransMode", "SetMMLayoutTransform", "GetArchVersion", "GetProgramCounter",
+             "GetSystemCycle", "Trap", "printf", "PRINTF", "DumpTensor", "AscendCUtils",
              // scalar arithmetic on values (kernel_operator_scalar_intf.h): no memory, no order
-             "ScalarGetCountOfValue",
-             "ScalarCountLeadingZero",
-             "CountBitsCntSameAsSignBit",
-             "ScalarGetSFFValue",
-             "ScalarCast",
-             "ToFloat"});
+             "ScalarGetCountOfValue", "ScalarCountLeadingZero", "CountBitsCntSameAsSignBit", "ScalarGetSFFValue",
+             "ScalarCast", "ToFloat"});
 }
 
 } // namespace fe

@@ -145,41 +145,26 @@ Value Interp::apiTensor(ApiCall &c) {
     v.reason = "value read from '" + t.name + "'";
     return v;
   }
-  if (n == "GetPhyAddr" && !t.global && t.bufferId >= 0 && !subByteTensor(c.fd)) {
-    // The address of the tensor's place in its buffer (asc-devkit
-    // kernel_tensor_impl.h: the UB/L1/L0 address as uint64_t): a pointer into
-    // that buffer, moved by bytes until cast to a typed pointer.
-    Value v;
-    v.kind = Value::GmPtr;
-    v.t = t;
-    v.p.root = "@tensor";
-    v.p.local = true;
-    v.p.inTensor = true;
-    v.p.view = std::make_shared<TensorVal>(t); // what the VF/SIMT/C API handlers read
-    v.p.elemBytes = c.call->getType()->isPointerType() ? std::max<uint32_t>(1, t.elemBytes) : 1;
-    v.p.offsetBytes = mkConst(0, IntType::u64());
-    if (!c.vals.empty())
-      v.p.offsetBytes = mkBin(SymOp::Mul, mkCast(asSym(c.vals[0], c.args[0]->getType(), l), IntType::u64()),
-                              mkConst(t.elemBytes, IntType::u64()), IntType::u64());
-    return v;
-  }
   if (n == "GetPhyAddr") {
     Value v;
     v.kind = Value::Unknown;
     v.reason = "physical address of '" + t.name + "'";
-    if (t.bufferId >= 0) {
-      // A pointer into the tensor (the 950 VF functions take their UB and GM
-      // operands as `(__ubuf__ T *)x.GetPhyAddr()`): offsets from the
-      // tensor's start. The integer form counts bytes until it is cast.
+    // GetPhyAddr(n) of a sub-byte type: n elements are not a whole number of bytes.
+    if (t.bufferId >= 0 && !(subByteTensor(c.fd) && !c.vals.empty())) {
+      // The address of the tensor's place in its memory (asc-devkit
+      // kernel_tensor_impl.h: the UB/L1/L0 address as uint64_t, GM as a
+      // pointer): one pointer model for every reader (VF/SIMT/C API/CCE
+      // handlers, `*p`): offsets from the tensor's start. The integer form
+      // counts bytes until it is cast to a typed pointer.
       v.kind = Value::GmPtr;
       v.p.root = "@view";
+      v.p.local = !t.global;
       v.p.view = std::make_shared<TensorVal>(t);
       v.p.elemBytes = c.call->getType()->isPointerType() && t.elemBytes ? t.elemBytes : 1;
-      Sym off = mkConst(0, IntType::u64());
-      if (!c.vals.empty())
-        off = mkBin(SymOp::Mul, mkCast(asSym(c.vals[0], c.args[0]->getType(), l), IntType::u64()),
-                    mkConst(v.p.elemBytes, IntType::u64()), IntType::u64());
-      v.p.offsetBytes = off;
+      v.p.offsetBytes = mkConst(0, IntType::u64());
+      if (!c.vals.empty()) // GetPhyAddr(offset): `offset` elements of T further
+        v.p.offsetBytes = mkBin(SymOp::Mul, mkCast(asSym(c.vals[0], c.args[0]->getType(), l), IntType::u64()),
+                                mkConst(std::max<uint32_t>(1, t.elemBytes), IntType::u64()), IntType::u64());
       return v;
     }
     if (c.call->getType()->isIntegralOrEnumerationType())
