@@ -493,8 +493,8 @@ Verdict Solver::check(const Obligation &ob) {
       return v;
     }
     if (budget_->deadline != Budget::Clock::time_point{})
-      deadlineMs = unsigned(std::max<int64_t>(
-          1, std::chrono::duration_cast<std::chrono::milliseconds>(budget_->deadline - t0).count()));
+      deadlineMs = unsigned(
+          std::max<int64_t>(1, std::chrono::duration_cast<std::chrono::milliseconds>(budget_->deadline - t0).count()));
   }
   z3::context &c = impl->ctx;
   Translator tr(c);
@@ -647,6 +647,11 @@ Verdict Solver::check(const Obligation &ob) {
         ++stats_.timeouts; // cannot tell "every input": reported as a counterexample
       violated = r2 == z3::unsat;
     }
+    // A choice variable over-approximates: its failing value may be one no
+    // execution takes.
+    // (checker/frontend/Interpreter.cpp marks them "choice:...")
+    for (auto &vi : tr.varInfo)
+      violated &= !(vi->role == VarRole::Internal && vi->reason.rfind("choice:", 0) == 0);
     if (hasOpaque && !violated) {
       v.status = Status::Unknown;
       v.reason = tr.opaqueReasons.front();
