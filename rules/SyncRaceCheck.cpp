@@ -217,6 +217,47 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
       else if (!r.write || !r.lengthBytes)
         readBuffers.insert(r.bufferId);
     }
+  // BiSheng's auto-sync makes a scalar access wait for an earlier V/MTE2/MTE3
+  // access it depends on (overlapping memory, one of them a write), and a wait
+  // on S holds back every instruction the scalar unit issues after it: x is
+  // then ordered before every later y (anchors.md §6, cce-auto-sync). So x and
+  // y are ordered when such a scalar access z between them certainly runs and
+  // certainly overlaps x. Only z in the same loop copy as x and y, so its
+  // condition and offsets speak of the same values; a disjunct per candidate.
+  auto orderedViaScalar = [&](int x, int y, const Region &rx) -> Sym {
+    const SeqOp &sx = g.seq[x], &sy = g.seq[y];
+    const Op &ox = k.ops[sx.op], &oy = k.ops[sy.op];
+    if (rx.global || sx.rawPointer || sx.pipe == Pipe::S || !g.autoOrdered(sx.pipe, Pipe::S) ||
+        sx.copies != sy.copies || ox.loops != oy.loops)
+      return nullptr;
+    // x's and z's offsets in the same buffer (and queue slot)
+    auto at = [&](const Region &r) {
+      return r.slot ? add(r.offsetBytes, mul(toMath(r.slot), slotBytes(k.buffers[r.bufferId]))) : r.offsetBytes;
+    };
+    Sym ax = at(rx), any;
+    int found = 0;
+    for (int z = x + 1; z < y && found < 4; ++z) {
+      const SeqOp &sz = g.seq[z];
+      const Op &oz = k.ops[sz.op];
+      if ((oz.kind != OpKind::ScalarRead && oz.kind != OpKind::ScalarWrite) || sz.pipe != Pipe::S || sz.rawPointer ||
+          sz.copies != sx.copies || oz.loops != ox.loops || oz.vf >= 0)
+        continue;
+      if (t.splitCores && cores[sz.op] != cores[sx.op])
+        continue;
+      for (const Region &rz : sz.regions) {
+        if (rz.global || rz.bufferId != rx.bufferId || (!rz.write && !rx.write) || !rz.lengthBytes || !rx.lengthBytes ||
+            (rx.slot && !rz.slot) || (rz.slot && !rx.slot))
+          continue;
+        Sym az = at(rz);
+        Sym ov = mkAnd(mkCmp(SymOp::Lt, ax, add(az, rz.lengthBytes)), mkCmp(SymOp::Lt, az, add(ax, rx.lengthBytes)));
+        Sym term = sz.cond ? mkAnd(sz.cond, ov) : ov;
+        any = any ? mkOr(any, term) : term;
+        ++found;
+        break;
+      }
+    }
+    return any;
+  };
   // Every unordered earlier access to the same memory is a candidate partner
   // (a nearer one may be proved disjoint while a farther one overlaps); the
   // candidates of one access form a group, nearest first, and one finding is
@@ -351,6 +392,8 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
           } else {
             Sym overlap = overlapOf(ox, rx, ax, oy, ry, ay);
             item.ob.property = mkNot(overlap);
+            if (Sym via = orderedViaScalar(x, y, rx))
+              item.ob.property = mkOr(item.ob.property, via);
             std::vector<Sym> c = ctx.contextAt(sx.cond, ox.loops);
             for (const Sym &s : ctx.contextAt(sy.cond, oy.loops))
               c.push_back(s);

@@ -651,6 +651,11 @@ Verdict Solver::check(const Obligation &ob) {
         ++stats_.timeouts; // cannot tell "every input": reported as a counterexample
       violated = r2 == z3::unsat;
     }
+    // A choice variable over-approximates: its failing value may be one no
+    // execution takes.
+    // (checker/frontend/Interpreter.cpp marks them "choice:...")
+    for (auto &vi : tr.varInfo)
+      violated &= !(vi->role == VarRole::Internal && vi->reason.rfind("choice:", 0) == 0);
     if (hasOpaque && !violated) {
       v.status = Status::Unknown;
       v.reason = tr.opaqueReasons.front();

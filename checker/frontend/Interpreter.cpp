@@ -1886,6 +1886,57 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
       if (auto L = asConst(sel->args[2]); L && *L > 0)
         satStep[ci] = *L;
     }
+  // A scalar each iteration either keeps or sets to loop-invariant values
+  // (`if (i == n - 1) len = tail;`, `len = last ? tail : tile;`) has, in any
+  // iteration and after the loop, its value before the loop or one of those:
+  // which one is an Internal variable chosen per iteration. The leaves of the
+  // dry run's final value (through ?:) must be the value before the loop or
+  // depend on inputs only.
+  std::map<size_t, std::pair<Sym, std::vector<Sym>>> choices; // ci -> (before, set values)
+  for (size_t ci = 0; ci < changed.size(); ++ci) {
+    const Value &fin = changed[ci].second;
+    if (induction && changed[ci].first == ivRef)
+      continue;
+    Value cur = read(changed[ci].first, QualType());
+    if (cur.kind != Value::Scalar || fin.kind != Value::Scalar || !cur.sym || !fin.sym || cur.sym->type.isBool)
+      continue;
+    std::vector<Sym> leaves;
+    bool ok = true;
+    std::function<void(const Sym &)> walk = [&](const Sym &s) {
+      if (!ok)
+        return;
+      if (s->op == SymOp::Select && s->args.size() == 3) {
+        walk(s->args[1]);
+        walk(s->args[2]);
+        return;
+      }
+      if (structurallyEqual(s, cur.sym))
+        return;
+      std::vector<std::shared_ptr<const VarInfo>> vars;
+      collectVars(s, vars);
+      for (const auto &vi : vars)
+        ok &= vi->role == VarRole::Input;
+      if (std::none_of(leaves.begin(), leaves.end(), [&](const Sym &l) { return structurallyEqual(l, s); }))
+        leaves.push_back(s);
+      ok &= leaves.size() <= 4;
+    };
+    walk(fin.sym);
+    if (ok && !leaves.empty())
+      choices[ci] = {cur.sym, leaves};
+  }
+  auto chosen = [&](size_t ci, const char *when) {
+    const auto &[before, leaves] = choices.at(ci);
+    // An Internal variable whose reason marks it a choice: a failure for some
+    // choice is a counterexample, never a violation (smt/Solver.cpp), and a
+    // later copy of the loop body gets its own (checker/graph/SyncGraph.cpp).
+    bool after = std::string(when) == "after";
+    Sym k = mkVar("'" + refName(changed[ci].first) + "' in an iteration", IntType::i32(), VarRole::Internal,
+                  after ? std::string("choice:after") : "choice:loop " + std::to_string(L.id));
+    Sym v = before;
+    for (size_t i = 0; i < leaves.size(); ++i)
+      v = mkSelect(mkCmp(SymOp::Eq, k, mkConst(int64_t(i) + 1, IntType::i32())), mkCast(leaves[i], before->type), v);
+    return v;
+  };
   auto havoc = [&](const char *when) {
     for (size_t ci = 0; ci < changed.size(); ++ci) {
       auto &c = changed[ci];
@@ -1919,7 +1970,9 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
         write(c.first, nv);
         continue;
       }
-      if (cur.kind == Value::Scalar && cur.sym) {
+      if (choices.count(ci) && cur.kind == Value::Scalar && cur.sym) {
+        nv = scalar(chosen(ci, when));
+      } else if (cur.kind == Value::Scalar && cur.sym) {
         nv = scalar(mkOpaque("'" + refName(c.first) + "' changes " + when + " the loop" + where, cur.sym->type));
       } else if (cur.kind == Value::Obj) {
         continue; // objects keep identity; their fields were journaled separately

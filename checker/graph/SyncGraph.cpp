@@ -89,6 +89,32 @@ struct Builder {
     for (int l : loops)
       if (loopById.count(l) && loopById[l]->var)
         out.push_back(loopById[l]->var);
+    // The per-iteration choices of this loop and the nested ones (the
+    // interpreter's "choice:loop <id>" variables).
+    loops.insert(loopId);
+    std::set<std::string> tags;
+    for (int l : loops)
+      tags.insert("choice:loop " + std::to_string(l));
+    std::set<uint32_t> seen;
+    std::function<void(const Sym &)> scan = [&](const Sym &x) {
+      if (!x)
+        return;
+      if (x->op == SymOp::Var && x->var->role == VarRole::Internal && tags.count(x->var->reason) &&
+          seen.insert(x->var->id).second)
+        out.push_back(x);
+      for (const Sym &a : x->args)
+        scan(a);
+    };
+    for (size_t i = b; i < e; ++i) {
+      const Op &op = k.ops[i];
+      scan(op.cond);
+      for (const Region &r : op.regions) {
+        scan(r.offsetBytes);
+        scan(r.lengthBytes);
+      }
+      for (const auto &pr : op.params)
+        scan(pr.second);
+    }
   }
 
   // The period of a loop body: event ids, offsets and conditions that use
