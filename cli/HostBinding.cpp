@@ -147,9 +147,22 @@ host::HostOptions hostOptions(const model::TargetSpec &t, const Options &o) {
     ho.hostApiDir = std::string(h);
   }
   ho.resourceDir = findResourceDir();
+  // GetCoreMemSize gives "实际可用的" (what is left to allocate) UB size
+  // (PlatformAscendC/ReserveLocalMemory.md), i.e. the allocator's TOTAL_UB_SIZE:
+  // 192 KiB on NPU arch 2201 (impl/basic_api/utils/kernel_utils_constants.h;
+  // model::allocatableBytes for a kernel that is not mixed), 248 KiB on
+  // ascend950 (cann-samples bf86036 computes vector_add's tile from
+  // GetCoreMemSize(UB) = 248 KiB on Ascend950). Other memories: anywhere from
+  // the usable to the physical size.
   for (auto &[m, spec] : t.memories)
-    if (int c = coreMemType(m); c >= 0)
-      ho.memSize[c] = {int64_t(std::min(spec.usableBytes, spec.capacityBytes)), int64_t(spec.capacityBytes)};
+    if (int c = coreMemType(m); c >= 0) {
+      int64_t lo = int64_t(std::min(spec.usableBytes, spec.capacityBytes)), hi = int64_t(spec.capacityBytes);
+      if (c == 5) {
+        int64_t alloc = t.npuArch == 2201 && hi - lo == 256 ? hi : lo;
+        lo = hi = alloc;
+      }
+      ho.memSize[c] = {lo, hi};
+    }
   ho.socVersion = socVersion(t.name);
   ho.shapes = o.shapes;
   return ho;

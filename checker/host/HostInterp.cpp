@@ -47,6 +47,7 @@ struct HObj {
   const CXXRecordDecl *rec = nullptr;
   bool tiling = false; // the tiling data the kernel receives
   Sym bytes;           // Alloc: the byte size aclrtMalloc was asked for; null when not known
+  Sym reservedUb;      // Platform: the UB bytes ReserveLocalMemory set aside (last call wins); null: none
 };
 
 // A location: a local of a frame (obj < 0) or a field path of an object.
@@ -1180,6 +1181,17 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
       return platformIn(n == "GetCoreNum" ? "coreNum" : "coreNumAiv");
     if (n == "GetCoreNumAic")
       return platformIn("coreNumAic");
+    // ReserveLocalMemory(RESERVED_SIZE_8K/16K/32K): GetCoreMemSize(UB) then
+    // gives what is left; "多次调用该函数时，仅保留最后一次调用的结果" (asc-devkit
+    // docs/zh/api/Utils-API/平台信息获取/PlatformAscendC/ReserveLocalMemory.md).
+    if (n == "ReserveLocalMemory" && ce->getNumArgs() == 1) {
+      HVal rs = arg(0);
+      std::optional<int64_t> rc = rs.k == HVal::Int ? asConst(rs.s) : std::nullopt;
+      objs[self].reservedUb = rc && *rc >= 0 && *rc <= 2
+                                  ? mkConst(int64_t(8 * 1024) << *rc, IntType::u64())
+                                  : mkOpaque("a ReserveLocalMemory size that is not a constant", IntType::u64());
+      return HVal();
+    }
     if (n == "GetCoreMemSize" && ce->getNumArgs() == 2) {
       HVal mt = arg(0);
       std::optional<int64_t> mc = mt.k == HVal::Int ? asConst(mt.s) : std::nullopt;
@@ -1187,13 +1199,17 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
       auto l = lvalue(ce->getArg(1));
       if (l) {
         auto it = opts.memSize.find(int(m));
+        Sym v;
         if (it == opts.memSize.end())
-          write(*l, intV(mkOpaque("a memory size of the platform that is not modelled", IntType::u64())));
+          v = mkOpaque("a memory size of the platform that is not modelled", IntType::u64());
         else if (it->second.first == it->second.second)
-          write(*l, intV(mkConst(it->second.first, IntType::u64())));
+          v = mkConst(it->second.first, IntType::u64());
         else
-          write(*l, intV(var(m == 5 ? "platform.ubSize" : "platform.memSize" + std::to_string(m), IntType::u64(),
-                             it->second.first, it->second.second)));
+          v = var(m == 5 ? "platform.ubSize" : "platform.memSize" + std::to_string(m), IntType::u64(),
+                  it->second.first, it->second.second);
+        if (m == 5 && objs[self].reservedUb)
+          v = mkBin(SymOp::Sub, v, objs[self].reservedUb, IntType::u64());
+        write(*l, intV(v));
       }
       return HVal();
     }

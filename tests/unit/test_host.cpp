@@ -5,7 +5,10 @@
 #include "checker/project/OpProject.h"
 
 #include <catch2/catch.hpp>
+#include <llvm/ADT/SmallString.h>
+#include <llvm/Support/FileSystem.h>
 
+#include <fstream>
 #include <map>
 #include <string>
 
@@ -145,4 +148,44 @@ TEST_CASE("host reader: a launch in code that does not compile is read from its 
   // A launch found twice, or a value written after the launch, is refused.
   host::HostContract none = host::readDirectLaunch(sample("launch/scale_launch_good.asc"), "absent", launchOptions());
   CHECK_FALSE(none.ok);
+}
+
+TEST_CASE("host reader: GetCoreMemSize(UB) is what ReserveLocalMemory leaves", "[host]") {
+  // A tiling function of our own, in a folder of its own (not beside the
+  // samples, which other tests read at the same time).
+  llvm::SmallString<128> dir;
+  REQUIRE(!llvm::sys::fs::createUniqueDirectory("alint-host-reserve", dir));
+  std::string path = std::string(dir) + "/reserve_tiling.cpp";
+  {
+    std::ofstream f(path);
+    f << "#include \"register/op_impl_registry.h\"\n"
+         "#include \"tiling/platform/platform_ascendc.h\"\n"
+         "struct AddTailTilingData { uint32_t totalLength; uint32_t perCoreLength; uint32_t tileLength; };\n"
+         "namespace optiling {\n"
+         "static ge::graphStatus ReserveTilingFunc(gert::TilingContext *context) {\n"
+         "  auto platform = platform_ascendc::PlatformAscendC(context->GetPlatformInfo());\n"
+         "  uint64_t ub = 0, ub2 = 0;\n"
+         "  platform.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub);\n"
+         "  platform.ReserveLocalMemory(platform_ascendc::ReservedSize::RESERVED_SIZE_8K);\n"
+         "  platform.ReserveLocalMemory(platform_ascendc::ReservedSize::RESERVED_SIZE_16K);\n"
+         "  platform.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub2);\n"
+         "  AddTailTilingData *tiling = context->GetTilingData<AddTailTilingData>();\n"
+         "  tiling->totalLength = static_cast<uint32_t>(ub);\n"
+         "  tiling->perCoreLength = static_cast<uint32_t>(ub2);\n"
+         "  tiling->tileLength = 1;\n"
+         "  context->SetBlockDim(1);\n"
+         "  return ge::GRAPH_SUCCESS;\n"
+         "}\n"
+         "IMPL_OP_OPTILING(AddTail).Tiling(ReserveTilingFunc);\n"
+         "} // namespace optiling\n";
+  }
+  host::HostOptions o = hostOptions();
+  o.memSize[5] = {253952, 253952}; // what cli/HostBinding.cpp gives for ascend950
+  host::HostContract c = host::readTilingFunction(path, o);
+  llvm::sys::fs::remove(path);
+  llvm::sys::fs::remove(dir);
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  CHECK(asConst(c.fields["totalLength"]) == 253952);
+  CHECK(asConst(c.fields["perCoreLength"]) == 253952 - 16 * 1024); // the last reservation wins
 }
