@@ -11,7 +11,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cctype>
 #include <cstdlib>
+#include <regex>
 #include <set>
 
 namespace alint {
@@ -118,6 +120,49 @@ unsigned bindExtents(KernelModel &km, const host::HostContract &hc, std::vector<
 }
 
 // One contract per host file and target, for all the kernels of a run.
+// A kernel variant is built for one dtype of each tensor whose DTYPE_<NAME>
+// macro it uses (label "DTYPE_X=half, ..."; checker/project dtypeVariants):
+// the runtime launches that build only when the tensor has that dtype, so the
+// host reader takes it as the tensor's only dtype. Returns the pins, for the
+// contract cache key.
+std::string pinVariantDtypes(const std::string &label, host::HostOptions &ho) {
+  static const char *const kNames[] = {"DT_FLOAT",  "DT_FLOAT16", "DT_INT8",   "DT_INT16", "DT_INT32",
+                                       "DT_INT64",  "DT_UINT8",   "DT_UINT16", "DT_UINT32", "DT_UINT64",
+                                       "DT_BOOL",   "DT_DOUBLE",  "DT_BF16",   "DT_COMPLEX64"};
+  std::string key;
+  static const std::regex tok(R"((?:^|, )DTYPE_([A-Z0-9_]+)=([A-Za-z0-9_]+))");
+  for (std::sregex_iterator it(label.begin(), label.end(), tok), end; it != end; ++it) {
+    std::string macro = (*it)[1], cpp = (*it)[2];
+    std::vector<std::string> names = ho.inputNames;
+    names.insert(names.end(), ho.outputNames.begin(), ho.outputNames.end());
+    for (const std::string &n : names) {
+      std::string up = n;
+      for (char &c : up)
+        c = char(toupper(static_cast<unsigned char>(c)));
+      if (up != macro)
+        continue;
+      std::vector<int64_t> vs;
+      for (const char *dt : kNames)
+        if (project::cppTypeOfDtype(dt) == cpp)
+          if (int64_t v = host::dtypeValue(dt); v >= 0)
+            vs.push_back(v);
+      auto d = ho.dtypes.find(n);
+      if (d != ho.dtypes.end()) {
+        std::vector<int64_t> both;
+        for (int64_t v : vs)
+          if (std::find(d->second.begin(), d->second.end(), v) != d->second.end())
+            both.push_back(v);
+        vs = both;
+      }
+      if (vs.empty())
+        continue; // not a declared dtype of the tensor: leave it free
+      ho.dtypes[n] = vs;
+      key += "\n" + n + "=" + cpp;
+    }
+  }
+  return key;
+}
+
 std::map<std::string, host::HostContract> &contractCache() {
   static std::map<std::string, host::HostContract> c;
   return c;
@@ -216,6 +261,7 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   if (!files.empty()) {
     host::HostOptions ho = hostOptions(t, o);
     host::applyOpDef(*proj, ho);
+    std::string pins = pinVariantDtypes(km.variant, ho);
     std::string hostDir = proj->root + "/op_host";
     ho.extraArgs = {"-I" + hostDir, "-I" + proj->root, "-I" + proj->root + "/op_kernel",
                     "-I" + llvm::sys::path::parent_path(proj->root).str()};
@@ -227,7 +273,7 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
     // The first host file with a tiling function; the others are helpers.
     std::string firstReason;
     for (const std::string &f : files) {
-      std::string key = f + "\n" + t.name + shapesKey(o);
+      std::string key = f + "\n" + t.name + shapesKey(o) + pins;
       auto it = contractCache().find(key);
       if (it == contractCache().end())
         it = contractCache().emplace(key, host::readTilingFunction(f, ho)).first;

@@ -409,9 +409,13 @@ Sym HostInterp::dtypeVar(const std::string &tensor) {
   auto it = vars.find(n);
   if (it != vars.end())
     return it->second;
+  auto d = opts.dtypes.find(tensor);
+  // One dtype (the kernel variant's build, cli/HostBinding.cpp): a constant,
+  // so that sizes and divisions by it fold before Z3 sees them.
+  if (d != opts.dtypes.end() && d->second.size() == 1)
+    return vars[n] = mkConst(d->second[0], IntType::i32());
   Sym v = mkVar(n, IntType::i32(), VarRole::Input);
   vars[n] = v;
-  auto d = opts.dtypes.find(tensor);
   if (d != opts.dtypes.end() && !d->second.empty()) {
     Sym any = mkBool(false);
     for (int64_t x : d->second)
