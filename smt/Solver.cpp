@@ -35,6 +35,8 @@ namespace {
 void assign(z3::expr &dst, const z3::expr &src) { dst = src; }
 
 constexpr uint64_t kRlimitPerMs = kZ3UnitsPerMs;
+// The core's first try at a non-linear question (see Solver::check's ask).
+constexpr unsigned kNonlinearCoreMs = 300;
 
 std::string i128str(__int128 v) {
   if (v == 0)
@@ -58,6 +60,9 @@ struct Translator {
   std::vector<std::string> opaqueReasons;
   std::unordered_map<const SymNode *, z3::expr> memo;
   unsigned fresh = 0;
+  // A product or quotient of two non-constant terms: Z3's SMT core can spin
+  // on such a question without counting resource units (Solver::check).
+  bool nonlinear = false;
 
   const VarBounds *bounds = nullptr;                        // from the context: drop impossible wraps
   std::unordered_map<uint32_t, size_t> *localIds = nullptr; // variable id -> number in Z3 names
@@ -85,10 +90,56 @@ struct Translator {
     if (lo >= tmin && hi <= tmax)
       return raw;
     __int128 m = (__int128)1 << t.bits;
+    // A value wrapped to a wider type (mod 2^64, then cast to 32 bits) wraps
+    // as the unwrapped one: 2^32 divides 2^64. Z3 4.8.12 spins for seconds on
+    // a nested pair of such mods (a 6-line query: > 20 s; without the inner
+    // one: 7 ms), so the inner wrap is dropped.
+    z3::expr r = unwrapWider(raw, m);
     if (!t.isSigned)
-      return z3::mod(raw, num(m));
+      return z3::mod(r, num(m));
     __int128 h = m / 2;
-    return z3::mod(raw + num(h), num(m)) - num(h);
+    return z3::mod(r + num(h), num(m)) - num(h);
+  }
+
+  // raw without the wraps around it whose modulus is a multiple of m.
+  static z3::expr unwrapWider(z3::expr raw, __int128 m) {
+    auto numeral = [](const z3::expr &e, __int128 &v) {
+      if (!e.is_numeral())
+        return false;
+      std::string d = e.get_decimal_string(0);
+      if (d.empty() || d.size() > 38 || d[0] == '-')
+        return false;
+      v = 0;
+      for (char ch : d) {
+        if (ch < '0' || ch > '9')
+          return false;
+        v = v * 10 + (ch - '0');
+      }
+      return true;
+    };
+    auto kind = [](const z3::expr &e) { return e.is_app() ? e.decl().decl_kind() : Z3_OP_UNINTERPRETED; };
+    for (;;) {
+      __int128 mm = 0, hh = 0;
+      // unsigned: (mod x M)
+      if (kind(raw) == Z3_OP_MOD && raw.num_args() == 2 && numeral(raw.arg(1), mm) && mm >= m && mm % m == 0) {
+        raw = raw.arg(0);
+        continue;
+      }
+      // signed: (- (mod (+ x H) M) H), H = M / 2
+      if (kind(raw) == Z3_OP_SUB && raw.num_args() == 2 && numeral(raw.arg(1), hh)) {
+        z3::expr md = raw.arg(0);
+        if (kind(md) == Z3_OP_MOD && md.num_args() == 2 && numeral(md.arg(1), mm) && mm == 2 * hh && mm >= m &&
+            mm % m == 0) {
+          z3::expr in = md.arg(0);
+          __int128 h2 = 0;
+          if (kind(in) == Z3_OP_ADD && in.num_args() == 2 && numeral(in.arg(1), h2) && h2 == hh) {
+            raw = in.arg(0);
+            continue;
+          }
+        }
+      }
+      return raw;
+    }
   }
 
   bool nonNeg(const Sym &s) const { return range(s).lo >= 0; }
@@ -221,6 +272,7 @@ struct Translator {
     case SymOp::Sub:
       return wrap(a - b, t, ia.lo - ib.hi, ia.hi - ib.lo);
     case SymOp::Mul: {
+      nonlinear |= !asConst(sa) && !asConst(sb);
       __int128 lo = -((__int128)1 << 126), hi = (__int128)1 << 126;
       if (small) {
         __int128 cs[4] = {ia.lo * ib.lo, ia.lo * ib.hi, ia.hi * ib.lo, ia.hi * ib.hi};
@@ -234,6 +286,7 @@ struct Translator {
     }
     case SymOp::Div:
     case SymOp::Rem:
+      nonlinear |= !asConst(sb);
       if (!asConst(sb) && ia.lo >= 0 && ib.lo >= 0) {
         // Non-linear division: name the quotient q and state b*q <= a < b*q + b
         // (exact for a >= 0, b > 0). Z3's polynomial solver copes with this
@@ -413,10 +466,12 @@ public:
     cv.notify_one();
     thread.join();
   }
-  z3::check_result check(z3::solver &s, unsigned ms) {
+  // `fired`: whether the clock, not the solver, ended the check.
+  z3::check_result check(z3::solver &s, unsigned ms, bool *fired = nullptr) {
     {
       std::lock_guard<std::mutex> l(m);
       armed = true;
+      interrupted = false;
       until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
     }
     cv.notify_one();
@@ -424,6 +479,8 @@ public:
     {
       std::lock_guard<std::mutex> l(m);
       armed = false;
+      if (fired)
+        *fired = interrupted;
     }
     cv.notify_one();
     return r;
@@ -440,13 +497,14 @@ private:
       if (cv.wait_until(l, until) == std::cv_status::timeout && armed && std::chrono::steady_clock::now() >= until) {
         ctx.interrupt();
         armed = false;
+        interrupted = true;
       }
     }
   }
   z3::context &ctx;
   std::mutex m;
   std::condition_variable cv;
-  bool stop = false, armed = false;
+  bool stop = false, armed = false, interrupted = false;
   std::chrono::steady_clock::time_point until;
   std::thread thread; // last: starts once the members above exist
 };
@@ -580,16 +638,20 @@ Verdict Solver::check(const Obligation &ob) {
   };
   auto ask = [&](std::initializer_list<z3::expr> facts, bool wantModel, bool quantified = false) {
     Answer a;
-    auto run = [&](z3::solver &s) {
+    // `sliceMs`: a short first try whose clock stop is not the backstop's.
+    auto run = [&](z3::solver &s, unsigned sliceMs = 0) {
       s.set(p);
       for (const z3::expr &f : facts)
         s.add(f);
       ++stats_.z3Calls;
-      a.r = impl->watchdog.check(s, backstopMs);
+      bool fired = false;
+      a.r = impl->watchdog.check(s, sliceMs ? std::min(sliceMs, backstopMs) : backstopMs, &fired);
       if (a.r == z3::sat && wantModel)
         a.model = s.get_model();
       a.reason = a.r == z3::unknown ? s.reason_unknown() : std::string();
-      if (a.r == z3::unknown && a.reason.find("canceled") != std::string::npos)
+      // Z3 4.8.12 also says "canceled" when the resource limit stops it:
+      // only the watchdog's own firing is the clock's.
+      if (a.r == z3::unknown && fired && !sliceMs)
         clockStopped = true;
       // The context's resource count is cumulative: charge this check's share.
       z3::stats st = s.statistics();
@@ -607,7 +669,18 @@ Verdict Solver::check(const Obligation &ob) {
     // at once: the SMT core alone (4.8.12) can spin on one, counting no resource units and
     // ignoring the watchdog's interrupt (a 10-deep loop nest's "for every
     // input" question: > 60 s; the default solver: 50 ms, tests/stress).
-    if (!quantified) {
+    // So does a non-linear one: the core's arithmetic solver counts no units
+    // there, only the clock stopped it (a tile offset `i * tileLen` in
+    // ops-math's cosh: the core > 20 s, the default solver out of units in
+    // 2.7 s), so the result depended on the load.
+    // A non-linear question gets a short try in the core first (it decides
+    // most of them in milliseconds, where the default solver may not at all).
+    if (!quantified && tr.nonlinear) {
+      z3::solver s(c, z3::solver::simple());
+      run(s, kNonlinearCoreMs);
+      if (a.r != z3::unknown)
+        return a;
+    } else if (!quantified) {
       z3::solver s(c, z3::solver::simple());
       run(s);
       if (a.r != z3::unknown || a.reason.find("incomplete") == std::string::npos)
