@@ -10,8 +10,8 @@
 #include <llvm/Support/Path.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <regex>
 #include <set>
@@ -126,9 +126,9 @@ unsigned bindExtents(KernelModel &km, const host::HostContract &hc, std::vector<
 // host reader takes it as the tensor's only dtype. Returns the pins, for the
 // contract cache key.
 std::string pinVariantDtypes(const std::string &label, host::HostOptions &ho) {
-  static const char *const kNames[] = {"DT_FLOAT",  "DT_FLOAT16", "DT_INT8",   "DT_INT16", "DT_INT32",
-                                       "DT_INT64",  "DT_UINT8",   "DT_UINT16", "DT_UINT32", "DT_UINT64",
-                                       "DT_BOOL",   "DT_DOUBLE",  "DT_BF16",   "DT_COMPLEX64"};
+  static const char *const kNames[] = {"DT_FLOAT", "DT_FLOAT16", "DT_INT8",   "DT_INT16",    "DT_INT32",
+                                       "DT_INT64", "DT_UINT8",   "DT_UINT16", "DT_UINT32",   "DT_UINT64",
+                                       "DT_BOOL",  "DT_DOUBLE",  "DT_BF16",   "DT_COMPLEX64"};
   std::string key;
   static const std::regex tok(R"((?:^|, )DTYPE_([A-Z0-9_]+)=([A-Za-z0-9_]+))");
   for (std::sregex_iterator it(label.begin(), label.end(), tok), end; it != end; ++it) {

@@ -1209,8 +1209,8 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
         else if (it->second.first == it->second.second)
           v = mkConst(it->second.first, IntType::u64());
         else
-          v = var(m == 5 ? "platform.ubSize" : "platform.memSize" + std::to_string(m), IntType::u64(),
-                  it->second.first, it->second.second);
+          v = var(m == 5 ? "platform.ubSize" : "platform.memSize" + std::to_string(m), IntType::u64(), it->second.first,
+                  it->second.second);
         if (m == 5 && objs[self].reservedUb)
           v = mkBin(SymOp::Sub, v, objs[self].reservedUb, IntType::u64());
         write(*l, intV(v));
