@@ -172,6 +172,12 @@ uint32_t Interp::sizeOfType(QualType t) {
   t = t.getCanonicalType().getNonReferenceType();
   if (t.isNull() || t->isIncompleteType() || t->isDependentType())
     return 0;
+  // A TensorTrait<T, ...> element is a T (PrimT<TensorTrait<T>> = T; the
+  // trait itself is an empty struct of size 1).
+  if (const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(t->getAsCXXRecordDecl()))
+    if (spec->getName() == "TensorTrait" && spec->getTemplateArgs().size() > 0 &&
+        spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
+      return sizeOfType(spec->getTemplateArgs()[0].getAsType());
   return uint32_t(ctx.getTypeSizeInChars(t).getQuantity());
 }
 
