@@ -32,6 +32,42 @@
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wundefined-internal"
 
+// The bisheng compiler's vector-register builtin types (Ascend 950, NPU arch
+// 3510: asc-devkit impl/c_api/instr_impl/npu_arch_3510/utils_impl/utils_type.h
+// names them, e.g. `using vector_half = vector_f16;`). Opaque here: a kernel
+// declaring them compiles; what it does with them through intrinsics the
+// linter does not know is `unknown`.
+#define ASCENDC_LINT_VREG_TYPE(name) \
+    struct name {                    \
+    };
+ASCENDC_LINT_VREG_TYPE(vector_bool)
+ASCENDC_LINT_VREG_TYPE(vector_u8)
+ASCENDC_LINT_VREG_TYPE(vector_u16)
+ASCENDC_LINT_VREG_TYPE(vector_u32)
+ASCENDC_LINT_VREG_TYPE(vector_u64)
+ASCENDC_LINT_VREG_TYPE(vector_s8)
+ASCENDC_LINT_VREG_TYPE(vector_s16)
+ASCENDC_LINT_VREG_TYPE(vector_s32)
+ASCENDC_LINT_VREG_TYPE(vector_s64)
+ASCENDC_LINT_VREG_TYPE(vector_f16)
+ASCENDC_LINT_VREG_TYPE(vector_bf16)
+ASCENDC_LINT_VREG_TYPE(vector_f32)
+ASCENDC_LINT_VREG_TYPE(vector_align)
+ASCENDC_LINT_VREG_TYPE(vector_address)
+ASCENDC_LINT_VREG_TYPE(vector_hif8)
+ASCENDC_LINT_VREG_TYPE(vector_f8e4m3)
+ASCENDC_LINT_VREG_TYPE(vector_f8e5m2)
+ASCENDC_LINT_VREG_TYPE(vector_f8e8m0)
+ASCENDC_LINT_VREG_TYPE(vector_s4x2)
+ASCENDC_LINT_VREG_TYPE(vector_f4e2m1x2)
+ASCENDC_LINT_VREG_TYPE(vector_f4e1m2x2)
+#undef ASCENDC_LINT_VREG_TYPE
+// The merge mode of predicated register intrinsics (`vmov(dst, src, mask,
+// MODE_MERGING)`, asc-devkit impl/c_api/instr_impl/npu_arch_3510/
+// vector_compute_impl/asc_copy_impl.h); `CpuMode` is the CPU debug build's
+// name for it (asc-devkit tests/api/reg_compute_api). Values not modelled.
+enum CpuMode { MODE_UNKNOWN_MERGE, MODE_MERGING, MODE_ZEROING };
+
 #define ASCENDC_LINT_CCE_VEC(name)                         \
     template <class T, class... Args>                      \
     __aicore__ void name(__ubuf__ T* dst, Args... args);
