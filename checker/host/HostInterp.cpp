@@ -1743,15 +1743,23 @@ std::optional<std::pair<int, Sym>> HostInterp::symIndex(const ArraySubscriptExpr
 
 namespace {
 
-// What guardedUnroll needs of a loop body: no way out of it but its end, and
-// the constant size of the largest host array it assigns an element of (0:
-// none).
+// What guardedUnroll needs of a loop body: no way out of it but its end, the
+// loop variable not assigned in it, and the constant size of the largest host
+// array that every iteration assigns an element of at the loop variable
+// (`a[i] = ...` at the top level of the body; 0: none). Every iteration then
+// writes a different element of it, so an iteration past its size writes past
+// the array.
 struct BodyShape {
   bool exits = false;
   int64_t arrayWritten = 0;
 };
 
-void bodyShape(ASTContext &ctx, const Stmt *s, BodyShape &b, bool inNested) {
+bool namesVar(const Expr *e, const ValueDecl *v) {
+  const auto *dr = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+  return dr && dr->getDecl() == v;
+}
+
+void bodyShape(ASTContext &ctx, const Stmt *s, BodyShape &b, bool inNested, const ValueDecl *iv) {
   if (!s)
     return;
   if (isa<ReturnStmt>(s) || isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s) || isa<CXXTryStmt>(s) ||
@@ -1759,14 +1767,35 @@ void bodyShape(ASTContext &ctx, const Stmt *s, BodyShape &b, bool inNested) {
     b.exits = true;
   if (isa<LambdaExpr>(s))
     return;
-  if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp())
-    if (const auto *as = dyn_cast<ArraySubscriptExpr>(bo->getLHS()->IgnoreParenImpCasts()))
-      if (const ConstantArrayType *at = ctx.getAsConstantArrayType(as->getBase()->IgnoreParenImpCasts()->getType()))
-        b.arrayWritten = std::max<int64_t>(b.arrayWritten, int64_t(at->getSize().getZExtValue()));
+  if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp() && namesVar(bo->getLHS(), iv))
+    b.exits = true;
+  if (const auto *u = dyn_cast<UnaryOperator>(s);
+      u && (u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf) && namesVar(u->getSubExpr(), iv))
+    b.exits = true;
   bool nested = inNested || isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) || isa<CXXForRangeStmt>(s) ||
                 isa<SwitchStmt>(s);
   for (const Stmt *c : s->children())
-    bodyShape(ctx, c, b, nested);
+    bodyShape(ctx, c, b, nested, iv);
+}
+
+// The array elements every iteration assigns at the loop variable: the
+// statements at the top level of the body.
+void topLevelWrites(ASTContext &ctx, const Stmt *body, BodyShape &b, const ValueDecl *iv) {
+  std::vector<const Stmt *> top;
+  if (const auto *cs = dyn_cast<CompoundStmt>(body))
+    top.assign(cs->body_begin(), cs->body_end());
+  else
+    top.push_back(body);
+  for (const Stmt *s : top) {
+    const auto *bo = dyn_cast<BinaryOperator>(s);
+    if (!bo || bo->getOpcode() != BO_Assign)
+      continue;
+    const auto *as = dyn_cast<ArraySubscriptExpr>(bo->getLHS()->IgnoreParenImpCasts());
+    if (!as || !namesVar(as->getIdx(), iv))
+      continue;
+    if (const ConstantArrayType *at = ctx.getAsConstantArrayType(as->getBase()->IgnoreParenImpCasts()->getType()))
+      b.arrayWritten = std::max<int64_t>(b.arrayWritten, int64_t(at->getSize().getZExtValue()));
+  }
 }
 
 } // namespace
@@ -1776,12 +1805,24 @@ void bodyShape(ASTContext &ctx, const Stmt *s, BodyShape &b, bool inNested) {
 // under its condition, as nested ifs, up to the array's size; one more
 // iteration would write past the array, the host's undefined behaviour,
 // assumed not to happen. The elements become per-index values (a[k] = f(k)
-// where k < n), not unknowns. Only bodies without break/continue/return.
+// where k < n), not unknowns. Only bodies without break/continue/return that
+// assign an element at the loop variable in every iteration (BodyShape).
 bool HostInterp::guardedUnroll(const Expr *c, const Expr *inc, const Stmt *body) {
-  if (!c)
+  // The loop variable: `++i`, `i++` or `i += 1`.
+  const ValueDecl *iv = nullptr;
+  const Expr *ie = inc ? inc->IgnoreParenImpCasts() : nullptr;
+  if (const auto *u = dyn_cast_or_null<UnaryOperator>(ie); u && u->isIncrementOp())
+    if (const auto *dr = dyn_cast<DeclRefExpr>(u->getSubExpr()->IgnoreParenImpCasts()))
+      iv = dr->getDecl();
+  if (const auto *ca = dyn_cast_or_null<CompoundAssignOperator>(ie); ca && ca->getOpcode() == BO_AddAssign)
+    if (const auto *dr = dyn_cast<DeclRefExpr>(ca->getLHS()->IgnoreParenImpCasts()))
+      if (constInt(ca->getRHS()) == std::optional<int64_t>(1))
+        iv = dr->getDecl();
+  if (!c || !iv)
     return false;
   BodyShape b;
-  bodyShape(ctx, body, b, false);
+  bodyShape(ctx, body, b, false, iv);
+  topLevelWrites(ctx, body, b, iv);
   if (b.exits || b.arrayWritten == 0)
     return false;
   Sym pc0 = pc;
