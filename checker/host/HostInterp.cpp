@@ -1960,10 +1960,11 @@ std::vector<std::pair<const Expr *, const Expr *>> tableEntries(const Expr *init
     return out;
   for (const Expr *e : il->inits()) {
     e = e->IgnoreImplicit();
+    // The pair's constructor binds its arguments to temporaries.
     if (const auto *ce = dyn_cast<CXXConstructExpr>(e); ce && ce->getNumArgs() == 2)
-      out.emplace_back(ce->getArg(0), ce->getArg(1));
+      out.emplace_back(ce->getArg(0)->IgnoreImplicit(), ce->getArg(1)->IgnoreImplicit());
     else if (const auto *pl = dyn_cast<InitListExpr>(e); pl && pl->getNumInits() == 2)
-      out.emplace_back(pl->getInit(0), pl->getInit(1));
+      out.emplace_back(pl->getInit(0)->IgnoreImplicit(), pl->getInit(1)->IgnoreImplicit());
     else
       return {};
   }
