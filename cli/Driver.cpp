@@ -156,7 +156,9 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   km.simtDCacheBytes = fs.simtDCache;
   // The host tiling code, when found, constrains the tiling values (before the
   // assumptions, which may name its shape variables).
-  HostBindResult hb = bindHostContract(km, fr.file, t, o, fs);
+  HostBindResult hb;
+  if (o.hostContract)
+    hb = bindHostContract(km, fr.file, t, o, fs);
   // Unconstrained tiling values are sound (the proofs hold for every value),
   // so this is said under --show-unknown but is not a construct left unmodelled.
   if (!hb.note.empty() && o.showUnknown)
@@ -494,7 +496,7 @@ std::string cacheKeyFor(const std::string &file, const Options &o, const FileSet
   for (auto &[name, v] : o.tiling)
     k.add(name).add(v);
   k.add(o.showUnknown).add(o.smtTimeoutMs).add(o.fileTimeoutSec).add(fo.apiDir).add(fo.realApiDir).add(fo.resourceDir);
-  k.add(fo.includeRoots);
+  k.add(fo.includeRoots).add(o.hostContract);
   return k.hex();
 }
 

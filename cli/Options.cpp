@@ -34,6 +34,7 @@ Options:
   --tiling=NAME=VALUE,...   concrete launch values
   --tiling-file=FILE        concrete launch values from a JSON object
   --shape=NAME=[D0,...]     an input's shape: the host tiling code computes the tiling values
+  --no-host-contract        do not read the host tiling code: tiling values stay unconstrained
   --timeline=FILE           simulate the first kernel with the --tiling values and write its
                             pipe schedule as a Chrome trace (chrome://tracing, Perfetto)
   --smt-timeout=MS          Z3 budget per query, as a load-independent resource
@@ -225,6 +226,8 @@ bool parseOptions(int argc, const char *const *rawArgv, Options &o, std::string 
       o.printApiDir = true;
     else if (a == "--show-unknown")
       o.showUnknown = true;
+    else if (a == "--no-host-contract")
+      o.hostContract = false;
     else if (a == "--dump-model")
       o.dumpModel = true;
     else if (a == "--fail-on-unknown")

@@ -38,6 +38,7 @@ struct Options {
   std::string opRoot;        // --op-root: the operator project (op_host/, op_kernel/) of the files
   unsigned maxVariants = 16; // --max-variants: build configurations analysed per kernel
   bool showUnknown = false;
+  bool hostContract = true;   // --no-host-contract: do not read the host tiling code (docs/host-tiling.md)
   bool dumpModel = false;     // --dump-model: print what the frontend understood (text or JSON by --format)
   bool failOnUnknown = false; // --fail-on-unknown
   bool failOnUnknownGiven = false;

@@ -45,9 +45,10 @@ struct HObj {
   std::string tensor; // StorageShape / Shape / Desc: "x"
   bool origin = false;
   const CXXRecordDecl *rec = nullptr;
-  bool tiling = false; // the tiling data the kernel receives
-  Sym bytes;           // Alloc: the byte size aclrtMalloc was asked for; null when not known
-  Sym reservedUb;      // Platform: the UB bytes ReserveLocalMemory set aside (last call wins); null: none
+  bool tiling = false;  // the tiling data the kernel receives
+  Sym bytes;            // Alloc: the byte size aclrtMalloc was asked for; null when not known
+  Sym reservedUb;       // Platform: the UB bytes ReserveLocalMemory set aside (last call wins); null: none
+  int64_t arrSize = -1; // an integer array of this many elements "[k]"
 };
 
 // A location: a local of a frame (obj < 0) or a field path of an object.
@@ -358,6 +359,8 @@ private:
       if (k.obj == o) {
         if (x.k == HVal::Obj && x.obj != o && objs[x.obj].kind == OK::User && depth < 8)
           collect(x.obj, prefix + k.key + ".", root, out, depth + 1);
+        else if (!prefix.empty() && prefix.back() == '.' && !k.key.empty() && k.key[0] == '[')
+          out[Loc{root, prefix.substr(0, prefix.size() - 1) + k.key}] = x; // an array field: "a[3]"
         else
           out[Loc{root, prefix + k.key}] = x;
       }
@@ -389,6 +392,33 @@ private:
   // break/continue/return inside straight-line code: the rest of the block
   // does not run (the alive flag covers returns under a condition).
   bool stop = false;
+
+  // Paths on which the host never launches the kernel although no return
+  // says so: an exception (a `throw`, a catch that only fails), an index past
+  // one of the host's own arrays (undefined behaviour of the host, assumed
+  // not to happen). The contract holds where none is taken.
+  Sym aborted = mkBool(false);
+  void abortPath(const Sym &c) { aborted = mkOr(aborted, mkAnd(fullCond(), c)); }
+  bool catchEndsRun(const CXXCatchStmt *h);
+  // The value of a constant integer expression (named constants too).
+  std::optional<int64_t> constInt(const Expr *e) {
+    Expr::EvalResult r;
+    if (!e || e->isValueDependent() || !isInt(e->getType()) || !e->EvaluateAsInt(r, ctx))
+      return std::nullopt;
+    const llvm::APSInt &v = r.Val.getInt();
+    return v.isSigned() ? v.getExtValue() : int64_t(v.getZExtValue());
+  }
+
+  // ---- integer arrays (locals and fields of constant size)
+  int newArray(QualType t, const Expr *init, bool zero);
+  std::optional<std::pair<int, Sym>> symIndex(const ArraySubscriptExpr *as);
+  bool guardedUnroll(const Expr *c, const Expr *inc, const Stmt *body);
+
+  // ---- constant std::map tables
+  bool mapLookup(const CallExpr *ce, const FunctionDecl *fd, HVal &out);
+  std::map<const VarDecl *, bool> constTables;
+  bool neverChanged(const VarDecl *vd);
+  unsigned tableLookups = 0;
 };
 
 const Loc HostInterp::kBlockDim{0x7fffffff, "blockDim"};
@@ -563,6 +593,13 @@ void HostInterp::initFields(int o, const CXXRecordDecl *rd, const std::string &p
       state[Loc{o, key}] = objV(so);
       continue;
     }
+    if (ft->isConstantArrayType()) {
+      frames.push_back(Frame{nextFrame++, {}, o});
+      int ao = newArray(ft, f->getInClassInitializer(), false);
+      frames.pop_back();
+      state[Loc{o, key}] = ao >= 0 ? objV(ao) : noneV("'" + key + "': an array that is not modelled");
+      continue;
+    }
     if (f->hasInClassInitializer() && isInt(ft)) {
       frames.push_back(Frame{nextFrame++, {}, o});
       HVal v = eval(f->getInClassInitializer());
@@ -684,7 +721,8 @@ void HostInterp::declare(const VarDecl *vd) {
     return;
   }
   if (t->isArrayType()) {
-    state[l] = noneV("arrays are not modelled");
+    int o = newArray(t, init, vd->hasGlobalStorage());
+    state[l] = o >= 0 ? objV(o) : noneV("arrays other than integer arrays of constant size are not modelled");
     return;
   }
   if (!init) {
@@ -728,6 +766,9 @@ std::optional<Loc> HostInterp::lvalue(const Expr *e) {
   }
   if (const auto *as = dyn_cast<ArraySubscriptExpr>(e)) {
     HVal b = eval(as->getBase());
+    if (b.k == HVal::Ref)
+      if (HVal x = read(b.ref); x.k == HVal::Obj)
+        b = x;
     HVal i = eval(as->getIdx());
     std::optional<int64_t> ci = i.k == HVal::Int ? asConst(i.s) : std::nullopt;
     if (b.k == HVal::Obj && ci)
@@ -821,6 +862,24 @@ HVal HostInterp::eval(const Expr *e) {
   }
   case Stmt::MemberExprClass:
   case Stmt::ArraySubscriptExprClass: {
+    if (const auto *as = dyn_cast<ArraySubscriptExpr>(e); as && isInt(t) && !as->getIdx()->HasSideEffects(ctx)) {
+      HVal i = eval(as->getIdx());
+      if (i.k == HVal::Ref)
+        i = read(i.ref);
+      if (i.k == HVal::Int && !asConst(i.s))
+        if (auto si = symIndex(as)) {
+          // An element chosen by a value: a choice among the elements (an
+          // index past the array is the host's undefined behaviour).
+          auto [o, idx] = *si;
+          int64_t n = objs[o].arrSize;
+          abortPath(mkOr(mkCmp(SymOp::Lt, idx, mkConst(0)), mkCmp(SymOp::Ge, idx, mkConst(n))));
+          Sym r = asSym(read(Loc{o, "[" + std::to_string(n - 1) + "]"}), t, "array element");
+          for (int64_t k = n - 2; k >= 0; --k)
+            r = mkSelect(mkCmp(SymOp::Eq, idx, mkConst(k)),
+                         asSym(read(Loc{o, "[" + std::to_string(k) + "]"}), t, "array element"), r);
+          return intV(r);
+        }
+    }
     if (auto l = lvalue(e)) {
       HVal r;
       r.k = HVal::Ref;
@@ -890,6 +949,19 @@ HVal HostInterp::eval(const Expr *e) {
       if (isInt(lt))
         v = intV(asSym(v, lt, "assigned value"));
       auto l = lvalue(b->getLHS());
+      const auto *as = dyn_cast<ArraySubscriptExpr>(b->getLHS()->IgnoreParenImpCasts());
+      if (!l && as && isInt(lt) && !as->getIdx()->HasSideEffects(ctx))
+        if (auto si = symIndex(as)) {
+          // An element chosen by a value: each element may be the one.
+          auto [o, idx] = *si;
+          int64_t n = objs[o].arrSize;
+          abortPath(mkOr(mkCmp(SymOp::Lt, idx, mkConst(0)), mkCmp(SymOp::Ge, idx, mkConst(n))));
+          for (int64_t k = 0; k < n; ++k) {
+            Loc el{o, "[" + std::to_string(k) + "]"};
+            write(el, mergeVal(mkCmp(SymOp::Eq, idx, mkConst(k)), v, read(el)));
+          }
+          return v;
+        }
       if (!l) {
         if (isInt(lt))
           fail("an assignment to a location the host reader does not follow", b->getBeginLoc());
@@ -977,6 +1049,14 @@ HVal HostInterp::eval(const Expr *e) {
   }
   case Stmt::LambdaExprClass:
     return lambdaInPlace(cast<LambdaExpr>(e));
+  case Stmt::CXXThrowExprClass:
+    // The exception leaves the path: no launch follows on it (a catch that
+    // could continue is refused at its try).
+    if (!dry)
+      abortPath(mkBool(true));
+    state[aliveLoc()] = intV(mkAnd(alive(), mkNot(pc)));
+    stop = true;
+    return noneV("a throw");
   default:
     break;
   }
@@ -1038,6 +1118,8 @@ HVal HostInterp::evalCall(const CallExpr *ce) {
   }
   if (!fd)
     return noneV("an indirect call");
+  if (HVal r; mapLookup(ce, fd, r))
+    return r;
   if (HVal r; stdCall(ce, fd, self, args, r))
     return r;
   if (fromBundledApi(fd) && !fd->hasBody())
@@ -1296,6 +1378,8 @@ HVal HostInterp::inlineCall(const FunctionDecl *fd, const std::vector<const Expr
   }
   Sym savedPc = pc;
   bool savedStop = stop;
+  // The caller's path condition: an abort inside the callee is one of it.
+  outerConds.push_back(mkAnd(pc, alive()));
   frames.push_back(Frame{nextFrame++, {}, self});
   for (unsigned i = 0; i < bodyDecl->getNumParams() && i < vals.size(); ++i) {
     const ParmVarDecl *p = bodyDecl->getParamDecl(i);
@@ -1332,6 +1416,7 @@ HVal HostInterp::inlineCall(const FunctionDecl *fd, const std::vector<const Expr
   for (auto it = state.begin(); it != state.end();)
     it = it->first.obj == -fr.id ? state.erase(it) : std::next(it);
   frames.pop_back();
+  outerConds.pop_back();
   pc = savedPc;
   stop = savedStop;
   QualType rt = fd->getReturnType();
@@ -1489,6 +1574,8 @@ void HostInterp::execLoop(const Stmt *loop, const Stmt *init, const Expr *c, con
   }
   if (productOverDims(loop, init, c, inc, body))
     return;
+  if (!dry && guardedUnroll(c, inc, body))
+    return;
   // Otherwise: locations one iteration changes become opaque (as the kernel
   // frontend's havoc). A return inside makes the contract unknown.
   auto before = state;
@@ -1631,6 +1718,381 @@ bool HostInterp::productOverDims(const Stmt *loop, const Stmt *init, const Expr 
   return true;
 }
 
+// An integer array of constant size (at most 256 elements) as an object of
+// elements "[k]": from its initialiser list (the rest value-initialised to
+// 0), zero without one where `zero` (static storage), else not initialised.
+// -1 when it is not such an array.
+int HostInterp::newArray(QualType t, const Expr *init, bool zero) {
+  const ConstantArrayType *at = ctx.getAsConstantArrayType(t);
+  if (!at || !isInt(at->getElementType()) || at->getSize().getZExtValue() > 256)
+    return -1;
+  QualType et = at->getElementType();
+  int64_t n = int64_t(at->getSize().getZExtValue());
+  const auto *il = dyn_cast_or_null<InitListExpr>(init ? init->IgnoreImplicit() : nullptr);
+  if (init && !il)
+    return -1;
+  int o = newObj(OK::User);
+  objs[o].arrSize = n;
+  for (int64_t k = 0; k < n; ++k) {
+    Loc l{o, "[" + std::to_string(k) + "]"};
+    if (il && k < int64_t(il->getNumInits()) && !isa<ImplicitValueInitExpr>(il->getInit(k)))
+      state[l] = intV(asSym(eval(il->getInit(k)), et, "array element"));
+    else if (il || zero)
+      state[l] = intV(mkConst(0, typeOf(et)));
+    else
+      state[l] = noneV("an array element that is not initialised");
+  }
+  return o;
+}
+
+// `a[i]` of a host array with an integer index: the array and the index (as a
+// mathematical integer).
+std::optional<std::pair<int, Sym>> HostInterp::symIndex(const ArraySubscriptExpr *as) {
+  HVal b = eval(as->getBase());
+  if (b.k == HVal::Ref)
+    b = read(b.ref);
+  if (b.k != HVal::Obj || b.obj < 0 || objs[b.obj].arrSize <= 0)
+    return std::nullopt;
+  HVal i = eval(as->getIdx());
+  if (i.k == HVal::Ref)
+    i = read(i.ref);
+  if (i.k != HVal::Int)
+    return std::nullopt;
+  return std::make_pair(b.obj, toMath(i.s));
+}
+
+namespace {
+
+// What guardedUnroll needs of a loop body: no way out of it but its end, the
+// loop variable not assigned in it, and the constant size of the largest host
+// array that every iteration assigns an element of at the loop variable
+// (`a[i] = ...` at the top level of the body; 0: none). Every iteration then
+// writes a different element of it, so an iteration past its size writes past
+// the array.
+struct BodyShape {
+  bool exits = false;
+  int64_t arrayWritten = 0;
+};
+
+bool namesVar(const Expr *e, const ValueDecl *v) {
+  const auto *dr = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+  return dr && dr->getDecl() == v;
+}
+
+void bodyShape(ASTContext &ctx, const Stmt *s, BodyShape &b, bool inNested, const ValueDecl *iv) {
+  if (!s)
+    return;
+  if (isa<ReturnStmt>(s) || isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s) || isa<CXXTryStmt>(s) ||
+      (!inNested && (isa<BreakStmt>(s) || isa<ContinueStmt>(s))))
+    b.exits = true;
+  if (isa<LambdaExpr>(s))
+    return;
+  if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp() && namesVar(bo->getLHS(), iv))
+    b.exits = true;
+  if (const auto *u = dyn_cast<UnaryOperator>(s);
+      u && (u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf) && namesVar(u->getSubExpr(), iv))
+    b.exits = true;
+  bool nested = inNested || isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) || isa<CXXForRangeStmt>(s) ||
+                isa<SwitchStmt>(s);
+  for (const Stmt *c : s->children())
+    bodyShape(ctx, c, b, nested, iv);
+}
+
+// The array elements every iteration assigns at the loop variable: the
+// statements at the top level of the body.
+void topLevelWrites(ASTContext &ctx, const Stmt *body, BodyShape &b, const ValueDecl *iv) {
+  std::vector<const Stmt *> top;
+  if (const auto *cs = dyn_cast<CompoundStmt>(body))
+    top.assign(cs->body_begin(), cs->body_end());
+  else
+    top.push_back(body);
+  for (const Stmt *s : top) {
+    const auto *bo = dyn_cast<BinaryOperator>(s);
+    if (!bo || bo->getOpcode() != BO_Assign)
+      continue;
+    const auto *as = dyn_cast<ArraySubscriptExpr>(bo->getLHS()->IgnoreParenImpCasts());
+    if (!as || !namesVar(as->getIdx(), iv))
+      continue;
+    if (const ConstantArrayType *at = ctx.getAsConstantArrayType(as->getBase()->IgnoreParenImpCasts()->getType()))
+      b.arrayWritten = std::max<int64_t>(b.arrayWritten, int64_t(at->getSize().getZExtValue()));
+  }
+}
+
+} // namespace
+
+// A loop with a bound the reader has no constant for that fills a host array
+// (`for (i = 0; i < n; ++i) a[i] = f(i);`): unrolled with each iteration
+// under its condition, as nested ifs, up to the array's size; one more
+// iteration would write past the array, the host's undefined behaviour,
+// assumed not to happen. The elements become per-index values (a[k] = f(k)
+// where k < n), not unknowns. Only bodies without break/continue/return that
+// assign an element at the loop variable in every iteration (BodyShape).
+bool HostInterp::guardedUnroll(const Expr *c, const Expr *inc, const Stmt *body) {
+  // The loop variable: `++i`, `i++` or `i += 1`.
+  const ValueDecl *iv = nullptr;
+  const Expr *ie = inc ? inc->IgnoreParenImpCasts() : nullptr;
+  if (const auto *u = dyn_cast_or_null<UnaryOperator>(ie); u && u->isIncrementOp())
+    if (const auto *dr = dyn_cast<DeclRefExpr>(u->getSubExpr()->IgnoreParenImpCasts()))
+      iv = dr->getDecl();
+  if (const auto *ca = dyn_cast_or_null<CompoundAssignOperator>(ie); ca && ca->getOpcode() == BO_AddAssign)
+    if (const auto *dr = dyn_cast<DeclRefExpr>(ca->getLHS()->IgnoreParenImpCasts()))
+      if (constInt(ca->getRHS()) == std::optional<int64_t>(1))
+        iv = dr->getDecl();
+  if (!c || !iv)
+    return false;
+  BodyShape b;
+  bodyShape(ctx, body, b, false, iv);
+  topLevelWrites(ctx, body, b, iv);
+  if (b.exits || b.arrayWritten == 0)
+    return false;
+  Sym pc0 = pc;
+  std::vector<std::pair<Sym, std::map<Loc, HVal>>> exits; // the condition to go on, the state when not
+  for (int64_t j = 0;; ++j) {
+    Sym k = cond(c);
+    if (isFalse(k))
+      break;
+    if (j == b.arrayWritten) {
+      abortPath(k);
+      break;
+    }
+    if (!isTrue(k)) {
+      exits.emplace_back(k, state);
+      pc = mkAnd(pc, k);
+    }
+    exec(body);
+    stop = false;
+    if (inc)
+      eval(inc);
+  }
+  for (auto it = exits.rbegin(); it != exits.rend(); ++it)
+    state = merge(it->first, state, it->second);
+  pc = pc0;
+  return true;
+}
+
+// A catch that ends the run without a launch: it throws (or rethrows: the
+// exception leaves the host code), or, in the function the reader runs,
+// returns a failure (a non-zero status; a direct launch's host function:
+// any return, no launch follows it).
+bool HostInterp::catchEndsRun(const CXXCatchStmt *h) {
+  const auto *cs = dyn_cast_or_null<CompoundStmt>(h->getHandlerBlock());
+  if (!cs || cs->body_empty())
+    return false;
+  std::function<bool(const Stmt *)> returns = [&](const Stmt *s) {
+    if (!s)
+      return false;
+    if (isa<ReturnStmt>(s) || isa<BreakStmt>(s) || isa<ContinueStmt>(s) || isa<GotoStmt>(s))
+      return true;
+    for (const Stmt *c : s->children())
+      if (returns(c))
+        return true;
+    return false;
+  };
+  for (const Stmt *s : cs->body())
+    if (s != cs->body_back() && returns(s))
+      return false;
+  const Stmt *last = cs->body_back();
+  if (const auto *e = dyn_cast<Expr>(last); e && isa<CXXThrowExpr>(e->IgnoreParenImpCasts()))
+    return true;
+  const auto *r = dyn_cast<ReturnStmt>(last);
+  if (!r || frames.size() != 1)
+    return false;
+  if (launchKernel)
+    return true;
+  if (!r->getRetValue())
+    return false;
+  std::optional<int64_t> cv = constInt(r->getRetValue());
+  return cv && *cv != 0;
+}
+
+namespace {
+
+// The uses of a table: every reference to it reads an element
+// (`t[k]`, `t.at(k)`, `t.count(k)`, `t.contains(k)`, size, empty) and no
+// element is assigned.
+class TableUses : public RecursiveASTVisitor<TableUses> {
+public:
+  explicit TableUses(const VarDecl *vd) : vd(vd) {}
+  const VarDecl *vd;
+  unsigned refs = 0, reads = 0;
+  bool written = false;
+  bool isTable(const Expr *e) const {
+    const auto *dr = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+    return dr && dr->getDecl() == vd;
+  }
+  // `t[k]` or `t.at(k)`
+  bool isElement(const Expr *e) const {
+    e = e->IgnoreParenImpCasts();
+    if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(e))
+      return oc->getOperator() == OO_Subscript && oc->getNumArgs() == 2 && isTable(oc->getArg(0));
+    if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e))
+      return mc->getMethodDecl() && mc->getMethodDecl()->getNameAsString() == "at" &&
+             isTable(mc->getImplicitObjectArgument());
+    return false;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *d) {
+    if (d->getDecl() == vd)
+      ++refs;
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *ce) {
+    if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(ce)) {
+      if (oc->getOperator() == OO_Subscript && oc->getNumArgs() == 2 && isTable(oc->getArg(0)))
+        ++reads;
+      else if (oc->isAssignmentOp() && oc->getNumArgs() == 2 && isElement(oc->getArg(0)))
+        written = true;
+    } else if (const auto *mc = dyn_cast<CXXMemberCallExpr>(ce); mc && mc->getMethodDecl()) {
+      static const std::set<std::string> kReads = {"at", "count", "contains", "size", "empty"};
+      if (isTable(mc->getImplicitObjectArgument()) && kReads.count(mc->getMethodDecl()->getNameAsString()))
+        ++reads;
+    }
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *b) {
+    if (b->isAssignmentOp() && isElement(b->getLHS()))
+      written = true;
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *u) {
+    if ((u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf) && isElement(u->getSubExpr()))
+      written = true;
+    return true;
+  }
+};
+
+// The (key, value) expressions of a table's initialiser list, empty when it
+// is not one.
+std::vector<std::pair<const Expr *, const Expr *>> tableEntries(const Expr *init) {
+  std::vector<std::pair<const Expr *, const Expr *>> out;
+  const InitListExpr *il = nullptr;
+  for (int depth = 0; init && !il && depth < 8; ++depth) {
+    init = init->IgnoreImplicit();
+    if ((il = dyn_cast<InitListExpr>(init)))
+      break;
+    if (const auto *ce = dyn_cast<CXXConstructExpr>(init); ce && ce->getNumArgs() >= 1)
+      init = ce->getArg(0);
+    else if (const auto *sl = dyn_cast<CXXStdInitializerListExpr>(init))
+      init = sl->getSubExpr();
+    else
+      return out;
+  }
+  if (!il)
+    return out;
+  for (const Expr *e : il->inits()) {
+    e = e->IgnoreImplicit();
+    // The pair's constructor binds its arguments to temporaries.
+    if (const auto *ce = dyn_cast<CXXConstructExpr>(e); ce && ce->getNumArgs() == 2)
+      out.emplace_back(ce->getArg(0)->IgnoreImplicit(), ce->getArg(1)->IgnoreImplicit());
+    else if (const auto *pl = dyn_cast<InitListExpr>(e); pl && pl->getNumInits() == 2)
+      out.emplace_back(pl->getInit(0)->IgnoreImplicit(), pl->getInit(1)->IgnoreImplicit());
+    else
+      return {};
+  }
+  return out;
+}
+
+} // namespace
+
+bool HostInterp::neverChanged(const VarDecl *vd) {
+  auto it = constTables.find(vd);
+  if (it != constTables.end())
+    return it->second;
+  bool ok = vd->getType().isConstQualified();
+  if (!ok && !vd->isExternallyVisible()) {
+    TableUses u(vd);
+    u.TraverseDecl(ctx.getTranslationUnitDecl());
+    ok = !u.written && u.refs == u.reads;
+  }
+  constTables[vd] = ok;
+  return ok;
+}
+
+// `TABLE[key]`, `TABLE.at(key)`, `TABLE.count(key)`, `TABLE.contains(key)` of
+// a std::map / std::unordered_map at namespace scope with a constant
+// initialiser list that nothing changes: the table's value for the key, as a
+// choice among its entries by the key; for a key the reader has no value of
+// (a string), a value among the table's values. `[]` of a missing key gives 0
+// (the value it inserts), `at` of one throws (no launch follows).
+bool HostInterp::mapLookup(const CallExpr *ce, const FunctionDecl *fd, HVal &out) {
+  const auto *md = dyn_cast<CXXMethodDecl>(fd);
+  if (!md || !md->getParent()->isInStdNamespace())
+    return false;
+  std::string cls = md->getParent()->getNameAsString(), n = fd->getNameAsString();
+  if (cls != "map" && cls != "unordered_map")
+    return false;
+  const Expr *obj = nullptr, *key = nullptr;
+  if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(ce)) {
+    if (oc->getOperator() != OO_Subscript || ce->getNumArgs() != 2)
+      return false;
+    obj = ce->getArg(0);
+    key = ce->getArg(1);
+    n = "[]";
+  } else if (const auto *mc = dyn_cast<CXXMemberCallExpr>(ce)) {
+    if ((n != "at" && n != "count" && n != "contains") || ce->getNumArgs() != 1)
+      return false;
+    obj = mc->getImplicitObjectArgument();
+    key = ce->getArg(0);
+  } else {
+    return false;
+  }
+  const auto *dr = dyn_cast<DeclRefExpr>(obj->IgnoreParenImpCasts());
+  const auto *vd = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+  if (!vd || vd->hasLocalStorage() || !vd->getInit())
+    return false;
+  auto entries = tableEntries(vd->getInit());
+  if (entries.empty() || !neverChanged(vd))
+    return false;
+  bool member = n == "count" || n == "contains";
+  QualType rt = ce->getType().getNonReferenceType();
+  if (!isInt(rt))
+    return false;
+  IntType t = typeOf(rt);
+  std::vector<std::pair<std::optional<int64_t>, Sym>> table; // key (when an integer), value
+  for (auto &[k, v] : entries) {
+    std::optional<int64_t> kc = isInt(k->getType()) ? constInt(k) : std::nullopt;
+    std::optional<int64_t> vc = member ? std::optional<int64_t>(1) : constInt(v);
+    if (!vc || (isInt(k->getType()) && !kc))
+      return false;
+    table.emplace_back(kc, mkCast(mkConst(*vc, typeOf(member ? rt : v->getType())), t));
+  }
+  Sym missing = mkConst(0, t); // `[]` inserts a value-initialised element; count/contains: 0
+  HVal kv = eval(key);
+  if (kv.k == HVal::Ref)
+    kv = read(kv.ref);
+  bool intKeys = std::all_of(table.begin(), table.end(), [](auto &e) { return e.first.has_value(); });
+  if (intKeys && kv.k == HVal::Int && isInt(key->getType())) {
+    Sym kx = toMath(kv.s);
+    Sym none = mkBool(true);
+    for (auto &e : table)
+      none = mkAnd(none, mkCmp(SymOp::Ne, kx, mkConst(*e.first)));
+    if (n == "at") {
+      abortPath(none);
+      missing = table.back().second;
+    }
+    Sym r = missing;
+    for (auto it = table.rbegin(); it != table.rend(); ++it)
+      r = mkSelect(mkCmp(SymOp::Eq, kx, mkConst(*it->first)), it->second, r);
+    out = intV(r);
+    return true;
+  }
+  // A key without a value here: one of the table's values (or 0).
+  if (member) {
+    out = intV(mkOpaque("a lookup by a key the host reader has no value of", t));
+    return true;
+  }
+  std::string name = vd->getNameAsString() + "[" + text(key->getSourceRange()) + "]";
+  if (vars.count(name))
+    name += "#" + std::to_string(++tableLookups);
+  Sym x = mkVar(name, t, VarRole::Input);
+  vars[name] = x;
+  Sym any = n == "[]" ? mkCmp(SymOp::Eq, toMath(x), toMath(missing)) : mkBool(false);
+  for (auto &e : table)
+    any = mkOr(any, mkCmp(SymOp::Eq, toMath(x), toMath(e.second)));
+  facts.push_back(any);
+  out = intV(x);
+  return true;
+}
+
 void HostInterp::exec(const Stmt *s) {
   if (!s || stop)
     return;
@@ -1700,6 +2162,17 @@ void HostInterp::exec(const Stmt *s) {
     return;
   case Stmt::NullStmtClass:
     return;
+  case Stmt::CXXTryStmtClass: {
+    // The body runs as straight-line code when every catch ends the run
+    // without a launch: an exception is then a path the contract excludes.
+    const auto *ts = cast<CXXTryStmt>(s);
+    for (unsigned i = 0; i < ts->getNumHandlers(); ++i)
+      if (!catchEndsRun(ts->getHandler(i)))
+        fail("a catch that may go on with the host code (neither a rethrow nor a failure return)",
+             ts->getHandler(i)->getBeginLoc());
+    exec(ts->getTryBlock());
+    return;
+  }
   default:
     if (const auto *e = dyn_cast<Expr>(s)) {
       eval(e);
@@ -2278,7 +2751,7 @@ HostContract HostInterp::run(const FunctionDecl *fd) {
           m[l] = noneV("not set on every successful path");
       merged = std::move(m);
     }
-    hc.success = success;
+    hc.success = mkAnd(success, mkNot(aborted));
     for (auto &[l, v] : merged) {
       Sym s = v.k == HVal::Int ? v.s : nullptr;
       if (l == kBlockDim) {

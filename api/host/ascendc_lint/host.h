@@ -412,7 +412,10 @@ int memcpy_s(void *dest, size_t destMax, const void *src, size_t count);
   fieldType get_##fieldName() const { return fieldName; }
 #define TILING_DATA_FIELD_DEF_ARR(fieldType, arrSize, fieldName) \
   fieldType fieldName[arrSize] = {};                             \
-  void set_##fieldName(const fieldType *value);                  \
+  void set_##fieldName(const fieldType *value) {                 \
+    for (size_t i = 0; i < (arrSize); ++i)                       \
+      fieldName[i] = value[i];                                   \
+  }                                                              \
   const fieldType *get_##fieldName() const { return fieldName; }
 #define TILING_DATA_FIELD_DEF_STRUCT(structType, fieldName) structType fieldName;
 #define END_TILING_DATA_DEF                                  \
