@@ -645,6 +645,7 @@ private:
     GlobalTensor<BiasT> alintBias;
     bool alintTransA, alintTransB, alintBiasOn;
     bool alintSyncIter; // the last Iterate was synchronous (matmul_client.h isSyncGetC)
+    bool alintWorkspace; // SetWorkspace was called (matmul_client.h cacheWorkspaceAddr)
     int32_t alintId; // index of the object's record (KernelModel::matmuls)
 };
 

@@ -443,6 +443,7 @@ void initMatmul(Interp &in, const ApiCall &c, const Value &mm, const Value &tili
   setState(in, mm, "alintTransB", in.scalar(mkConst(ty.b.trans ? 1 : 0)));
   setState(in, mm, "alintBiasOn", in.scalar(mkConst(0)));
   setState(in, mm, "alintSyncIter", in.scalar(mkConst(1)));
+  setState(in, mm, "alintWorkspace", in.scalar(mkConst(0)));
   // The object's index among the kernel's Matmul objects (library flag ids).
   int64_t index = 0;
   for (const Op &o : in.model.ops)
@@ -480,8 +481,6 @@ void initMatmul(Interp &in, const ApiCall &c, const Value &mm, const Value &tili
   auto gmOrL1 = [](TPos p) { return p == TPos::GM || p == TPos::TSCM || p == TPos::A1 || p == TPos::B1; };
   if (!gmOrL1(ty.a.pos) || !gmOrL1(ty.b.pos))
     why("Matmul inputs in UB are staged through buffers that are not sized");
-  if (ty.c.pos == TPos::CO1)
-    why("a Matmul output left in L0C (CO1) is not sized");
   if (rec.unknownReason.empty()) {
     Sym valid = validTiling(in, tiling, l);
     auto T = [&](const char *f) { return rec.tiling[f]; };
@@ -510,9 +509,14 @@ void initMatmul(Interp &in, const ApiCall &c, const Value &mm, const Value &tili
                                                                       : mul(T("baseM"), T("baseN"));
     int64_t lenFactor = ty.cfg.outerProduct ? 2 : 1;
     Sym co1 = mul(mn, mkConst(4 * lenFactor)); // L0cT: float or int32_t
-    if (ty.cfg.unitFlag)
+    // C left in L0C (MatmulType position CO1): the library has no L0C buffer
+    // of its own, Iterate writes the tensor the kernel allocated
+    // (cube_out_buffer_extend.h: Init does nothing, SetTensor / GetTensor
+    // hand back the user's), counted with the kernel's InitBuffer.
+    bool userL0c = ty.c.pos == TPos::CO1;
+    if (!userL0c && ty.cfg.unitFlag)
       addLibBuffer(in, base + "CO1 (baseM x baseN)", TPos::CO1, mkConst(1), co1, valid, l, Buffer::Kind::TBuf);
-    else
+    else if (!userL0c)
       addLibBuffer(in, base + "CO1 (dbL0C x baseM x baseN)", TPos::CO1,
                    mkSelect(mkCmp(SymOp::Eq, T("dbL0C"), mkConst(2)), mkConst(2), mkConst(1)), co1, valid, l);
     // Bias (tiling.isBias): baseN elements in L1, two for the MN L0 double
@@ -718,12 +722,25 @@ Value getTensorCToUb(Interp &in, ApiCall &c, const Value &mm, bool mixed) {
   if (!ty.c.known || (ty.c.pos != TPos::VECIN && ty.c.pos != TPos::VECOUT && ty.c.pos != TPos::VECCALC))
     return unmodelled(in, c, "GetTensorC to a local tensor whose MatmulType position is not in UB is not modelled");
   Sym syncIter = getSym(in, mm, "alintSyncIter");
-  if (!syncIter || asConst(syncIter).value_or(0) != 1)
-    return unmodelled(in, c, "GetTensorC into UB after an asynchronous Iterate (the cached workspace) is not modelled");
+  std::optional<int64_t> syncV = syncIter ? asConst(syncIter) : std::nullopt;
+  if (!syncV)
+    return unmodelled(in, c, "GetTensorC into UB after an Iterate whose mode is not known is not modelled");
   if (in.templateIntArg(c.fd, 1).value_or(0) != 0)
     return unmodelled(in, c, "GetTensorC into UB with doPad is not modelled");
-  libSignal(in, c, mm, "Matmul::GetTensorC");
-  libWait(in, c, mm, "Matmul::GetTensorC");
+  if (*syncV) {
+    libSignal(in, c, mm, "Matmul::GetTensorC");
+    libWait(in, c, mm, "Matmul::GetTensorC");
+  } else {
+    // After Iterate<false> the cube leaves each block in the workspace of
+    // SetWorkspace (GetTensorC.md 约束说明: required, set before Iterate;
+    // matmul_client.h asserts cacheWorkspaceAddr) and GetTensorC copies the
+    // next one from there with the same CopyToUB. The client waits for the
+    // cube only on its first INC_PROCESS_CHECK calls: no cross-core order is
+    // recorded (the workspace is the library's; the kernel sees none).
+    Sym ws = getSym(in, mm, "alintWorkspace");
+    if (!ws || asConst(ws).value_or(0) != 1)
+      return unmodelled(in, c, "GetTensorC into UB after an asynchronous Iterate with no SetWorkspace followed");
+  }
   Op &cp = in.addOp(OpKind::DataCopy, "Matmul::GetTensorC (C into UB)", c.call);
   cp.pipe = Pipe::MTE2;
   cp.srcPos = TPos::GM;
@@ -748,6 +765,41 @@ Value getTensorCToUb(Interp &in, ApiCall &c, const Value &mm, bool mixed) {
     f.eventId = id;
   }
   return Value();
+}
+
+// Iterate(enPartialSum, localCmatrix): the user manages L0C (Iterate.md,
+// "用户自主管理CO1"; C's MatmulType must be CO1 / NZ / float or int32_t).
+// The library reads the A, B (and bias) of the block from GM and its Mmad
+// (pipe M) writes one baseM x baseN block of L0cT into the tensor given
+// (matmul_impl_base.h Iterate: CubeOutBuffer SetTensor; the CO1 buffer of
+// cube_out_buffer_extend.h hands it back with EnQue / DeQue doing nothing):
+// the kernel's Fixpipe from it must be ordered by the kernel itself (a CO1
+// queue's EnQue / DeQue, or a flag). Modelled for cube-only kernels (the
+// client of a mixed kernel sends the address to the cube core).
+Value iterateToL0c(Interp &in, ApiCall &c, const Value &mm, bool mixed, bool sync) {
+  MmType ty = typeOf(in, mm.obj->rec);
+  SourceLocation l = c.call->getBeginLoc();
+  if (mixed)
+    return unmodelled(in, c, "Iterate into a user L0C tensor is modelled for cube-only kernels (ASCENDC_CUBE_ONLY)");
+  if (!ty.c.known || ty.c.pos != TPos::CO1 || !ty.c.bits)
+    return unmodelled(in, c, "Iterate into a user L0C tensor needs C's MatmulType in CO1 (Iterate.md)");
+  const Value &dst = c.vals[1];
+  if (dst.kind != Value::Tensor || dst.t.global)
+    return unmodelled(in, c, "the L0C tensor given to Iterate could not be followed");
+  if (!sync)
+    return unmodelled(in, c, "an asynchronous Iterate into a user L0C tensor is not modelled");
+  setState(in, mm, "alintSyncIter", in.scalar(mkConst(1)));
+  recordInputs(in, c, mm, "Matmul::Iterate", mixed);
+  Op &op = in.addOp(OpKind::Cube, "Matmul::Iterate (C into L0C)", c.call);
+  op.pipe = Pipe::M;
+  op.srcPos = TPos::A2;
+  op.dstPos = TPos::CO1;
+  op.params["matmul"] = mkConst(1);
+  guard(in, op, mm, l);
+  Value tiling = getState(in, mm, "alintTiling");
+  Sym bytes = mul(mul(in.fieldOf(tiling, "baseM", l), in.fieldOf(tiling, "baseN", l)), mkConst(ty.c.bits / 8));
+  op.regions.push_back(in.regionOf(dst.t, bytes, true, "dst"));
+  return in.unknownValue("Matmul::Iterate: whether a block remains", c.call->getType());
 }
 
 Value matmulCall(Interp &in, ApiCall &c) {
@@ -830,7 +882,7 @@ Value matmulCall(Interp &in, ApiCall &c) {
     bool sync = in.templateIntArg(c.fd, 0).value_or(1) != 0;
     if (n == "Iterate") {
       if (c.vals.size() >= 2)
-        return unmodelled(in, c, "Iterate into a user L0C tensor is not modelled");
+        return iterateToL0c(in, c, mm, mixed, sync);
       setState(in, mm, "alintSyncIter", in.scalar(mkConst(sync ? 1 : 0)));
       recordInputs(in, c, mm, "Matmul::Iterate", mixed);
       return in.unknownValue("Matmul::Iterate: whether a block remains", c.call->getType());
@@ -864,8 +916,12 @@ Value matmulCall(Interp &in, ApiCall &c) {
   // last message), the workspace (SetWorkspace: GM the library owns;
   // SetLocalWorkspace: a UB tensor the kernel allocated and counted), modes
   // and scalars.
-  if (n == "End" || n == "SetWorkspace" || n == "SetLocalWorkspace" || n == "SetHF32" || n == "SetSubBlockIdx" ||
-      n == "SetQuantScalar" || n == "SetUserDefInfo" || n == "SetSelfDefineData")
+  if (n == "SetWorkspace") {
+    setState(in, mm, "alintWorkspace", in.scalar(mkConst(1)));
+    return Value();
+  }
+  if (n == "End" || n == "SetLocalWorkspace" || n == "SetHF32" || n == "SetSubBlockIdx" || n == "SetQuantScalar" ||
+      n == "SetUserDefInfo" || n == "SetSelfDefineData")
     return Value();
   if (n == "GetSubBlockIdx")
     return in.unknownValue("Matmul::GetSubBlockIdx", c.call->getType());
