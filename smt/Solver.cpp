@@ -659,9 +659,9 @@ Verdict Solver::check(const Obligation &ob) {
     }
     // A choice variable over-approximates: its failing value may be one no
     // execution takes.
-    // (checker/frontend/Interpreter.cpp marks them "choice:...")
+    // (checker/frontend/Interpreter.cpp makes them)
     for (auto &vi : tr.varInfo)
-      violated &= !(vi->role == VarRole::Internal && vi->reason.rfind("choice:", 0) == 0);
+      violated &= !(vi->role == VarRole::Internal && vi->choice != VarInfo::Choice::None);
     if (hasOpaque && !violated) {
       v.status = Status::Unknown;
       v.reason = tr.opaqueReasons.front();
