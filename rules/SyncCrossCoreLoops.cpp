@@ -8,7 +8,8 @@
 // overflows the flag counter) for the lengths where it is taken. Flags also
 // set or waited for outside those loops (a pipelined prologue or epilogue:
 // the first waits skipped, the last ones after the loop) are not paired per
-// iteration and are left alone. Facts: CrossCoreSetFlag(ISASI).md /
+// iteration and are left alone, and so are guards on the loop index alone
+// (a pipeline's prologue). Facts: CrossCoreSetFlag(ISASI).md /
 // CrossCoreWaitFlag(ISASI).md (asc-devkit docs/zh/api/SIMD-API/基础API/
 // 同步控制/核间同步/): each set adds one to the flag's counter, each wait
 // blocks until the counter is non-zero and takes one.
@@ -106,7 +107,29 @@ void checkLoopDrift(CheckContext &ctx, const char *checkId) {
       if (ok && a != b)
         rename.push_back({b->var->var->id, a->var});
     }
-    if (!ok)
+    // Guards on the loop index alone (`if (i >= 2) wait`) are a pipeline's
+    // prologue, its last sets left pending on purpose: only conditions on the
+    // kernel's inputs (a length, a tiling value) are the drift looked for.
+    bool onInputs = false;
+    std::set<uint32_t> boundVars; // the loops' own bounds (`i < tileNum`) are not such a condition
+    for (const std::vector<int> *nest : {&ls, &lw})
+      for (int l : *nest)
+        if (loopById.count(l))
+          for (const Sym &b : {loopById[l]->lo, loopById[l]->hi, loopById[l]->step}) {
+            std::vector<std::shared_ptr<const VarInfo>> vs;
+            if (b)
+              collectVars(b, vs);
+            for (auto &v : vs)
+              boundVars.insert(v->id);
+          }
+    for (const std::vector<const Op *> *g : {&side.sets, &side.waits})
+      for (const Op *o : *g) {
+        std::vector<std::shared_ptr<const VarInfo>> vs;
+        collectVars(o->cond, vs);
+        for (auto &v : vs)
+          onInputs |= v->role == VarRole::Input && !boundVars.count(v->id);
+      }
+    if (!ok || !onInputs)
       continue;
     auto onSetSide = [&](const Sym &s) {
       return substitute(s, [&](const VarInfo &v) -> Sym {
@@ -140,8 +163,8 @@ void checkLoopDrift(CheckContext &ctx, const char *checkId) {
                                : "";
       return std::string(v.status == Status::Violated ? "in some iteration" : "in some iterations, for some inputs,") +
              " flag " + idS + " is set and waited for a different number of times" + counts +
-             ": a condition or `continue` skips one side only, the set and wait counts drift and a core waits "
-             "forever";
+             ": a condition or `continue` skips one side only, so the set and wait counts drift (a core waits "
+             "forever, or stale sets let a later wait through early)";
     };
     item.related.push_back({s.loc, "the other side: " + s.api});
     item.hint = "skip the CrossCoreSetFlag on the other core in the same iterations (or move the `continue` after "
