@@ -104,13 +104,18 @@ unsigned bindExtents(KernelModel &km, const host::HostContract &hc, std::vector<
       continue;
     const host::HostContract::Tensor &t = it->second;
     Sym bytes;
-    if (t.bytes)
+    if (t.bytes) {
       bytes = toMath(t.bytes);
-    else if (t.elems && std::find(t.dtypeBytes.begin(), t.dtypeBytes.end(), int64_t(g.elemBytes)) != t.dtypeBytes.end())
+      g.extentFrom = GlobalBuf::Extent::HostMalloc;
+    } else if (t.elems &&
+               std::find(t.dtypeBytes.begin(), t.dtypeBytes.end(), int64_t(g.elemBytes)) != t.dtypeBytes.end()) {
       bytes = mul(t.elems, mkConst(g.elemBytes));
-    else
+      g.extentFrom = GlobalBuf::Extent::HostShape;
+    } else {
       continue;
+    }
     Sym left = sub(bytes, toMath(g.baseOffsetBytes ? g.baseOffsetBytes : mkConst(0)));
+    g.hostBytes = left;
     g.sizeElems = mkBin(SymOp::Div, left, mkConst(g.elemBytes), IntType::math());
     if (used.insert(g.root).second)
       facts.insert(facts.end(), t.facts.begin(), t.facts.end());

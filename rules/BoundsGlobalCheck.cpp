@@ -31,13 +31,9 @@ void BoundsGlobalCheck::run(CheckContext &ctx) const {
       Sym cap, end;
       if (item.ob.unknownReason.empty()) {
         what += " of '" + g->name + "'";
-        cap = mul(g->sizeElems, mkConst(g->elemBytes));
-        // An extent from the host (cli/HostBinding.cpp: the argument's bytes
-        // less the tensor's start, in elements): the bytes themselves, which
-        // keeps the rounding division out of the query.
-        if (g->sizeElems->op == SymOp::Div && g->sizeElems->type == IntType::math())
-          if (auto d = asConst(g->sizeElems->args[1]); d && *d == int64_t(g->elemBytes))
-            cap = g->sizeElems->args[0];
+        // An extent from the host (cli/HostBinding.cpp): the bytes
+        // themselves, which keeps the rounding division out of the query.
+        cap = g->hostBytes ? g->hostBytes : mul(g->sizeElems, mkConst(g->elemBytes));
         end = add(r.offsetBytes, r.lengthBytes);
         item.ob.property = mkAnd(mkCmp(SymOp::Ge, r.offsetBytes, mkConst(0)), mkCmp(SymOp::Le, end, cap));
         item.ob.context = ctx.contextAt(op.cond, op.loops);
@@ -46,14 +42,15 @@ void BoundsGlobalCheck::run(CheckContext &ctx) const {
         item.ob.property = mkBool(true);
       }
       std::string endS = end ? toString(end) : "", capS = cap ? toString(cap) : "";
-      item.message = [what, endS, capS](const Verdict &v) {
+      std::string from = g && cap ? extentSource(g->extentFrom) : "";
+      item.message = [what, endS, capS, from](const Verdict &v) {
         if (v.status == Status::Unknown)
           return what + ": bounds could not be checked: " + v.reason;
         auto e = v.reportValues.find("end"), c = v.reportValues.find("cap");
         std::string es = e != v.reportValues.end() ? std::to_string(e->second) : endS;
         std::string cs = c != v.reportValues.end() ? std::to_string(c->second) : capS;
         return what + (v.status == Status::Violated ? " reaches" : " may reach") + " byte " + es + " of a " + cs +
-               "-byte GM tensor";
+               "-byte GM tensor" + (from.empty() ? "" : " (extent: " + from + ")");
       };
       item.hint = "handle the tail tile separately, or assume the tiling divides the data exactly";
       ctx.prove(std::move(item));

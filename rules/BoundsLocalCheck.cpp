@@ -54,6 +54,12 @@ void BoundsLocalCheck::run(CheckContext &ctx) const {
         return what + (v.status == Status::Violated ? " reaches" : " may reach") + " byte " + es + " of a " + cs +
                "-byte buffer";
       };
+      // A vector repeat form whose mask is not known: the footprint counts
+      // every element of a repeat, so only a proof says something.
+      if (r.repeat && !r.repeat->maskKnown) {
+        item.worst = Status::Unknown;
+        item.capReason = op.unknownReason;
+      }
       item.hint =
           r.bufferId >= 0 && r.bufferId < int(k.buffers.size()) && k.buffers[r.bufferId].kind == Buffer::Kind::Memory
               ? "the access must end within the memory's usable size on the target"

@@ -79,5 +79,7 @@ std::vector<Sym> bufferBases(const KernelModel &k, const model::TargetSpec &t);
 void checkCrossCoreGm(CheckContext &ctx, const char *checkId);
 // sync-crosscore: every core reaches each SyncAll equally often (SyncCrossCoreBarrier.cpp).
 void checkAllCoreBarriers(CheckContext &ctx, const char *checkId);
+// sync-crosscore: sets and waits of a flag paired per loop iteration (SyncCrossCoreLoops.cpp).
+void checkLoopDrift(CheckContext &ctx, const char *checkId);
 
 } // namespace alint

@@ -278,6 +278,7 @@ void SyncCrossCoreCheck::run(CheckContext &ctx) const {
   checkPending(ctx, sets);
   checkCrossCoreGm(ctx, id());
   checkAllCoreBarriers(ctx, id());
+  checkLoopDrift(ctx, id());
   for (const Op *s : sets) {
     auto cs = coreOf(k, *s, t);
     bool found = false;

@@ -199,7 +199,7 @@ void checkCrossCoreGm(CheckContext &ctx, const char *checkId) {
       if (it != aivVars.end())
         return it->second;
       auto ty = types.find(v.id);
-      Sym fresh = mkVar(v.name + "_aiv", ty == types.end() ? IntType::i64() : ty->second, v.role, v.reason);
+      Sym fresh = mkVarLike(v.name + "_aiv", ty == types.end() ? IntType::i64() : ty->second, v);
       aivVars[v.id] = fresh;
       return fresh;
     });

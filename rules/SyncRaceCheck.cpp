@@ -153,16 +153,36 @@ static std::optional<Blocks> blocksOf(const Op &op, const Region &r) {
   return b;
 }
 
+// Whether the parameters of a vector repeat form's footprint are the same
+// in every copy of the op (constants and host inputs: the loop-carried copies
+// substitute only the regions), so its exact blocks can be used.
+static const RepeatShape *repeatOf(const Region &r) {
+  if (!r.repeat)
+    return nullptr;
+  for (const Sym &x : {r.repeat->repeat, r.repeat->blkStride, r.repeat->repStride}) {
+    if (!x || containsOpaque(x))
+      return nullptr;
+    std::vector<std::shared_ptr<const VarInfo>> vars;
+    collectVars(x, vars);
+    for (const auto &v : vars)
+      if (v->role != VarRole::Input)
+        return nullptr;
+  }
+  return &*r.repeat;
+}
+
 // Whether [ax, ax + al) and [ay, ay + al) share a byte, block by block when a
-// side is strided: the block indices are fresh unknowns, so a proof covers
-// every pair of blocks and a `violated` verdict needs every pair to collide.
+// side is strided (a strided copy, or a vector repeat form: repeat and block
+// indices): the indices are fresh unknowns, so a proof covers every pair of
+// blocks and a `violated` verdict needs, for every input, some pair to collide.
 static Sym overlapOf(const Op &ox, const Region &rx, Sym ax, const Op &oy, const Region &ry, Sym ay) {
   std::optional<Blocks> bx = blocksOf(ox, rx), by = blocksOf(oy, ry);
+  const RepeatShape *px = repeatOf(rx), *py = repeatOf(ry);
   Sym lx = rx.lengthBytes, ly = ry.lengthBytes;
   // Two contiguous accesses from the same start (one AllocTensor, offset 0)
   // share a byte exactly when neither is empty: decided here, so Z3 is not
   // asked about the opaque offsets both carry.
-  if (!bx && !by && structurallyEqual(ax, ay))
+  if (!bx && !by && !px && !py && structurallyEqual(ax, ay))
     return mkAnd(mkCmp(SymOp::Gt, lx, mkConst(0)), mkCmp(SymOp::Gt, ly, mkConst(0)));
   Sym range = mkBool(true);
   auto block = [&](const std::optional<Blocks> &b, Sym &start, Sym &len, const std::string &name) {
@@ -173,8 +193,22 @@ static Sym overlapOf(const Op &ox, const Region &rx, Sym ax, const Op &oy, const
     start = add(start, mul(k, b->stride));
     len = b->bytes;
   };
+  auto repeated = [&](const RepeatShape *p, Sym &start, Sym &len, const std::string &name) {
+    if (!p)
+      return;
+    Sym i = mkVar(name + "Repeat", IntType::math(), VarRole::Internal);
+    Sym b = mkVar(name + "Block", IntType::math(), VarRole::Internal);
+    range = mkAnd(range, mkAndAll({mkCmp(SymOp::Ge, i, mkConst(0)), mkCmp(SymOp::Lt, i, p->repeat),
+                                   mkCmp(SymOp::Ge, b, mkConst(0)), mkCmp(SymOp::Lt, b, mkConst(p->blocks))}));
+    start = add(start, mulC(add(mul(i, p->repStride), mul(b, p->blkStride)), 32));
+    len = p->lastBytes == 32
+              ? mkConst(32)
+              : mkSelect(mkCmp(SymOp::Eq, b, mkConst(p->blocks - 1)), mkConst(p->lastBytes), mkConst(32));
+  };
   block(bx, ax, lx, rx.role + "Block");
   block(by, ay, ly, ry.role + "Block'");
+  repeated(px, ax, lx, rx.role);
+  repeated(py, ay, ly, ry.role + "'");
   return mkAnd(range, mkAnd(mkCmp(SymOp::Lt, ax, add(ay, ly)), mkCmp(SymOp::Lt, ay, add(ax, lx))));
 }
 
@@ -463,6 +497,12 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
             item.worst = Status::Counterexample;
             item.capReason = "no modelled operation reads the buffer";
           }
+          for (const Region *r : {&rx, &ry})
+            if (r->repeat && !r->repeat->maskKnown) { // the footprint is a hull: a failure proves nothing
+              item.worst = Status::Unknown;
+              item.capReason = "the vector mask of " + (r == &rx ? ox.api : oy.api) +
+                               " is not known, its footprint counts every element";
+            }
           ctx.prove(std::move(item));
         }
     }

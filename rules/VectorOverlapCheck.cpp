@@ -9,11 +9,109 @@
 // smaller type into a larger one over overlapping addresses may give wrong
 // results: an in-place widening Cast writes each iteration's destination
 // over sources later iterations still read.
+//
+// The mask/repeat forms (Region::repeat) are checked on their exact blocks
+// (SIMD计算说明/高维切分.md): within a repeat, a destination block that
+// meets a source block must be that same repeat's source at the same
+// addresses; across repeats, no destination block of repeat i may meet a
+// source block of a repeat j > i, except (same page) for Add, Sub, Mul, Max,
+// Min, AddRelu, SubRelu on half/int32/float with the destination over the
+// second source and src1RepStride or dstRepStride 0.
 #include "rules/Checks.h"
 
+#include <algorithm>
 #include <cstring>
+#include <iterator>
 
 namespace alint {
+
+namespace {
+
+// Block b of repeat i of an operand at `base`: its start and length.
+Sym blockStart(const Sym &base, const RepeatShape &p, const Sym &i, const Sym &b) {
+  return add(base, mulC(add(mul(i, p.repStride), mul(b, p.blkStride)), 32));
+}
+Sym blockLen(const RepeatShape &p, const Sym &b) {
+  return p.lastBytes == 32 ? mkConst(32)
+                           : mkSelect(mkCmp(SymOp::Eq, b, mkConst(p.blocks - 1)), mkConst(p.lastBytes), mkConst(32));
+}
+Sym inRange(const Sym &x, const Sym &hi) { return mkAnd(mkCmp(SymOp::Ge, x, mkConst(0)), mkCmp(SymOp::Lt, x, hi)); }
+
+// Block (i, b) of dst meets block (j, c) of src.
+Sym blocksMeet(const Region &dst, const Sym &i, const Sym &b, const Region &src, const Sym &j, const Sym &c) {
+  const RepeatShape &D = *dst.repeat, &S = *src.repeat;
+  Sym ds = blockStart(dst.offsetBytes, D, i, b), ss = blockStart(src.offsetBytes, S, j, c);
+  return mkAndAll({inRange(i, D.repeat), inRange(b, mkConst(D.blocks)), inRange(j, S.repeat),
+                   inRange(c, mkConst(S.blocks)), mkCmp(SymOp::Lt, ds, add(ss, blockLen(S, c))),
+                   mkCmp(SymOp::Lt, ss, add(ds, blockLen(D, b)))});
+}
+
+// The repeat-form obligations of one (src, dst) pair: partial overlap within
+// a repeat, and a later repeat reading an earlier repeat's destination.
+void repeatItems(CheckContext &ctx, const std::string &check, const KernelModel &k, const Op &op, const Region &dst,
+                 const Region &src) {
+  const RepeatShape &D = *dst.repeat, &S = *src.repeat;
+  std::string what = op.api + " " + src.role + " and dst";
+  std::string name = k.buffers.size() > size_t(dst.bufferId) ? k.buffers[dst.bufferId].name : "?";
+  bool widening = src.elemBytes && dst.elemBytes && src.elemBytes < dst.elemBytes;
+  auto fresh = [](const char *n) { return mkVar(n, IntType::math(), VarRole::Internal); };
+  auto finish = [&](ProofItem &item) {
+    item.ob.check = check;
+    item.loc = op.loc;
+    item.ob.context = ctx.contextAt(op.cond, op.loops);
+    if (!D.maskKnown || !S.maskKnown) {
+      item.worst = Status::Unknown;
+      item.capReason = op.unknownReason;
+    }
+    ctx.prove(std::move(item));
+  };
+  {
+    // Within repeat i: the same addresses (same start and block stride) or none.
+    Sym i = fresh("repeat"), b = fresh("dstBlock"), c = fresh("srcBlock");
+    Sym same =
+        mkCmp(SymOp::Eq, blockStart(dst.offsetBytes, D, i, mkConst(0)), blockStart(src.offsetBytes, S, i, mkConst(0)));
+    if (D.blocks > 1)
+      same = mkAnd(same, mkCmp(SymOp::Eq, D.blkStride, S.blkStride));
+    if (widening || D.blocks != S.blocks || D.lastBytes != S.lastBytes)
+      same = mkBool(false);
+    ProofItem item;
+    item.ob.property = mkNot(mkAnd(blocksMeet(dst, i, b, src, i, c), mkNot(same)));
+    item.message = [what, name, widening](const Verdict &v) {
+      if (v.status == Status::Unknown)
+        return what + ": overlap could not be checked: " + v.reason;
+      std::string may = v.status == Status::Violated ? "" : "may ";
+      return what + " " + may + "overlap partially within a repeat in '" + name + "'" +
+             (widening ? " while converting to a wider type" : "") +
+             ": a repeat's source and destination must be the same addresses or disjoint";
+    };
+    item.hint = "give source and destination the same start and block stride, or disjoint ranges";
+    finish(item);
+  }
+  {
+    Sym i = fresh("earlierRepeat"), j = fresh("laterRepeat"), b = fresh("dstBlock"), c = fresh("srcBlock");
+    Sym bad = mkAnd(mkCmp(SymOp::Lt, i, j), blocksMeet(dst, i, b, src, j, c));
+    static const char *const kDstOverSrc1[] = {"Add", "Sub", "Mul", "Max", "Min", "AddRelu", "SubRelu"};
+    bool excepted =
+        src.role == "src1" && (dst.elemBytes == 2 || dst.elemBytes == 4) &&
+        std::any_of(std::begin(kDstOverSrc1), std::end(kDstOverSrc1), [&](const char *n) { return op.api == n; });
+    if (excepted)
+      bad = mkAnd(bad, mkAnd(mkCmp(SymOp::Ne, S.repStride, mkConst(0)), mkCmp(SymOp::Ne, D.repStride, mkConst(0))));
+    ProofItem item;
+    item.ob.property = mkNot(bad);
+    item.message = [what, name](const Verdict &v) {
+      if (v.status == Status::Unknown)
+        return what + ": overlap across repeats could not be checked: " + v.reason;
+      std::string may = v.status == Status::Violated ? "" : "may ";
+      return what + ": a later repeat " + may + "read in '" + name +
+             "' what an earlier repeat wrote (the repeat strides make a destination a later source)";
+    };
+    item.hint = "use disjoint source and destination, or repeat strides that keep each repeat's destination off "
+                "later sources";
+    finish(item);
+  }
+}
+
+} // namespace
 
 void VectorOverlapCheck::run(CheckContext &ctx) const {
   const KernelModel &k = ctx.kernel;
@@ -34,6 +132,10 @@ void VectorOverlapCheck::run(CheckContext &ctx) const {
         continue;
       if (src.slot && dst->slot && !structurallyEqual(src.slot, dst->slot))
         continue; // tensors of two allocations: different slots in practice
+      if (dst->repeat && src.repeat) {
+        repeatItems(ctx, id(), k, op, *dst, src);
+        continue;
+      }
       ProofItem item;
       item.ob.check = id();
       item.loc = op.loc;

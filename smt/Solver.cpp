@@ -711,13 +711,13 @@ Verdict Solver::check(const Obligation &ob) {
     z3::model m = *a1.model;
     // 2. Does it fail for every admissible input? Not asked where the answer
     // cannot count: a choice variable over-approximates (its failing value
-    // may be one no execution takes: checker/frontend/Interpreter.cpp marks
-    // them "choice:..."), so such a failure is a counterexample whatever
+    // may be one no execution takes: checker/frontend/Interpreter.cpp makes
+    // them), so such a failure is a counterexample whatever
     // question 2 says. Question 2 only tells an error from a warning, so it
     // gets a quarter of the units (it is the costly one: quantified).
     bool hasChoice = false;
     for (auto &vi : tr.varInfo)
-      hasChoice |= vi->role == VarRole::Internal && vi->reason.rfind("choice:", 0) == 0;
+      hasChoice |= vi->role == VarRole::Internal && vi->choice != VarInfo::Choice::None;
     p.set("rlimit", unsigned(std::max<uint64_t>(1, units / 4)));
     bool violated = false;
     if (hasChoice) {

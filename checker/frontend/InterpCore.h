@@ -109,6 +109,7 @@ struct GmPtrVal {
 struct CceMaskState {
   bool known = false;
   bool counter = false;
+  bool counterSeen = false; // counter mode was set somewhere before (set_mask_count, SetMaskCount)
   uint64_t hi = 0, lo = 0;
   Sym cond;
 };
@@ -175,6 +176,9 @@ struct Frame {
   size_t loopCondBase = 0; // condStack size at the innermost loop body
   int loopDepth = 0;
   bool broke = false; // unconditional break/continue seen in this iteration
+  // No conditional `continue` taken yet in the current iteration of the
+  // innermost loop of this frame: what follows runs only then.
+  Sym iterAlive = mkBool(true);
 };
 
 struct JournalEntry {

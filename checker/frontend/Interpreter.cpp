@@ -1003,7 +1003,7 @@ bool Interp::alive() const {
 Sym Interp::currentCond() const {
   Sym c = pathCond;
   for (const auto &f : frames)
-    c = mkAnd(c, f->alive);
+    c = mkAnd(mkAnd(c, f->alive), f->iterAlive);
   return c;
 }
 
@@ -1059,7 +1059,7 @@ void Interp::exec(const Stmt *s) {
     Frame &f = *frames.back();
     // The return happens under the current path condition relative to the
     // function entry; later code runs only when it did not.
-    Sym rel = relativeCond(f);
+    Sym rel = mkAnd(relativeCond(f), f.iterAlive);
     f.returns.push_back({rel, v});
     f.alive = mkAnd(f.alive, mkNot(rel));
     return;
@@ -1067,9 +1067,16 @@ void Interp::exec(const Stmt *s) {
   case Stmt::BreakStmtClass:
   case Stmt::ContinueStmtClass:
     // Leaving an iteration early keeps every recorded operation a possible
-    // one; the loop facts stay an over-approximation.
-    if (!frames.empty() && frames.back()->loopDepth > 0 && isTrue(relativeLoopCond()))
-      frames.back()->broke = true;
+    // one; the loop facts stay an over-approximation. A conditional
+    // `continue` guards the rest of its iteration: what follows runs only
+    // when it was not taken (sync-crosscore counts a wait it skips).
+    if (!frames.empty() && frames.back()->loopDepth > 0) {
+      Sym rel = relativeLoopCond();
+      if (isTrue(rel))
+        frames.back()->broke = true;
+      else if (s->getStmtClass() == Stmt::ContinueStmtClass)
+        frames.back()->iterAlive = mkAnd(frames.back()->iterAlive, mkNot(rel));
+    }
     return;
   case Stmt::SwitchStmtClass:
     execSwitch(cast<SwitchStmt>(s));
@@ -1932,12 +1939,15 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   }
   auto chosen = [&](size_t ci, const char *when) {
     const auto &[before, leaves] = choices.at(ci);
-    // An Internal variable whose reason marks it a choice: a failure for some
-    // choice is a counterexample, never a violation (smt/Solver.cpp), and a
-    // later copy of the loop body gets its own (checker/graph/SyncGraph.cpp).
+    // An Internal variable marked a choice: a failure for some choice is a
+    // counterexample, never a violation (smt/Solver.cpp), and a later copy of
+    // the loop body gets its own (checker/graph/SyncGraph.cpp).
     bool after = std::string(when) == "after";
-    Sym k = mkVar("'" + refName(changed[ci].first) + "' in an iteration", IntType::i32(), VarRole::Internal,
-                  after ? std::string("choice:after") : "choice:loop " + std::to_string(L.id));
+    VarInfo like;
+    like.role = VarRole::Internal;
+    like.choice = after ? VarInfo::Choice::AfterLoop : VarInfo::Choice::InLoop;
+    like.choiceLoop = after ? -1 : L.id;
+    Sym k = mkVarLike("'" + refName(changed[ci].first) + "' in an iteration", IntType::i32(), like);
     Sym v = before;
     for (size_t i = 0; i < leaves.size(); ++i)
       v = mkSelect(mkCmp(SymOp::Eq, k, mkConst(int64_t(i) + 1, IntType::i32())), mkCast(leaves[i], before->type), v);
@@ -2029,10 +2039,12 @@ void Interp::runBody(const Stmt *body, const Expr *inc, bool inductionHandled) {
   bool brokeBefore = f.broke;
   int saveDepth = f.loopDepth;
   size_t saveBase = f.loopCondBase;
+  Sym saveIter = f.iterAlive;
   f.loopDepth++;
-  f.loopCondBase = condStack.size();
+  f.loopCondBase = condStack.size(); // (an outer iteration's `continue` guard stays: iterAlive is kept)
   exec(body);
   f.broke = brokeBefore;
+  f.iterAlive = saveIter;
   if (inc && !inductionHandled)
     eval(inc);
   f.loopDepth = saveDepth;

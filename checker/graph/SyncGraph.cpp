@@ -90,17 +90,14 @@ struct Builder {
       if (loopById.count(l) && loopById[l]->var)
         out.push_back(loopById[l]->var);
     // The per-iteration choices of this loop and the nested ones (the
-    // interpreter's "choice:loop <id>" variables).
+    // interpreter's choice variables of those loops).
     loops.insert(loopId);
-    std::set<std::string> tags;
-    for (int l : loops)
-      tags.insert("choice:loop " + std::to_string(l));
     std::set<uint32_t> seen;
     std::function<void(const Sym &)> scan = [&](const Sym &x) {
       if (!x)
         return;
-      if (x->op == SymOp::Var && x->var->role == VarRole::Internal && tags.count(x->var->reason) &&
-          seen.insert(x->var->id).second)
+      if (x->op == SymOp::Var && x->var->role == VarRole::Internal && x->var->choice == VarInfo::Choice::InLoop &&
+          loops.count(x->var->choiceLoop) && seen.insert(x->var->id).second)
         out.push_back(x);
       for (const Sym &a : x->args)
         scan(a);
@@ -193,7 +190,7 @@ struct Builder {
             std::vector<Sym> inner;
             innerVars(i, j, L, inner);
             for (const Sym &v : inner) {
-              Sym fresh = mkVar(v->var->name + std::string(size_t(c), '\''), v->type, v->var->role, v->var->reason);
+              Sym fresh = mkVarLike(v->var->name + std::string(size_t(c), '\''), v->type, *v->var);
               mc[v->var->id] = fresh;
               fc[v->var->id] = fresh;
               if (slotVars.count(v->var->id))

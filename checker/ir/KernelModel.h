@@ -52,7 +52,43 @@ struct GlobalBuf {
   Sym baseOffsetBytes; // offset of the tensor start from the argument
   Sym sizeElems;       // bufferSize argument; null when not given
   uint32_t elemBytes = 0;
+  // Where sizeElems came from: the kernel's SetGlobalBuffer(ptr, size), or,
+  // without one, the host (cli/HostBinding.cpp): the operator's tensor shape
+  // or a direct launch's aclrtMalloc size.
+  enum class Extent { None, SetGlobalBuffer, HostShape, HostMalloc };
+  Extent extentFrom = Extent::None;
+  // Host extents: the argument's bytes left from the tensor start
+  // (sizeElems is this divided by elemBytes, rounded down).
+  Sym hostBytes;
   SourceLoc loc;
+};
+
+inline const char *extentSource(GlobalBuf::Extent e) {
+  switch (e) {
+  case GlobalBuf::Extent::SetGlobalBuffer:
+    return "SetGlobalBuffer size";
+  case GlobalBuf::Extent::HostShape:
+    return "host tensor shape";
+  case GlobalBuf::Extent::HostMalloc:
+    return "host aclrtMalloc size";
+  default:
+    return "";
+  }
+}
+
+// The footprint of one operand of a vector instruction's repeat form
+// (Add(dst, src0, src1, mask, repeatTimes, BinaryRepeatParams), vadd(...)):
+// `repeat` repeats of `blocks` 32-byte blocks, the last block of each repeat
+// `lastBytes` long, blocks blkStride blocks apart and repeats repStride
+// blocks apart (asc-devkit docs/zh/api, the vector instructions' general
+// description 通用说明和约束: block = 32 B, repeat = 8 blocks, strides in
+// blocks). Region::lengthBytes is then the hull of this footprint.
+struct RepeatShape {
+  Sym repeat, blkStride, repStride; // mathematical integers
+  int64_t blocks = 8, lastBytes = 32;
+  // false: the mask is not known; blocks/lastBytes assume every element of a
+  // repeat enabled, so the footprint is a hull, not exact.
+  bool maskKnown = true;
 };
 
 // One memory footprint of an operation.
@@ -65,7 +101,8 @@ struct Region {
   Sym slot;            // local queue slot index (0 .. num-1); null for TBuf
   uint32_t elemBytes = 0;
   bool write = false;
-  std::string role; // "dst", "src0", ...
+  std::string role;                  // "dst", "src0", ...
+  std::optional<RepeatShape> repeat; // set: a vector repeat form's strided footprint
 };
 
 enum class OpKind {

@@ -101,6 +101,17 @@ Sym mkVar(const std::string &name, IntType t, VarRole role, const std::string &r
   return finish(std::move(n));
 }
 
+Sym mkVarLike(const std::string &name, IntType t, const VarInfo &like) {
+  auto info = std::make_shared<VarInfo>(like);
+  info->id = nextVarId++;
+  info->name = name;
+  SymNode n;
+  n.op = SymOp::Var;
+  n.type = t;
+  n.var = info;
+  return finish(std::move(n));
+}
+
 Sym mkOpaque(const std::string &reason, IntType t) { return mkVar("?", t, VarRole::Opaque, reason); }
 
 std::optional<int64_t> asConst(const Sym &s) {

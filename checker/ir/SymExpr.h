@@ -83,6 +83,13 @@ struct VarInfo {
   std::string name; // as in the source: "tileLength", "tiling.tileNum", "i"
   VarRole role = VarRole::Input;
   std::string reason; // for Opaque: why it is unknown
+  // Internal variables standing for the value a loop-carried scalar takes in
+  // some iteration (checker/frontend/Interpreter.cpp): a failure for some
+  // choice is a counterexample, never a violation (smt/Solver.cpp), and each
+  // copy of the loop body gets its own (checker/graph/SyncGraph.cpp).
+  enum class Choice : uint8_t { None, InLoop, AfterLoop };
+  Choice choice = Choice::None;
+  int choiceLoop = -1; // InLoop: the loop id
 };
 
 struct SymNode {
@@ -99,6 +106,8 @@ Sym mkConst(int64_t v, IntType t = IntType::math());
 Sym mkBool(bool b);
 Sym mkVar(const std::string &name, IntType t, VarRole role = VarRole::Input, const std::string &reason = "");
 Sym mkOpaque(const std::string &reason, IntType t = IntType::i64());
+// A fresh variable like `like` (role, reason, choice) under a new name.
+Sym mkVarLike(const std::string &name, IntType t, const VarInfo &like);
 Sym mkBin(SymOp op, Sym a, Sym b, IntType t);
 Sym mkUn(SymOp op, Sym a, IntType t);
 Sym mkCast(Sym a, IntType t);

@@ -95,6 +95,10 @@ inline bool hasLocalTensorArg(const ApiCall &c) {
   return false;
 }
 uint32_t templateTypeSize(Interp &in, const clang::FunctionDecl *fd, unsigned i);
+// One operand of a vector repeat form (api/VectorApi.cpp): `repeat` repeats
+// of the blocks that `activeBytes` bytes per repeat fill, strides in 32-byte
+// blocks; sets r.repeat and r.lengthBytes (the hull).
+void setRepeatFootprint(Region &r, Sym repeat, Sym blkStride, Sym repStride, int64_t activeBytes, bool maskKnown);
 
 } // namespace fe
 } // namespace alint

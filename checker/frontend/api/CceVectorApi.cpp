@@ -10,8 +10,9 @@
 // Source: asc-devkit impl/basic_api/dav_c220/kernel_operator_vec_binary_impl.h
 // (the Level-0 API passes its BinaryRepeatParams straight to vadd), docs/zh/api
 // "通用说明和约束" of the vector instructions (block = 32 B, repeat = 8 blocks,
-// strides in blocks). In counter mode or with a mask that is not known the
-// extents are unknown.
+// strides in blocks). In counter mode the extents are unknown; with a mask
+// that is not known (normal mode certain) every element of a repeat is
+// counted, a hull (RepeatShape::maskKnown false).
 #include "checker/frontend/api/ApiTable.h"
 
 #include <clang/AST/ASTContext.h>
@@ -194,13 +195,19 @@ Value cceVector(Interp &in, ApiCall &c) {
     if (o.arg < c.args.size() && o.extent)
       widest = std::max(widest, elem[o.arg] = pointeeBytes(in, c.args[o.arg]));
   std::optional<int64_t> active;
+  bool maskKnown = true;
   if (why.empty()) {
     if (!widest || widest > 32)
       why = "element type of '" + c.name + "' is not known";
+    else if (in.cceMask.counter || in.cceMask.counterSeen)
+      why = "'" + c.name + "' in counter mask mode is not modelled";
     else if (!(active = activeElements(in.cceMask, 256 / widest)) ||
-             (!isTrue(in.cceMask.cond) && !sameCond(in.cceMask.cond, in.currentCond())))
-      why = in.cceMask.counter ? "'" + c.name + "' in counter mask mode is not modelled"
-                               : "the vector mask of '" + c.name + "' is not known here (set_vector_mask)";
+             (!isTrue(in.cceMask.cond) && !sameCond(in.cceMask.cond, in.currentCond()))) {
+      // Normal mode on every path: at most every element of a repeat.
+      active = 256 / widest;
+      maskKnown = false;
+      partial = "the vector mask of '" + c.name + "' is not known here (set_vector_mask): every element counted";
+    }
   }
   op.unknownReason = why.empty() ? partial : why;
   Sym repeat = why.empty() ? toMath(in.asSym(c.vals[rep], c.args[rep]->getType(), l)) : nullptr;
@@ -209,23 +216,19 @@ Value cceVector(Interp &in, ApiCall &c) {
   for (const Operand &o : ops) {
     if (o.arg >= c.vals.size())
       continue;
-    Sym len;
-    if (why.empty() && o.extent && *active > 0) {
+    std::string role = o.write ? "dst" : "src" + std::to_string(o.slot - 1);
+    Region r = cceRegion(in, c.vals[o.arg], Mem::UB, nullptr, o.write, role);
+    if (why.empty() && o.extent) {
       Sym blk = toMath(in.asSym(c.vals[rep + 1 + o.slot], c.args[rep + 1 + o.slot]->getType(), l));
       Sym rs = toMath(in.asSym(c.vals[rep + 1 + nSlots + o.slot], c.args[rep + 1 + nSlots + o.slot]->getType(), l));
-      int64_t bytes = *active * elem[o.arg];
-      int64_t blocks = (bytes + 31) / 32;
-      int64_t last = bytes - (blocks - 1) * 32;
-      // ((repeat - 1) * repStride + (blocks - 1) * blkStride) * 32 + last, none when repeat == 0
-      Sym body = add(mulC(add(mul(addC(repeat, -1), rs), mulC(blk, blocks - 1)), 32), mkConst(last));
-      len = mkSelect(mkCmp(SymOp::Gt, repeat, mkConst(0)), body, mkConst(0));
-    } else if (why.empty() && o.extent) {
-      len = mkConst(0);
+      setRepeatFootprint(r, repeat, blk, rs, *active * elem[o.arg], maskKnown);
     }
-    std::string role = o.write ? "dst" : "src" + std::to_string(o.slot - 1);
-    op.regions.push_back(cceRegion(in, c.vals[o.arg], Mem::UB, len, o.write, role));
-    if (o.write && v->dstIsSrc)
-      op.regions.push_back(cceRegion(in, c.vals[o.arg], Mem::UB, len, false, "dst (read)"));
+    op.regions.push_back(r);
+    if (o.write && v->dstIsSrc) {
+      r.write = false;
+      r.role = "dst (read)";
+      op.regions.push_back(r);
+    }
   }
   if (v->shape == CShape::Opaque)
     for (size_t i = 0; i < c.vals.size(); ++i)
@@ -327,6 +330,7 @@ Value cceMaskCall(Interp &in, ApiCall &c) {
     m.counter = false;
   } else if (c.name == "set_mask_count") {
     m.counter = true;
+    m.counterSeen = true;
   } else if (c.vals.size() == 2) {
     auto hi = asConst(in.asSym(c.vals[0], c.args[0]->getType(), l));
     auto lo = asConst(in.asSym(c.vals[1], c.args[1]->getType(), l));

@@ -199,12 +199,13 @@ void registerSystemApi(ApiTable &t) {
   // touched and nothing is ordered. (InitConstValue writes its tensor: it is
   // left to the vector fallback, an unknown-extent write, so uninit-read does
   // not take the tensor for unwritten.) (A mask changes what a mask-form vector
-  // instruction touches; those forms are unknown-extent already.)
-  t.addPure({"SetMaskCount", "SetMaskNorm", "SetVectorMask", "ResetMask", "SetAtomicAdd", "SetAtomicNone",
-             "SetAtomicMax", "SetAtomicMin", "SetAtomicType", "SetFlagAndWait", "SetSysWorkspace",
-             "SetLoadDataPaddingValue", "SetFmatrix", "SetFixpipeNz2ndFlag", "SetFixPipeConfig", "SetDeqScale",
-             "SetHF32Mode", "SetHF32TransMode", "SetMMLayoutTransform", "GetArchVersion", "GetProgramCounter",
-             "GetSystemCycle", "Trap", "printf", "PRINTF", "DumpTensor", "AscendCUtils",
+  // instruction touches: the forms that read the register count every element
+  // of a repeat; SetMaskCount / SetMaskNorm are api/VectorApi.cpp's.)
+  t.addPure({"SetVectorMask", "ResetMask", "SetAtomicAdd", "SetAtomicNone", "SetAtomicMax", "SetAtomicMin",
+             "SetAtomicType", "SetFlagAndWait", "SetSysWorkspace", "SetLoadDataPaddingValue", "SetFmatrix",
+             "SetFixpipeNz2ndFlag", "SetFixPipeConfig", "SetDeqScale", "SetHF32Mode", "SetHF32TransMode",
+             "SetMMLayoutTransform", "GetArchVersion", "GetProgramCounter", "GetSystemCycle", "Trap", "printf",
+             "PRINTF", "DumpTensor", "AscendCUtils",
              // scalar arithmetic on values (kernel_operator_scalar_intf.h): no memory, no order
              "ScalarGetCountOfValue", "ScalarCountLeadingZero", "CountBitsCntSameAsSignBit", "ScalarGetSFFValue",
              "ScalarCast", "ToFloat"});

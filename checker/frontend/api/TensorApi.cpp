@@ -71,8 +71,10 @@ Value Interp::apiTensor(ApiCall &c) {
       g.root = "?";
       g.baseOffsetBytes = mkOpaque("GM address of '" + g.name + "' could not be followed", IntType::u64());
     }
-    if (c.vals.size() >= 2)
+    if (c.vals.size() >= 2) {
       g.sizeElems = toMath(asSym(c.vals[1], c.args[1]->getType(), l));
+      g.extentFrom = GlobalBuf::Extent::SetGlobalBuffer;
+    }
     model.globals.push_back(g);
     Value nv;
     nv.kind = Value::Tensor;

@@ -61,7 +61,148 @@ const VInfo kVector[] = {
     {"ReduceMax", VShape::Reduce},
     {"ReduceMin", VShape::Reduce},
 };
+
+// Whether the call is a template specialisation whose `isSetMask` argument is
+// false: the instruction then runs under the mask register set before
+// (SetVectorMask), not under its mask argument.
+bool maskFromRegister(const FunctionDecl *fd) {
+  const FunctionTemplateDecl *ft = fd->getPrimaryTemplate();
+  const TemplateArgumentList *tal = fd->getTemplateSpecializationArgs();
+  if (!ft || !tal)
+    return false;
+  const TemplateParameterList *tpl = ft->getTemplateParameters();
+  for (unsigned i = 0; i < tpl->size() && i < tal->size(); ++i)
+    if (tpl->getParam(i)->getName() == "isSetMask")
+      return tal->get(i).getKind() == TemplateArgument::Integral && tal->get(i).getAsIntegral() == 0;
+  return false;
+}
+
+// The mask/repeat forms (docs/zh/api/SIMD-API/基础API/Memory矢量计算/
+// SIMD计算说明/高维切分.md and 掩码.md): each of `repeatTime` repeats reads
+// and writes 8 blocks of 32 bytes of the widest operand type, blocks
+// dataBlockStride blocks apart, repeats repeatStride blocks apart; the mask
+// enables the first `mask` elements of a repeat (continuous mode, a uint64_t)
+// or those whose bits are set (bit mode, uint64_t mask[2]). With a bit mask,
+// a mask that is not a constant, or isSetMask = false the enabled elements
+// are not known: every element of a repeat is counted (a hull). Counter mode
+// (SetMaskCount) changes what mask and repeat mean: not modelled.
+// Shapes: (dst, src0, src1, mask, repeat, BinaryRepeatParams),
+// (dst, src[, scalar | round], mask, repeat, UnaryRepeatParams),
+// Duplicate(dst, scalar, mask, repeat, dstBlkStride, dstRepStride).
+// Returns false when the call is not one of these forms.
+bool repeatForm(Interp &in, ApiCall &c, const VInfo &info, Op &op, const std::vector<size_t> &tensors) {
+  SourceLocation l = c.call->getBeginLoc();
+  if (info.shape == VShape::Compare || info.shape == VShape::Reduce)
+    return false;
+  size_t n = c.vals.size(), maskIdx = 0, repIdx = 0;
+  const Value *params = nullptr;
+  bool binary = false;
+  if (info.shape == VShape::Duplicate) {
+    if (n != 6 || tensors.size() != 1)
+      return false;
+    maskIdx = 2, repIdx = 3;
+  } else {
+    if (n < 5)
+      return false;
+    const Value &pv = c.vals[n - 1];
+    std::string pname = (pv.kind == Value::Obj || pv.kind == Value::ObjPtr) && pv.obj && pv.obj->rec
+                            ? pv.obj->rec->getNameAsString()
+                            : "";
+    if (pname != "BinaryRepeatParams" && pname != "UnaryRepeatParams")
+      return false;
+    binary = pname == "BinaryRepeatParams";
+    size_t want = binary ? 3 : 2;
+    if (tensors.size() != want)
+      return false;
+    params = &pv;
+    maskIdx = n - 3, repIdx = n - 2;
+  }
+  if (in.cceMask.counter || in.cceMask.counterSeen) {
+    op.unknownReason = "'" + c.name + "' after SetMaskCount (counter mask mode) is not modelled";
+    return false;
+  }
+  if (params) {
+    for (const char *f : {"repeatStrideMode", "strideSizeMode", "halfBlock"}) {
+      bool has = false;
+      for (const FieldDecl *fd : params->obj->rec->fields())
+        has |= fd->getName() == f;
+      if (has && asConst(in.fieldOf(*params, f, l)) != std::optional<int64_t>(0)) {
+        op.unknownReason = "'" + c.name + "' with " + f + " set is not modelled";
+        return false;
+      }
+    }
+  }
+  uint32_t widest = 0;
+  for (size_t t : tensors)
+    widest = std::max(widest, c.vals[t].t.elemBytes);
+  if (widest == 0 || widest > 32 || 256 % widest != 0)
+    return false;
+  int64_t perRepeat = 256 / widest;
+  std::optional<int64_t> active;
+  std::string maskWhy;
+  QualType mt = c.args[maskIdx]->IgnoreImpCasts()->getType();
+  if (maskFromRegister(c.fd))
+    maskWhy = "isSetMask = false (the mask register)";
+  else if (!mt->isIntegerType())
+    maskWhy = "a bit mask";
+  else if (auto m = asConst(toMath(in.asSym(c.vals[maskIdx], c.args[maskIdx]->getType(), l))))
+    active = std::min<int64_t>(std::max<int64_t>(*m, 0), perRepeat);
+  else
+    maskWhy = "a mask that is not a constant";
+  bool maskKnown = active.has_value();
+  if (!maskKnown)
+    active = perRepeat;
+  Sym repeat = toMath(in.asSym(c.vals[repIdx], c.args[repIdx]->getType(), l));
+  op.params["repeat"] = repeat;
+  op.params["mask:known"] = mkConst(maskKnown ? 1 : 0);
+  if (!maskKnown)
+    op.unknownReason = "'" + c.name + "' with " + maskWhy + ": every element of a repeat is counted";
+  // The strides of operand k (0: dst) in the params struct.
+  auto strides = [&](size_t k) -> std::pair<Sym, Sym> {
+    if (!params)
+      return {toMath(in.asSym(c.vals[4], c.args[4]->getType(), l)),
+              toMath(in.asSym(c.vals[5], c.args[5]->getType(), l))};
+    std::string pre = k == 0 ? "dst" : binary ? "src" + std::to_string(k - 1) : "src";
+    return {in.fieldOf(*params, (pre + "BlkStride").c_str(), l), in.fieldOf(*params, (pre + "RepStride").c_str(), l)};
+  };
+  auto addOperand = [&](size_t k, bool write, const std::string &role) {
+    const TensorVal &t = c.vals[tensors[k]].t;
+    Region r = in.regionOf(t, nullptr, write, role);
+    auto [blk, rs] = strides(k);
+    setRepeatFootprint(r, repeat, blk, rs, *active * t.elemBytes, maskKnown);
+    op.regions.push_back(std::move(r));
+  };
+  for (size_t k = 1; k < tensors.size(); ++k)
+    addOperand(k, false, k == 1 ? "src0" : "src1");
+  if (info.shape == VShape::TernaryDst || c.name == "Axpy")
+    addOperand(0, false, "dst");
+  addOperand(0, true, "dst");
+  return true;
+}
 } // namespace
+
+void setRepeatFootprint(Region &r, Sym repeat, Sym blkStride, Sym repStride, int64_t activeBytes, bool maskKnown) {
+  if (activeBytes <= 0) {
+    r.lengthBytes = mkConst(0);
+    return;
+  }
+  int64_t blocks = (activeBytes + 31) / 32, last = activeBytes - (blocks - 1) * 32;
+  // The hull ends with the last block of the last repeat, unless the block
+  // stride is 0 (every block on the first: a full one when there are several).
+  Sym inRepeat = add(mulC(blkStride, (blocks - 1) * 32), mkConst(last));
+  if (blocks > 1)
+    inRepeat = mkSelect(mkCmp(SymOp::Eq, blkStride, mkConst(0)), mkConst(32), inRepeat);
+  Sym body = add(mulC(mul(addC(repeat, -1), repStride), 32), inRepeat);
+  r.lengthBytes = mkSelect(mkCmp(SymOp::Gt, repeat, mkConst(0)), body, mkConst(0));
+  RepeatShape s;
+  s.repeat = repeat;
+  s.blkStride = blkStride;
+  s.repStride = repStride;
+  s.blocks = blocks;
+  s.lastBytes = last;
+  s.maskKnown = maskKnown;
+  r.repeat = s;
+}
 
 Value Interp::apiVector(ApiCall &c) {
   SourceLocation l = c.call->getBeginLoc();
@@ -91,11 +232,14 @@ Value Interp::apiVector(ApiCall &c) {
   auto addTensor = [&](size_t argIdx, Sym len, bool write, const char *role) {
     op.regions.push_back(regionOf(c.vals[argIdx].t, len, write, role));
   };
+  if (info && !countForm && !tensors.empty() && repeatForm(*this, c, *info, op, tensors))
+    return unknownValue("result of " + c.name, c.call->getType());
   if (!info || !countForm || tensors.empty()) {
     // Shape not known: every tensor is touched, extents unknown. The first
     // tensor is the destination by AscendC convention.
-    op.unknownReason = info ? "'" + c.name + "' in its mask/repeat form: extents are not modelled"
-                            : "AscendC API '" + c.name + "' is not modelled";
+    if (op.unknownReason.empty())
+      op.unknownReason = info ? "'" + c.name + "' in its mask/repeat form: extents are not modelled"
+                              : "AscendC API '" + c.name + "' is not modelled";
     for (size_t k = 0; k < tensors.size(); ++k)
       addTensor(tensors[k], nullptr, k == 0, k == 0 ? "dst" : "src");
     return unknownValue("result of " + c.name, c.call->getType());
@@ -143,8 +287,16 @@ Value Interp::apiVector(ApiCall &c) {
   return unknownValue("result of " + c.name, c.call->getType());
 }
 
+// SetMaskCount / SetMaskNorm switch the mask register's mode, which the
+// mask/repeat forms read (掩码.md, table 2).
+static Value maskMode(Interp &in, ApiCall &c) {
+  in.cceMask.counter = c.name == "SetMaskCount";
+  in.cceMask.counterSeen |= in.cceMask.counter;
+  return Value();
+}
 
 void registerVectorApi(ApiTable &t) {
+  t.addNames({"SetMaskCount", "SetMaskNorm"}, "vector", maskMode);
   ApiHandler h = [](Interp &in, ApiCall &c) { return in.apiVector(c); };
   // A call on a local tensor that no other family claims is a vector
   // instruction: kVector gives the operand shape of those it knows; for the
