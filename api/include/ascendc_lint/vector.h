@@ -262,6 +262,12 @@ __aicore__ void CreateVecIndex(LocalTensor<T>& dst, const T& firstValue, const u
                                uint16_t dstBlkStride, uint8_t dstRepStride);
 template <typename T>
 __aicore__ void CreateVecIndex(LocalTensor<T> dst, const T& firstValue, uint32_t count);
+// Advanced API (include/adv_api/index/arithprogression.h); ArithProgression is
+// the earlier name of Arange, with the same parameters.
+template <typename T>
+__aicore__ void Arange(const LocalTensor<T>& dst, const T firstValue, const T diffValue, const int32_t count);
+template <typename T>
+__aicore__ void ArithProgression(const LocalTensor<T>& dst, const T firstValue, const T diffValue, const int32_t count);
 template <typename T>
 __aicore__ void Interleave(const LocalTensor<T>& dst0, const LocalTensor<T>& dst1, const LocalTensor<T>& src0,
                            const LocalTensor<T>& src1, const int32_t count);

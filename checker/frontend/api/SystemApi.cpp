@@ -49,6 +49,9 @@ Value Interp::apiSystem(ApiCall &c) {
       return v;
     }
   }
+  // likely()/unlikely() (macros.h): __builtin_expect(x, c) is x.
+  if (n == "__builtin_expect")
+    return c.vals.empty() ? Value() : c.vals[0];
   if (n == "is_aic" || n == "is_aiv") {
     Sym aic = aicVar();
     model.aicVar = aic;
@@ -168,6 +171,7 @@ Value Interp::apiSystem(ApiCall &c) {
 void registerSystemApi(ApiTable &t) {
   ApiHandler h = [](Interp &in, ApiCall &c) { return in.apiSystem(c); };
   t.addNames({"assume",
+              "__builtin_expect",
               "tiling_data",
               "tiling_data_ptr",
               "is_aic",

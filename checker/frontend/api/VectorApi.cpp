@@ -19,7 +19,7 @@ using namespace clang;
 // ------------------------------------------------------------ vector ops
 
 namespace {
-enum class VShape { Binary, ScalarBinary, Unary, Cast, Duplicate, Compare, Reduce, TernaryDst };
+enum class VShape { Binary, ScalarBinary, Unary, Cast, Duplicate, Compare, Reduce, TernaryDst, Select };
 struct VInfo {
   const char *name;
   VShape shape;
@@ -56,7 +56,20 @@ const VInfo kVector[] = {
     {"Not", VShape::Unary},
     {"Cast", VShape::Cast},
     {"Duplicate", VShape::Duplicate},
+    // Arange(dst, firstValue, diffValue, count) fills dst[0, count) with an
+    // arithmetic sequence (asc-devkit docs/zh/api/SIMD-API/高阶API/索引计算/
+    // Arange-94.md, include/adv_api/index/arithprogression.h); ArithProgression
+    // is its earlier name, same parameters. It waits for its own S->V flag.
+    {"Arange", VShape::Duplicate},
+    {"ArithProgression", VShape::Duplicate},
+    // Select(dst, selMask, src0, src1 tensor or scalar, selMode, count)
+    // (docs/zh/api/SIMD-API/基础API/Memory矢量计算/比较与选择/Select.md).
+    {"Select", VShape::Select},
     {"Compare", VShape::Compare},
+    // Compares(dst, src0, scalar, cmpMode, count): one dst bit per element,
+    // as Compare (比较与选择/Compares.md); CompareScalar is its earlier name.
+    {"Compares", VShape::Compare},
+    {"CompareScalar", VShape::Compare},
     {"ReduceSum", VShape::Reduce},
     {"ReduceMax", VShape::Reduce},
     {"ReduceMin", VShape::Reduce},
@@ -250,7 +263,7 @@ Value Interp::apiVector(ApiCall &c) {
   // high-level forms (Exp(dst, src, tmp, count)): touched, extent unknown.
   size_t operands = info->shape == VShape::Binary || info->shape == VShape::TernaryDst || info->shape == VShape::Compare
                         ? 3
-                        : (info->shape == VShape::Duplicate ? 1 : 2);
+                        : (info->shape == VShape::Duplicate ? 1 : (info->shape == VShape::Select ? 4 : 2));
   for (size_t k = operands; k < tensors.size() && info->shape != VShape::Reduce; ++k)
     addTensor(tensors[k], nullptr, true, "tmp");
   if (tensors.size() > operands && info->shape != VShape::Reduce)
@@ -276,6 +289,29 @@ Value Interp::apiVector(ApiCall &c) {
     // one bit per element
     addTensor(tensors[0], mkBin(SymOp::Div, addC(count, 7), mkConst(8), IntType::math()), true, "dst");
     break;
+  case VShape::Select: {
+    // Tensors in order: dst, selMask, src0 and, in the tensor-tensor forms,
+    // src1. In modes 1 and 2 the mask is consumed one bit per element; in
+    // mode 0 (VSEL_CMPMASK_SPR) its bits are reused per repeat, so its
+    // extent is left unknown, as is the mode when it is not a constant.
+    std::optional<int64_t> mode;
+    for (size_t i = 0; i < c.args.size(); ++i)
+      if (c.args[i]->getType()->isEnumeralType())
+        mode = asConst(asSym(c.vals[i], c.args[i]->getType(), l));
+    if (tensors.size() < 3) {
+      for (size_t k = 0; k < tensors.size(); ++k)
+        addTensor(tensors[k], nullptr, k == 0, k == 0 ? "dst" : "src");
+      op.unknownReason = "'Select' without a mask tensor: extents are not modelled";
+      break;
+    }
+    for (size_t k = 2; k < tensors.size(); ++k)
+      addTensor(tensors[k], bytes(tensors[k]), false, k == 2 ? "src0" : "src1");
+    bool bitPerElem = mode && (*mode == 1 || *mode == 2);
+    addTensor(tensors[1], bitPerElem ? mkBin(SymOp::Div, addC(count, 7), mkConst(8), IntType::math()) : nullptr, false,
+              "selMask");
+    addTensor(tensors[0], bytes(tensors[0]), true, "dst");
+    break;
+  }
   case VShape::Reduce:
     if (tensors.size() >= 2)
       addTensor(tensors[1], bytes(tensors[1]), false, "src");
