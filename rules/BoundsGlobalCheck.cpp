@@ -26,7 +26,7 @@ void BoundsGlobalCheck::run(CheckContext &ctx) const {
         item.ob.unknownReason = g->name.compare(0, 1, "*") == 0
                                     ? "nothing gives the size of GM argument '" + g->root + "' (a raw pointer)"
                                     : "SetGlobalBuffer of '" + g->name + "' gives no size";
-      else if (!r.lengthBytes)
+      else if (!r.lengthBytes || op.params.count("overApprox"))
         item.ob.unknownReason = op.unknownReason.empty() ? "extent of " + what + " is not modelled" : op.unknownReason;
       Sym cap, end;
       if (item.ob.unknownReason.empty()) {

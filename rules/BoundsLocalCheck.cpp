@@ -21,7 +21,7 @@ void BoundsLocalCheck::run(CheckContext &ctx) const {
       std::string what = op.api + " " + r.role;
       if (r.bufferId < 0 || r.bufferId >= int(k.buffers.size())) {
         item.ob.unknownReason = "the buffer of " + what + " is not known";
-      } else if (!r.lengthBytes) {
+      } else if (!r.lengthBytes || op.params.count("overApprox")) {
         item.ob.unknownReason = op.unknownReason.empty() ? "extent of " + what + " is not modelled" : op.unknownReason;
       } else if (k.buffers[r.bufferId].kind == Buffer::Kind::BufPool) {
         item.ob.unknownReason = "buffers from a TBufPool are not modelled";

@@ -56,7 +56,8 @@ void PerfBankConflictCheck::run(CheckContext &ctx) const {
     };
     std::vector<Read> reads;
     for (const Region &r : op.regions) {
-      if (r.write || r.global || !r.lengthBytes || r.bufferId < 0 || r.bufferId >= int(k.buffers.size()))
+      if (r.write || r.global || !r.lengthBytes || op.params.count("overApprox") || r.bufferId < 0 ||
+          r.bufferId >= int(k.buffers.size()))
         continue;
       const Buffer &b = k.buffers[r.bufferId];
       if (t.memoryOf(b.memPos) != std::optional<Mem>(Mem::UB) || !bases[b.id])

@@ -376,6 +376,12 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
           item.ob.check = id();
           item.loc = oy.loc;
           item.group = std::to_string(sy.op) + (ry.global ? ":g" : ":b") + std::to_string(ry.bufferId);
+          if (ox.params.count("overApprox") || oy.params.count("overApprox")) {
+            // The whole buffer stands for an indexed access: an overlap found
+            // may not be real (the op's "overApprox" param, api/RegApi.cpp).
+            item.worst = Status::Unknown;
+            item.capReason = ox.params.count("overApprox") ? ox.unknownReason : oy.unknownReason;
+          }
           if ((!rx.lengthBytes || !ry.lengthBytes) && (carried || rx.bufferId != ry.bufferId || rx.slot || ry.slot)) {
             item.ob.unknownReason = "extent of " + (rx.lengthBytes ? oy.api : ox.api) + " is not modelled";
             item.ob.property = mkBool(true);

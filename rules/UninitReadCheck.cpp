@@ -41,7 +41,7 @@ Sym ceil32(const Sym &x) { return mulC(mkBin(SymOp::Div, addC(x, 31), mkConst(32
 Foot footOf(const Op &op, const Region &rg) {
   Foot f;
   f.len = rg.lengthBytes;
-  if (!f.len)
+  if (!f.len || op.params.count("overApprox"))
     return f;
   Sym bc = paramOf(op, "blockCount"), bl = paramOf(op, "blockLen");
   switch (op.kind) {

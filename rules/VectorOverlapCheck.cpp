@@ -140,7 +140,7 @@ void VectorOverlapCheck::run(CheckContext &ctx) const {
       item.ob.check = id();
       item.loc = op.loc;
       std::string what = op.api + " " + src.role + " and dst";
-      if (!src.lengthBytes || !dst->lengthBytes) {
+      if (!src.lengthBytes || !dst->lengthBytes || op.params.count("overApprox")) {
         item.ob.unknownReason =
             op.unknownReason.empty() ? "extents of " + what + " are not modelled" : op.unknownReason;
         item.ob.property = mkBool(true);

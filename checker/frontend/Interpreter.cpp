@@ -309,6 +309,23 @@ void Interp::writeSlot(const LRef &r, Value v) {
   }
 }
 
+// A write to `a[i]` whose index is not a constant: every element of the
+// array `a` (or of the array an outer subscript names) becomes unknown.
+static void havocArrayOf(Interp &in, const Expr *lhs) {
+  const auto *as = dyn_cast<ArraySubscriptExpr>(lhs->IgnoreParenImpCasts());
+  if (!as)
+    return;
+  const Expr *base = as->getBase()->IgnoreParenImpCasts();
+  LRef br = in.evalLValue(base);
+  Value bv = br.kind != LRef::None ? in.read(br, base->getType()) : Value();
+  if (bv.kind == Value::Obj && bv.obj && bv.obj->isArray) {
+    bv.obj->elems.clear();
+    bv.obj->zeroFilled = false;
+    return;
+  }
+  havocArrayOf(in, base); // `a[i][0]`: the outer array
+}
+
 Value Interp::read(const LRef &r, QualType t) {
   if (Value *v = slot(r))
     return *v;
@@ -2430,6 +2447,8 @@ Value Interp::evalUnary(const UnaryOperator *u) {
   case UO_PostInc:
   case UO_PostDec: {
     LRef r = evalLValue(u->getSubExpr());
+    if (r.kind == LRef::None)
+      havocArrayOf(*this, u->getSubExpr());
     Value old = read(r, t);
     if (old.kind == Value::GmPtr) {
       Value nv = old;
@@ -2531,6 +2550,7 @@ Value Interp::evalBinary(const BinaryOperator *b) {
     if (lt->isIntegralOrEnumerationType() && !tensorAddress(v, lt))
       v = scalar(asSym(v, lt, b->getBeginLoc()));
     if (r.kind == LRef::None) {
+      havocArrayOf(*this, b->getLHS());
       note("assignment to '" + exprText(b->getLHS()) + "' is not followed", b->getBeginLoc());
       return v;
     }
@@ -2571,8 +2591,8 @@ Value Interp::evalBinary(const BinaryOperator *b) {
     }
     if (r.kind != LRef::None)
       write(r, nv);
-    else if (simt)
-      simtPointerAccess(b->getLHS(), true);
+    else if (!simt || !simtPointerAccess(b->getLHS(), true))
+      havocArrayOf(*this, b->getLHS());
     return nv;
   }
   Value lv = eval(b->getLHS());
@@ -3008,7 +3028,7 @@ Value Interp::inlineInto(const CallExpr *call, const FunctionDecl *fd, std::shar
         v = scalar(asSym(v, ct, call->getBeginLoc()));
       else if (ct->isPointerType() && v.kind == Value::GmPtr)
         v = retypePointer(v, ct, a);
-      else if (v.kind == Value::Obj && v.obj)
+      else if (v.kind == Value::Obj && v.obj && !(ct->isPointerType() && v.obj->isArray))
         v.obj = cloneObject(v.obj);
       f->locals[p] = v;
       continue;
@@ -3026,8 +3046,8 @@ Value Interp::inlineInto(const CallExpr *call, const FunctionDecl *fd, std::shar
     QualType ct = pt.getNonReferenceType().getCanonicalType();
     if (ct->isIntegralOrEnumerationType())
       v = scalar(asSym(v, ct, a->getBeginLoc()));
-    else if (v.kind == Value::Obj && !pt->isReferenceType())
-      v.obj = cloneObject(v.obj);
+    else if (v.kind == Value::Obj && !pt->isReferenceType() && !(ct->isPointerType() && v.obj && v.obj->isArray))
+      v.obj = cloneObject(v.obj); // a pointer to the caller's array is that array, not a copy
     f->locals[p] = v;
   }
   frames.push_back(std::move(f));

@@ -156,6 +156,11 @@ struct RegTensor {
     static constexpr RegTrait trait = regTrait;
     static constexpr int REG_NUM = regTrait.REG_NUM;
     __aicore__ void Print() const;
+    // ascendc-lint only: every lane holds a value in [lo, hi], when the
+    // linter knows it (set by its model of Arange/Duplicate/Adds/Muls, for
+    // the indices of Gather/Scatter; never set by code).
+    int64_t ascendcLintLo;
+    int64_t ascendcLintHi;
 };
 
 // Predicate, address and unaligned-access registers (compiler built-in types upstream).
@@ -225,6 +230,7 @@ ASCENDC_LINT_REG_FN(void, Load)
 ASCENDC_LINT_REG_FN(void, Store)
 ASCENDC_LINT_REG_FN(void, Gather)
 ASCENDC_LINT_REG_FN(void, GatherB)
+ASCENDC_LINT_REG_FN(void, DataCopyGatherB)
 ASCENDC_LINT_REG_FN(void, Scatter)
 // The MicroAPI names of the same instructions (older kernels).
 ASCENDC_LINT_REG_FN(void, DataCopy)

@@ -159,6 +159,8 @@ Mem Interp::spelledMemory(const Expr *e) const {
   return Mem::Unknown;
 }
 
+bool inVfBody(Interp &in, SourceLocation l); // api/RegApi.cpp
+
 // `*p`, `p[i]`, `*p = v` on a pointer into memory: one element read or written
 // by the scalar unit (pipe S). A GM pointer lands in its kernel argument, a
 // GetPhyAddr() pointer in its tensor's buffer, a raw local address in the
@@ -168,6 +170,16 @@ void Interp::pointerAccess(const Value &ptr, Sym extra, const Expr *e, bool writ
                  write ? "store through a pointer" : "load through a pointer", nullptr);
   op.loc = loc(e->getBeginLoc());
   op.pipe = Pipe::S;
+  if (inVfBody(*this, e->getBeginLoc())) {
+    // A scalar access inside a vector function is one of its instructions:
+    // ordered against the outside like the VF (pipe V, explicit flags, as
+    // for register accesses), inside it by LocalMemBar's SCALAR_LOAD /
+    // SCALAR_STORE (Reg矢量计算/同步控制/LocalMemBar.md, 表2).
+    op.pipe = Pipe::V;
+    op.vf = vfId;
+    op.params["reg"] = mkConst(write ? 2 : 1);
+    op.params["scalarMem"] = mkConst(1);
+  }
   Value at = ptr;
   if (extra)
     at.p.offsetBytes = mkBin(SymOp::Add, toMath(at.p.offsetBytes), extra, IntType::math());

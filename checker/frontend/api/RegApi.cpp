@@ -38,6 +38,18 @@ namespace fe {
 
 using namespace clang;
 
+// Whether `l` runs inside the current vector function (also used by the
+// scalar pointer accesses, api/CceCopyApi.cpp).
+bool inVfBody(Interp &in, SourceLocation l) {
+  if (in.vfCall) // a launched VF body: all of it, helpers included
+    return in.vfId >= 0;
+  if (in.vfId < 0 || in.vfRange.isInvalid())
+    return false;
+  SourceLocation x = in.sm.getExpansionLoc(l), b = in.sm.getExpansionLoc(in.vfRange.getBegin()),
+                 e = in.sm.getExpansionLoc(in.vfRange.getEnd());
+  return !in.sm.isBeforeInTranslationUnit(x, b) && !in.sm.isBeforeInTranslationUnit(e, x);
+}
+
 namespace {
 
 // VECTOR_REG_WIDTH: one vector register (asc-devkit kernel_utils_constants.h;
@@ -66,6 +78,7 @@ const RegAccessInfo kRegAccess[] = {
     {"DataCopyUnAlignPost", RAcc::StoreUnaligned},
     {"Gather", RAcc::Gather},
     {"GatherB", RAcc::Gather},
+    {"DataCopyGatherB", RAcc::Gather},
     {"DataCopyGather", RAcc::Gather},
     {"Scatter", RAcc::Scatter},
     {"DataCopyScatter", RAcc::Scatter},
@@ -298,6 +311,51 @@ Value maskValue(Interp &in, const ApiCall &c, Sym active, const char *name = "as
   return v;
 }
 
+// ---- register value ranges ------------------------------------------------
+// What every lane of a RegTensor holds, [lo, hi] (math integers), when the
+// linter knows it: only what the index registers of Gather/Scatter are built
+// with is followed (索引操作/Arange.md, 数据填充/Duplicate.md, 基础算术/Adds.md,
+// Muls.md). Any other instruction forgets the range of every register it is
+// given (they may be its outputs); a load forgets its destination's.
+struct Range {
+  Sym lo, hi;
+};
+
+std::optional<Range> rangeOf(const Value &v) {
+  Sym lo = hiddenValue(v, "ascendcLintLo"), hi = hiddenValue(v, "ascendcLintHi");
+  if (!lo || !hi)
+    return std::nullopt;
+  return Range{lo, hi};
+}
+
+void setRange(Interp &in, const Value &v, const std::optional<Range> &r) {
+  if (v.kind != Value::Obj || !v.obj || !v.obj->rec)
+    return;
+  for (bool isLo : {true, false}) {
+    const FieldDecl *f = hiddenField(v.obj->rec, isLo ? "ascendcLintLo" : "ascendcLintHi");
+    if (!f)
+      continue;
+    LRef ref;
+    ref.kind = LRef::Field;
+    ref.obj = v.obj;
+    ref.field = f;
+    // Written (journaled), so a range changed in a loop body is havocked.
+    in.write(ref, r ? in.scalar(isLo ? r->lo : r->hi) : in.unknownValue("register contents", f->getType()));
+  }
+}
+
+// The element type of a RegTensor<T> (its first template argument).
+QualType regElemType(QualType t) {
+  if (const auto *rd = t.getNonReferenceType()->getAsCXXRecordDecl())
+    if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd); spec && rd->getName() == "RegTensor")
+      if (spec->getTemplateArgs().size() > 0 && spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
+        return spec->getTemplateArgs()[0].getAsType();
+  return QualType();
+}
+
+Sym minS(Sym a, Sym b) { return mkSelect(mkCmp(SymOp::Lt, a, b), a, b); }
+Sym maxS(Sym a, Sym b) { return mkSelect(mkCmp(SymOp::Lt, a, b), b, a); }
+
 // Element size of the instruction: its first template argument when it is a
 // type, else the pointee of the address operand.
 uint32_t elemSize(Interp &in, const ApiCall &c, const Expr *addr) {
@@ -311,17 +369,6 @@ uint32_t elemSize(Interp &in, const ApiCall &c, const Expr *addr) {
   if (addr && addr->getType()->isPointerType())
     return in.sizeOfType(addr->getType()->getPointeeType());
   return 0;
-}
-
-bool inVfRange(Interp &in, SourceLocation l) {
-  if (in.vfCall) // a launched VF body: all of it, helpers included
-    return in.vfId >= 0;
-  if (in.vfId < 0 || in.vfRange.isInvalid())
-    return false;
-  const SourceManager &sm = in.sm;
-  SourceLocation x = sm.getExpansionLoc(l), b = sm.getExpansionLoc(in.vfRange.getBegin()),
-                 e = sm.getExpansionLoc(in.vfRange.getEnd());
-  return !sm.isBeforeInTranslationUnit(x, b) && !sm.isBeforeInTranslationUnit(e, x);
 }
 
 Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
@@ -340,6 +387,13 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
   };
   const bool unalignPre = endsWith("UnAlignPre"), unalignPost = endsWith("UnAlignPost");
   bool write = acc == RAcc::Store || acc == RAcc::StoreUnaligned || acc == RAcc::Scatter;
+  // A load writes its register: what was known about its lanes is gone.
+  if (!write)
+    for (size_t i = 0; i < c.vals.size(); ++i)
+      if (!regElemType(c.args[i]->getType()).isNull()) {
+        setRange(in, c.vals[i], std::nullopt);
+        break;
+      }
   const Expr *addr = nullptr;
   for (const Expr *a : c.args)
     if (a->getType()->isPointerType()) {
@@ -349,7 +403,7 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
   Op &op = in.addOp(OpKind::Vector, "Reg::" + c.name, c.call);
   op.pipe = Pipe::V;
   op.params["reg"] = mkConst(write ? 2 : 1);
-  if (inVfRange(in, c.call->getBeginLoc()))
+  if (inVfBody(in, c.call->getBeginLoc()))
     op.vf = in.vfId;
   // The register operand, for LocalMemBar's same-register exemption: for the
   // unaligned forms the unaligned register, through which StoreUnAlignPost
@@ -392,6 +446,7 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
   std::string why;
   Sym len;
   int64_t align = 32;
+  bool overApprox = false;
   bool postUpdate = enumTemplateArg(c.fd, "PostLiteral") == "POST_MODE_UPDATE";
   bool addrReg = false, blockMode = !enumTemplateArg(c.fd, "DataCopyMode").empty();
   for (const Expr *a : c.args)
@@ -544,10 +599,44 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
       why = "the element count of Reg::" + c.name + " (AddrReg or AR form) is not modelled";
     }
   } else {
-    why = "the footprint of Reg::" + c.name + " (indexed access: the indices are register values) is not modelled";
+    // Gather / Scatter (离散搬入（Gather）.md, 离散搬出（Scatter）.md: index in
+    // elements of the UB type) and GatherB (离散搬入（GatherB）.md: byte offsets
+    // of 32-byte blocks): the lanes' indices lie in the index register's range.
+    bool blocks = c.name == "GatherB" || c.name == "DataCopyGatherB";
+    uint32_t ues = addr->getType()->getPointeeType().isNull() ? 0 : in.sizeOfType(addr->getType()->getPointeeType());
+    std::optional<Range> idx = c.vals.size() > 2 ? rangeOf(c.vals[2]) : std::nullopt;
+    QualType it = c.args.size() > 2 ? regElemType(c.args[2]->getType()) : QualType();
+    uint32_t ib = it.isNull() ? 0 : in.sizeOfType(it);
+    if (idx && ib && ib < 8 && (blocks || ues)) {
+      // The lanes hold the range modulo 2^bits: outside [0, max] any index.
+      Sym maxIdx = mkConst((int64_t(1) << (8 * ib)) - 1);
+      Sym inRange = mkAnd(mkCmp(SymOp::Ge, idx->lo, mkConst(0)), mkCmp(SymOp::Le, idx->hi, maxIdx));
+      Sym lo = mkSelect(inRange, idx->lo, mkConst(0)), hi = mkSelect(inRange, idx->hi, maxIdx);
+      Sym unit = mkConst(blocks ? 1 : ues);
+      ub.t->offsetBytes = add(toMath(ub.t->offsetBytes), mul(lo, unit));
+      len = blocks ? add(sub(hi, lo), mkConst(32)) : mul(add(sub(hi, lo), mkConst(1)), unit);
+    } else {
+      why = "the indices of Reg::" + c.name +
+            " are not known (only Arange/Duplicate/Adds/Muls results are followed): its footprint is taken as the "
+            "whole buffer";
+      overApprox = true;
+    }
   }
   Region r = in.regionOf(*ub.t, len, write, write ? "dst" : "src");
   r.elemBytes = es ? es : r.elemBytes;
+  if (overApprox && r.bufferId >= 0 && r.bufferId < int(in.model.buffers.size())) {
+    // For races: anywhere in the buffer (slot); bounds stay unknown.
+    const Buffer &b = in.model.buffers[r.bufferId];
+    if (b.lenBytes && b.kind != Buffer::Kind::Memory && b.kind != Buffer::Kind::BufPool) {
+      r.offsetBytes = mkConst(0);
+      r.lengthBytes =
+          mul(mkBin(SymOp::Div, add(toMath(b.lenBytes), mkConst(31)), mkConst(32), IntType::math()), mkConst(32));
+      // The extent covers more than the access does: good for races only;
+      // bounds are `unknown` (unknownReason), and a race or hazard resting on
+      // it is at most `unknown`, never a violation (rules/*: "overApprox").
+      op.params["overApprox"] = mkConst(1);
+    }
+  }
   op.regions.push_back(r);
   if (!why.empty())
     op.unknownReason = why;
@@ -556,6 +645,54 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
   if (acc == RAcc::Load || acc == RAcc::Store)
     op.params["ubAlign"] = mkConst(align);
   return Value();
+}
+
+// The range Arange / Duplicate / Adds / Muls leave in their destination
+// (integer lanes only), or none.
+std::optional<Range> rangeOp(Interp &in, ApiCall &c) {
+  if (c.args.size() < 2)
+    return std::nullopt;
+  QualType et = regElemType(c.args[0]->getType());
+  uint32_t es = et.isNull() ? 0 : in.sizeOfType(et);
+  if (!es || !et->isIntegerType())
+    return std::nullopt;
+  SourceLocation l = c.call->getBeginLoc();
+  auto scalarArg = [&](size_t i) -> Sym {
+    if (i >= c.args.size() || !c.args[i]->getType()->isIntegerType())
+      return nullptr;
+    return toMath(in.asSym(c.vals[i], c.args[i]->getType(), l));
+  };
+  // Lanes the mask leaves out are zeroed (MaskMergeMode ZEROING, the default;
+  // MERGING keeps the old value: not followed).
+  if (enumTemplateArg(c.fd, "MaskMergeMode") == "MERGING")
+    return std::nullopt;
+  bool full = true;
+  for (size_t i = 0; i < c.vals.size(); ++i)
+    if (isRegType(c.args[i]->getType(), "MaskReg")) {
+      auto a = asConst(maskActive(c.vals[i]));
+      full = a && *a >= kVL / int64_t(es);
+    }
+  std::optional<Range> r;
+  if (c.name == "Arange") {
+    // INCREASE_ORDER: scalarValue, scalarValue + 1, ... over the VL / sizeof(T) lanes.
+    std::string order = enumTemplateArg(c.fd, "IndexOrder");
+    Sym s = scalarArg(1);
+    if (s && (order.empty() || order == "INCREASE_ORDER"))
+      r = Range{s, add(s, mkConst(kVL / int64_t(es) - 1))};
+  } else if (c.name == "Duplicate") {
+    if (Sym s = scalarArg(1))
+      r = Range{s, s};
+  } else if (auto src = c.args.size() >= 3 ? rangeOf(c.vals[1]) : std::nullopt) {
+    if (Sym s = scalarArg(2)) {
+      if (c.name == "Adds")
+        r = Range{add(src->lo, s), add(src->hi, s)};
+      else
+        r = Range{minS(mul(src->lo, s), mul(src->hi, s)), maxS(mul(src->lo, s), mul(src->hi, s))};
+    }
+  }
+  if (r && !full)
+    r = Range{minS(r->lo, mkConst(0)), maxS(r->hi, mkConst(0))};
+  return r;
 }
 
 Value regCall(Interp &in, ApiCall &c) {
@@ -572,7 +709,7 @@ Value regCall(Interp &in, ApiCall &c) {
       op.params["src"] = mkConst(*s);
     if (auto d = in.templateIntArg(c.fd, 1))
       op.params["dst"] = mkConst(*d);
-    if (inVfRange(in, l))
+    if (inVfBody(in, l))
       op.vf = in.vfId;
     return Value();
   }
@@ -616,8 +753,22 @@ Value regCall(Interp &in, ApiCall &c) {
       c.obj.obj->fields.clear();
     return c.obj;
   }
+  if (c.name == "Arange" || c.name == "Duplicate" || c.name == "Adds" || c.name == "Muls") {
+    std::optional<Range> r = rangeOp(in, c);
+    for (size_t i = 1; i < c.vals.size(); ++i) // sources keep theirs; only the destination changes
+      if (!c.args[i]->getType()->isIntegerType() && regElemType(c.args[i]->getType()).isNull() &&
+          !isRegType(c.args[i]->getType(), "MaskReg"))
+        r.reset(); // an operand of another kind: not the forms modelled
+    if (!c.vals.empty())
+      setRange(in, c.vals[0], r);
+    return Value();
+  }
   // Register-only instructions (arithmetic, compare/select, reduce, cast,
-  // mask logic, rearrangement): no memory is touched.
+  // mask logic, rearrangement): no memory is touched. Their registers may be
+  // outputs: what was known about their contents is forgotten.
+  for (size_t i = 0; i < c.vals.size(); ++i)
+    if (!regElemType(c.args[i]->getType()).isNull())
+      setRange(in, c.vals[i], std::nullopt);
   if (c.call->getType()->isVoidType())
     return Value();
   return in.unknownValue("result of Reg::" + c.name, c.call->getType());

@@ -275,6 +275,10 @@ bool Interp::simtPointerAccess(const Expr *e, bool write) {
   // registers or stack, not memory the threads share): an ordinary array.
   if (p.kind != Value::GmPtr && pe->IgnoreParenImpCasts()->getType()->isArrayType())
     return false;
+  // A pointer parameter bound to such an array of the caller (`U *outIndex`
+  // given `U outIndex[N]`): the same thread-private array, element by element.
+  if (p.kind == Value::Obj && p.obj && p.obj->isArray)
+    return false;
   Sym off = mkConst(0, IntType::u64());
   if (ie) {
     uint32_t es = sizeOfType(pe->getType()->getPointeeType());
