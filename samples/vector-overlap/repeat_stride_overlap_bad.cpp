@@ -32,7 +32,7 @@ public:
     Adds(t[64], t, 1.0f, 64, 7, rp); // expect: vector-overlap
     UnaryRepeatParams wide(1, 1, 24, 24);
     // the 4th repeat starts at byte 3 * 24 * 32 = 2304 of 2048
-    Exp(w, w, 64, 4, wide); // expect: bounds-local
+    Exp(w, w, 64, 4, wide); // expect: bounds-local, bounds-local
     SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
     WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
     DataCopy(yGm, t, N);
