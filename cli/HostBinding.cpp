@@ -131,9 +131,6 @@ unsigned bindExtents(KernelModel &km, const host::HostContract &hc, std::vector<
 // host reader takes it as the tensor's only dtype. Returns the pins, for the
 // contract cache key.
 std::string pinVariantDtypes(const std::string &label, host::HostOptions &ho) {
-  static const char *const kNames[] = {"DT_FLOAT", "DT_FLOAT16", "DT_INT8",   "DT_INT16",    "DT_INT32",
-                                       "DT_INT64", "DT_UINT8",   "DT_UINT16", "DT_UINT32",   "DT_UINT64",
-                                       "DT_BOOL",  "DT_DOUBLE",  "DT_BF16",   "DT_COMPLEX64"};
   std::string key;
   static const std::regex tok(R"((?:^|, )DTYPE_([A-Z0-9_]+)=([A-Za-z0-9_]+))");
   for (std::sregex_iterator it(label.begin(), label.end(), tok), end; it != end; ++it) {
@@ -146,11 +143,7 @@ std::string pinVariantDtypes(const std::string &label, host::HostOptions &ho) {
         c = char(toupper(static_cast<unsigned char>(c)));
       if (up != macro)
         continue;
-      std::vector<int64_t> vs;
-      for (const char *dt : kNames)
-        if (project::cppTypeOfDtype(dt) == cpp)
-          if (int64_t v = host::dtypeValue(dt); v >= 0)
-            vs.push_back(v);
+      std::vector<int64_t> vs = host::dtypeValuesOfCppType(cpp);
       auto d = ho.dtypes.find(n);
       if (d != ho.dtypes.end()) {
         std::vector<int64_t> both;

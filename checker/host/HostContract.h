@@ -80,5 +80,7 @@ void applyOpDef(const project::OpProject &p, HostOptions &opts);
 
 // The ge::DataType value of a `DT_*` name, -1 when not known.
 int64_t dtypeValue(const std::string &dt);
+// The ge::DataType values the build compiles as C++ type `cpp` (DTYPE_X=half).
+std::vector<int64_t> dtypeValuesOfCppType(const std::string &cpp);
 
 } // namespace alint::host

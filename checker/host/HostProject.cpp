@@ -27,15 +27,27 @@ std::vector<std::string> hostTilingSources(const project::OpProject &p, std::str
   return out;
 }
 
-int64_t dtypeValue(const std::string &dt) {
-  // ge::DataType values (asc-devkit include/adv_api/matmul/matmul_tiling_base.h
-  // mirrors them); -1 for a type the reader does not size.
+// ge::DataType values (asc-devkit include/adv_api/matmul/matmul_tiling_base.h
+// mirrors them) of the types the reader sizes.
+static const std::map<std::string, int64_t> &dtypeValues() {
   static const std::map<std::string, int64_t> values = {
       {"DT_FLOAT", 0},   {"DT_FLOAT16", 1}, {"DT_INT8", 2},   {"DT_INT32", 3},      {"DT_UINT8", 4},
       {"DT_INT16", 6},   {"DT_UINT16", 7},  {"DT_UINT32", 8}, {"DT_INT64", 9},      {"DT_UINT64", 10},
       {"DT_DOUBLE", 11}, {"DT_BOOL", 12},   {"DT_BF16", 27},  {"DT_COMPLEX64", 16}, {"DT_COMPLEX128", 17}};
-  auto it = values.find(dt);
-  return it == values.end() ? -1 : it->second;
+  return values;
+}
+
+int64_t dtypeValue(const std::string &dt) {
+  auto it = dtypeValues().find(dt);
+  return it == dtypeValues().end() ? -1 : it->second;
+}
+
+std::vector<int64_t> dtypeValuesOfCppType(const std::string &cpp) {
+  std::vector<int64_t> vs;
+  for (const auto &[name, v] : dtypeValues())
+    if (project::cppTypeOfDtype(name) == cpp)
+      vs.push_back(v);
+  return vs;
 }
 
 void applyOpDef(const project::OpProject &p, HostOptions &opts) {

@@ -88,28 +88,26 @@ Sym mkBool(bool b) {
   return finish(std::move(n));
 }
 
-Sym mkVar(const std::string &name, IntType t, VarRole role, const std::string &reason) {
-  auto info = std::make_shared<VarInfo>();
+// A variable node for `info` (given its fresh id and name).
+static Sym varNode(std::shared_ptr<VarInfo> info, const std::string &name, IntType t) {
   info->id = nextVarId++;
   info->name = name;
-  info->role = role;
-  info->reason = reason;
   SymNode n;
   n.op = SymOp::Var;
   n.type = t;
-  n.var = info;
+  n.var = std::move(info);
   return finish(std::move(n));
 }
 
+Sym mkVar(const std::string &name, IntType t, VarRole role, const std::string &reason) {
+  auto info = std::make_shared<VarInfo>();
+  info->role = role;
+  info->reason = reason;
+  return varNode(std::move(info), name, t);
+}
+
 Sym mkVarLike(const std::string &name, IntType t, const VarInfo &like) {
-  auto info = std::make_shared<VarInfo>(like);
-  info->id = nextVarId++;
-  info->name = name;
-  SymNode n;
-  n.op = SymOp::Var;
-  n.type = t;
-  n.var = info;
-  return finish(std::move(n));
+  return varNode(std::make_shared<VarInfo>(like), name, t);
 }
 
 Sym mkOpaque(const std::string &reason, IntType t) { return mkVar("?", t, VarRole::Opaque, reason); }
