@@ -189,3 +189,11 @@ TEST_CASE("host reader: GetCoreMemSize(UB) is what ReserveLocalMemory leaves", "
   CHECK(asConst(c.fields["totalLength"]) == 253952);
   CHECK(asConst(c.fields["perCoreLength"]) == 253952 - 16 * 1024); // the last reservation wins
 }
+
+TEST_CASE("host reader: a variant's C++ dtype maps back to its ge::DataType values", "[host]") {
+  // DTYPE_X=half is built for DT_FLOAT16 only; bfloat16_t for DT_BF16 (cli/HostBinding.cpp pins x's dtype).
+  CHECK(host::dtypeValuesOfCppType("half") == std::vector<int64_t>{1});
+  CHECK(host::dtypeValuesOfCppType("bfloat16_t") == std::vector<int64_t>{27});
+  CHECK(host::dtypeValuesOfCppType("float") == std::vector<int64_t>{0});
+  CHECK(host::dtypeValuesOfCppType("no_such_type").empty());
+}
