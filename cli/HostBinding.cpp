@@ -161,6 +161,47 @@ std::string pinVariantDtypes(const std::string &label, host::HostOptions &ho) {
   return key;
 }
 
+// A variant built for one ASCENDC_TPL_SEL combination (label "TPL a=1,
+// D_T=half"; checker/frontend planTplInstantiations) runs only when the host
+// passed those values to GET_TPL_TILING_KEY: the arguments are in the
+// declaration's order on both sides. A DATATYPE value is a C++ type here and
+// a ge::DataType on the host (C_DT_* ids are ge::DataType's, TplSelect.cpp).
+std::vector<Sym> tplPins(const std::string &label, const host::HostContract &hc, std::map<uint32_t, Sym> &pinned) {
+  std::vector<Sym> out;
+  size_t at = label.find("TPL ");
+  if (at == std::string::npos || hc.tplArgs.empty())
+    return out;
+  static const std::regex tok(R"(([A-Za-z_][A-Za-z0-9_]*)=([^,]+)(?:, |$))");
+  std::string rest = label.substr(at + 4);
+  unsigned i = 0;
+  for (std::sregex_iterator it(rest.begin(), rest.end(), tok), end; it != end; ++it, ++i) {
+    auto a = hc.tplArgs.find(i);
+    if (a == hc.tplArgs.end())
+      continue;
+    std::string v = (*it)[2];
+    std::vector<int64_t> vals;
+    if (v == "true" || v == "false")
+      vals = {v == "true" ? 1 : 0};
+    else if (std::regex_match(v, std::regex(R"(-?[0-9]+)")))
+      vals = {std::stoll(v)};
+    else
+      vals = host::dtypeValuesOfCppType(v);
+    if (vals.empty())
+      continue; // not understood: the argument stays free
+    Sym any = mkBool(false);
+    for (int64_t x : vals)
+      any = mkOr(any, mkCmp(SymOp::Eq, toMath(a->second), mkConst(x)));
+    out.push_back(any);
+    Sym var = a->second;
+    while (var->op == SymOp::Cast)
+      var = var->args[0];
+    if (vals.size() == 1 && var->op == SymOp::Var && var->var->role != VarRole::Opaque && !var->type.isBool &&
+        vals[0] >= var->type.minValue() && (vals[0] < 0 || uint64_t(vals[0]) <= var->type.maxValue()))
+      pinned[var->var->id] = mkConst(vals[0], var->type);
+  }
+  return out;
+}
+
 std::map<std::string, host::HostContract> &contractCache() {
   static std::map<std::string, host::HostContract> c;
   return c;
@@ -300,10 +341,25 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   // Facts: the host accepted the input (its GRAPH_FAILED returns are not
   // taken), the variables' ranges, and each tiling field the kernel reads
   // equals what the host wrote.
-  std::vector<Sym> facts = hc.facts;
-  facts.push_back(hc.success);
+  // The variant's template arguments: a host variable they pin to one value
+  // is replaced by it everywhere (the host's per-dtype selects fold away
+  // before Z3 sees them); other pins join as facts.
+  std::map<uint32_t, Sym> pinned;
+  std::vector<Sym> pins = tplPins(km.variant, hc, pinned);
+  auto fold = [&](const Sym &e) {
+    return pinned.empty() || !e ? e : substitute(e, [&](const VarInfo &v) -> Sym {
+      auto it = pinned.find(v.id);
+      return it == pinned.end() ? nullptr : it->second;
+    });
+  };
+  std::vector<Sym> facts;
+  for (const Sym &f : hc.facts)
+    facts.push_back(fold(f));
+  facts.push_back(fold(hc.success));
+  facts.insert(facts.end(), pins.begin(), pins.end());
   unsigned bound = 0;
-  auto bind = [&](const std::string &name, const Sym &expr) {
+  auto bind = [&](const std::string &name, const Sym &rawExpr) {
+    Sym expr = fold(rawExpr);
     auto b = bindAssumption(mkVar(name, IntType::i64(), VarRole::Input, "placeholder"), km);
     if (!b)
       return; // the kernel does not read it
@@ -367,6 +423,11 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   if (!hc.unconstrained.empty()) {
     r.note += "; unconstrained:";
     for (auto &u : hc.unconstrained)
+      r.note += " " + u;
+  }
+  if (!hc.partial.empty()) {
+    r.note += "; partly known (a value the reader does not model inside):";
+    for (auto &u : hc.partial)
       r.note += " " + u;
   }
   return r;

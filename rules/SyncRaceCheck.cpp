@@ -13,6 +13,31 @@
 
 namespace alint {
 
+// The two branches of one condition (`if (c) A else B`, a tensor chosen by
+// `c ? x : y`) in the same iteration never both run: one guard holds a
+// conjunct whose negation the other holds.
+static void conjuncts(const Sym &c, std::vector<Sym> &out) {
+  if (!c)
+    return;
+  if (c->op == SymOp::LAnd) {
+    for (const Sym &a : c->args)
+      conjuncts(a, out);
+    return;
+  }
+  out.push_back(c);
+}
+
+static bool exclusiveGuards(const Sym &a, const Sym &b) {
+  std::vector<Sym> ca, cb;
+  conjuncts(a, ca);
+  conjuncts(b, cb);
+  for (const Sym &x : ca)
+    for (const Sym &y : cb)
+      if (structurallyEqual(mkNot(x), y))
+        return true;
+  return false;
+}
+
 // An access whose region could not be followed (an unmodelled call on a
 // tensor, a tensor of unknown buffer) may overlap anything in its memory:
 // every race it could take part in is `unknown`, never absent. One obligation
@@ -408,6 +433,7 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
             ctx.report(std::move(d));
             continue;
           } else if (!blocksOf(ox, rx) && !blocksOf(oy, ry) && structurallyEqual(ax, ay) &&
+                     (carried || !exclusiveGuards(sx.cond, sy.cond)) &&
                      (containsOpaque(rx.lengthBytes) || containsOpaque(ry.lengthBytes))) {
             // Same buffer, same start, nothing ordering them: they overlap
             // unless one is empty, which the lengths' opaque values leave

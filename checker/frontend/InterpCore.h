@@ -61,7 +61,8 @@ IntType intTypeOf(clang::ASTContext &ctx, clang::QualType t);
 
 struct ObjState;
 struct Frame;
-struct ApiCall; // api/ApiTable.h
+struct ApiCall;  // api/ApiTable.h
+struct ApiEntry; // api/ApiTable.h
 
 // A location that can be written.
 struct LRef {
@@ -125,15 +126,24 @@ struct LoopModeState {
   Sym cond; // null: every path
 };
 
+// A tensor that is one of several buffers, chosen by conditions the frontend
+// tracks (`ping ? bufPing.Get<T>() : bufPong.Get<T>()`, a tensor assigned in
+// both branches of an if). The conditions are disjoint and cover the path. An
+// API call of a memory family on such a tensor runs once per alternative under
+// its condition, as if the source had the if/else (api/ApiTable.cpp); every
+// other use sees an unknown value.
+using TensorAlts = std::vector<std::pair<Sym, TensorVal>>;
+
 struct Value {
-  enum Kind { Undef, Scalar, Obj, ObjPtr, Tensor, GmPtr, Unknown } kind = Undef;
+  enum Kind { Undef, Scalar, Obj, ObjPtr, Tensor, GmPtr, Unknown, Choice } kind = Undef;
   Sym sym;
   std::shared_ptr<ObjState> obj;
   TensorVal t;
   GmPtrVal p;
-  std::string reason;        // Unknown: why
-  std::string reasonIfEmpty; // Tensor never assigned
-  LRef addrOf;               // Unknown produced by &lvalue: deref gives it back
+  std::shared_ptr<const TensorAlts> alts; // Choice
+  std::string reason;                     // Unknown: why
+  std::string reasonIfEmpty;              // Tensor never assigned
+  LRef addrOf;                            // Unknown produced by &lvalue: deref gives it back
 };
 
 struct ObjState {
@@ -278,6 +288,8 @@ public:
   Value apiSync(ApiCall &c);
   Value apiCube(ApiCall &c);
   Value apiUnmodelled(ApiCall &c, const std::string &why);
+  bool hasChoice(const ApiCall &c) const;
+  Value callOverChoices(ApiCall &c, const ApiEntry &e);
   void skipped(const clang::Stmt *s, const std::string &why, int depth = 0);
   Value apiAllocator(ApiCall &c);
   // LocalTensor<T>(TPosition, addr, tileSize) and the other constructors of
@@ -324,6 +336,7 @@ private:
   size_t mark();
   std::vector<std::pair<LRef, Value>> rollback(size_t m);
   Value mergeValues(const Sym &c, const Value &a, const Value &b, const std::string &what);
+  Value mergeTensorChoice(const Sym &c, const Value &a, const Value &b, const std::string &what);
   std::string refName(const LRef &r) const;
   void exec(const clang::Stmt *s);
   Sym relativeCond(const Frame &f);

@@ -596,6 +596,12 @@ void Interp::droppedStatements(const std::vector<size_t> &errs, SourceLocation f
       if (assigned(n))
         write(r, unknownValue("'" + n + "' set by " + why, t));
       return true;
+    case Value::Choice: // any of its buffers
+      for (const auto &alt : *cur.alts)
+        regions.push_back(regionOf(alt.second, nullptr, true, n));
+      if (assigned(n))
+        write(r, unknownValue("'" + n + "' set by " + why, t));
+      return true;
     case Value::GmPtr:
       if (assigned(n))
         write(r, unknownValue("'" + n + "' set by " + why, t));
@@ -935,10 +941,63 @@ Value Interp::mergeValues(const Sym &c, const Value &a, const Value &b, const st
     return b;
   if (b.kind == Value::Undef)
     return a;
+  if (Value ch = mergeTensorChoice(c, a, b, what); ch.kind != Value::Undef)
+    return ch;
   Value u;
   u.kind = Value::Unknown;
   u.reason = "'" + what + "' differs between the branches of a condition";
   return u;
+}
+
+// Tensors of different buffers on the two sides of a condition: a Choice of
+// them (InterpCore.h), alternatives of one buffer merged by select. Undef when
+// either side is not a tensor or there would be too many alternatives.
+Value Interp::mergeTensorChoice(const Sym &c, const Value &a, const Value &b, const std::string &what) {
+  constexpr size_t kMaxAlternatives = 4; // each API call on it runs once per alternative
+  auto altsOf = [](const Value &v, TensorAlts &out) {
+    if (v.kind == Value::Tensor && v.t.bufferId >= 0)
+      out.push_back({mkBool(true), v.t});
+    else if (v.kind == Value::Choice && v.alts)
+      out.insert(out.end(), v.alts->begin(), v.alts->end());
+    else
+      return false;
+    return true;
+  };
+  TensorAlts as, bs;
+  if (!altsOf(a, as) || !altsOf(b, bs))
+    return Value();
+  TensorAlts out;
+  auto add = [&](Sym cond, const TensorVal &t) {
+    for (auto &[oc, ot] : out)
+      if (ot.global == t.global && ot.bufferId == t.bufferId && ot.elemBytes == t.elemBytes) {
+        Value x, y;
+        x.kind = y.kind = Value::Tensor;
+        x.t = ot;
+        y.t = t;
+        ot = mergeValues(oc, x, y, what).t; // same buffer: offsets by select
+        oc = mkOr(oc, cond);
+        return;
+      }
+    out.push_back({cond, t});
+  };
+  for (const auto &[ac, at] : as)
+    add(mkAnd(c, ac), at);
+  Sym nc = mkNot(c);
+  for (const auto &[bc, bt] : bs)
+    add(mkAnd(nc, bc), bt);
+  if (out.size() > kMaxAlternatives)
+    return Value();
+  if (out.size() == 1) {
+    Value v;
+    v.kind = Value::Tensor;
+    v.t = out[0].second;
+    return v;
+  }
+  Value v;
+  v.kind = Value::Choice;
+  v.t.name = what;
+  v.alts = std::make_shared<const TensorAlts>(std::move(out));
+  return v;
 }
 
 std::string Interp::refName(const LRef &r) const {
@@ -2770,7 +2829,7 @@ Value Interp::evalConstruct(const CXXConstructExpr *ce) {
   if (k == ApiClass::LocalTensor)
     return apiConstructLocalTensor(ce, args);
   if (k == ApiClass::GlobalTensor) {
-    if (!args.empty() && args[0].kind == Value::Tensor)
+    if (!args.empty() && (args[0].kind == Value::Tensor || args[0].kind == Value::Choice))
       return args[0]; // copy
     Value v;
     v.kind = Value::Obj;

@@ -38,11 +38,16 @@ struct HostContract {
   std::string file, function;
   // Tiling fields as the kernel reads them ("tileLength", "sub.len"), each in
   // its field type. Fields the host leaves to values it does not compute
-  // (opaque) are absent and listed in `unconstrained`.
+  // (opaque) are absent and listed in `unconstrained`; fields only partly
+  // computed (an opaque value inside) are present and listed in `partial`.
   std::map<std::string, Sym> fields;
   std::vector<std::string> unconstrained;
-  Sym blockDim;           // null when not set or not understood
-  Sym tilingKey;          // null when not set or not understood
+  std::vector<std::string> partial;
+  Sym blockDim;  // null when not set or not understood
+  Sym tilingKey; // null when not set or not understood
+  // GET_TPL_TILING_KEY's arguments by position (ASCENDC_TPL_SEL_PARAM), as
+  // mathematical integers; a position whose value is not known is absent.
+  std::map<unsigned, Sym> tplArgs;
   Sym success;            // the host returns GRAPH_SUCCESS: a precondition of the launch
   std::vector<Sym> facts; // ranges of the shape, dtype and platform variables
   std::vector<Sym> workspace;

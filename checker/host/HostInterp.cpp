@@ -67,6 +67,24 @@ struct HVal {
   std::string why; // None: why it is not known
 };
 
+// A field's value. One that is partly a value the reader does not model (the
+// empty-input path's `shape.GetShapeSize() == 0` taken on a shape it could
+// not follow) is kept, its unmodelled parts free: the kernel's obligations
+// are proved for every value of them, and a counterexample that needs one is
+// `unknown` (smt/Solver.cpp), not a warning for values the host may never send.
+static void keepField(HostContract &hc, const std::string &key, const Sym &s) {
+  Sym bare = s;
+  while (bare && bare->op == SymOp::Cast)
+    bare = bare->args[0];
+  if (!bare || (bare->op == SymOp::Var && bare->var->role == VarRole::Opaque)) {
+    hc.unconstrained.push_back(key);
+    return;
+  }
+  hc.fields[key] = s;
+  if (containsOpaque(s))
+    hc.partial.push_back(key);
+}
+
 HVal intV(Sym s) {
   HVal v;
   v.k = HVal::Int;
@@ -1167,6 +1185,17 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
     return v.k == HVal::Ref ? read(v.ref) : v;
   };
   OK sk = self >= 0 ? objs[self].kind : OK::User;
+  // GET_TPL_TILING_KEY(args...) (ASCENDC_TPL_SEL_PARAM): the key's encoding
+  // is not modelled, its arguments are kept by position — a kernel variant
+  // built for one ASCENDC_TPL_SEL combination is launched only with them.
+  if (n == "tpl_tiling_key" && !mc) {
+    for (unsigned i = 0; i < ce->getNumArgs(); ++i) {
+      HVal v = arg(i);
+      write(Loc{kTilingKey.obj, "tplArg" + std::to_string(i)},
+            v.k == HVal::Int ? intV(toMath(v.s)) : noneV("a template argument not understood"));
+    }
+    return intV(mkOpaque("the tiling key of the template arguments", typeOf(rt)));
+  }
   // aclrtMalloc(void **devPtr, size_t size, policy): *devPtr is device memory
   // of `size` bytes (the kernel may use what was asked for, not the runtime's
   // rounding up); a direct launch passes it as a GM argument.
@@ -1511,6 +1540,14 @@ void HostInterp::execSwitch(const SwitchStmt *ss) {
     if (!open)
       continue;
     if (isa<BreakStmt>(inner)) {
+      open = false;
+      continue;
+    }
+    // `case K: { ...; break; }`: the block's statements, and the group ends.
+    if (const auto *cs = dyn_cast<CompoundStmt>(inner); cs && !cs->body_empty() && isa<BreakStmt>(cs->body_back())) {
+      for (const Stmt *b : cs->body())
+        if (b != cs->body_back())
+          groups.back().stmts.push_back(b);
       open = false;
       continue;
     }
@@ -2680,10 +2717,7 @@ HostContract HostInterp::runLaunch(const FunctionDecl *host, const FunctionDecl 
     hc.success = l.cond;
     for (auto &[name, v] : l.args) {
       if (v.k == HVal::Int) {
-        if (!containsOpaque(v.s))
-          hc.fields[name] = v.s;
-        else
-          hc.unconstrained.push_back(name);
+        keepField(hc, name, v.s);
       } else if (v.k == HVal::Obj && objs[v.obj].kind == OK::Alloc) {
         if (objs[v.obj].bytes)
           hc.tensors[name].bytes = objs[v.obj].bytes;
@@ -2693,10 +2727,7 @@ HostContract HostInterp::runLaunch(const FunctionDecl *host, const FunctionDecl 
         for (auto &[fl, fv] : fs) {
           if (fl.key.find('[') != std::string::npos)
             continue;
-          if (fv.k == HVal::Int && !containsOpaque(fv.s))
-            hc.fields[fl.key] = fv.s;
-          else
-            hc.unconstrained.push_back(fl.key);
+          keepField(hc, fl.key, fv.k == HVal::Int ? fv.s : nullptr);
         }
       }
     }
@@ -2764,12 +2795,14 @@ HostContract HostInterp::run(const FunctionDecl *fd) {
           hc.tilingKey = s;
         continue;
       }
+      if (l.obj == kTilingKey.obj && l.key.rfind("tplArg", 0) == 0) {
+        if (s && !(s->op == SymOp::Var && s->var->role == VarRole::Opaque))
+          hc.tplArgs[unsigned(std::stoul(l.key.substr(6)))] = s;
+        continue;
+      }
       if (l.obj < 0 || l.key.empty() || l.key[0] == '[')
         continue;
-      if (s && !containsOpaque(s))
-        hc.fields[l.key] = s;
-      else
-        hc.unconstrained.push_back(l.key);
+      keepField(hc, l.key, s);
     }
     tensorExtents(hc);
     hc.facts = facts;

@@ -8,6 +8,7 @@
 #include <llvm/ADT/SmallString.h>
 #include <llvm/Support/FileSystem.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <string>
@@ -144,7 +145,12 @@ TEST_CASE("host reader: a launch in code that does not compile is read from its 
   REQUIRE(c.fields.count("tile"));
   CHECK(asConst(c.fields["tile"]) == 8192);
   CHECK_FALSE(c.fields.count("total"));
-  CHECK_FALSE(c.fields.count("block"));
+  // `block` is computed from it: kept, its unknown part free, and listed as
+  // partly known (the kernel's proofs hold for every value of `total`).
+  REQUIRE(c.fields.count("block"));
+  CHECK(containsOpaque(c.fields["block"]));
+  CHECK(std::count(c.partial.begin(), c.partial.end(), "block") == 1);
+  CHECK(std::count(c.unconstrained.begin(), c.unconstrained.end(), "total") == 1);
   // A launch found twice, or a value written after the launch, is refused.
   host::HostContract none = host::readDirectLaunch(sample("launch/scale_launch_good.asc"), "absent", launchOptions());
   CHECK_FALSE(none.ok);
@@ -196,4 +202,22 @@ TEST_CASE("host reader: a variant's C++ dtype maps back to its ge::DataType valu
   CHECK(host::dtypeValuesOfCppType("bfloat16_t") == std::vector<int64_t>{27});
   CHECK(host::dtypeValuesOfCppType("float") == std::vector<int64_t>{0});
   CHECK(host::dtypeValuesOfCppType("no_such_type").empty());
+}
+
+TEST_CASE("host reader: a constant scalar shape, cases written as blocks, template-selection arguments", "[host]") {
+  host::HostContract c =
+      host::readTilingFunction(std::string(ALINT_SOURCE_DIR) + "/tests/data/host/tpl_switch_tiling.cpp", hostOptions());
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  // `case K: { ...; break; }` per dtype.
+  REQUIRE(c.fields.count("tileLength"));
+  CHECK(at(c.fields["tileLength"], {{"x.dtype", 0}}) == 2048);
+  CHECK(at(c.fields["tileLength"], {{"x.dtype", 1}}) == 4096);
+  // GET_TPL_TILING_KEY's argument by position: what a TPL variant pins.
+  REQUIRE(c.tplArgs.count(0));
+  CHECK(at(c.tplArgs[0], {{"x.dtype", 1}}) == 1);
+  // The shape EnsureNotScalar returns is one of two objects: its size is not
+  // modelled, and what the host computes from it is not constrained.
+  CHECK_FALSE(c.fields.count("totalLength"));
+  CHECK(std::count(c.unconstrained.begin(), c.unconstrained.end(), "totalLength") == 1);
 }

@@ -77,6 +77,10 @@ int GetSizeByDataType(DataType dt);
 namespace gert {
 class Shape {
 public:
+  Shape();
+  // A constant shape (`static const gert::Shape kVec1 = {1};`, the scalar
+  // stand-in of EnsureNotScalar helpers): not modelled, its reads are unknown.
+  Shape(std::initializer_list<int64_t> dims);
   size_t GetDimNum() const;             // modelled: the rank
   int64_t GetDim(size_t index) const;   // modelled: one dimension
   int64_t GetShapeSize() const;         // modelled: the element count
@@ -393,6 +397,12 @@ uint64_t tpl_tiling_key(A...);
 #define GET_TPL_TILING_KEY(...) ::alint_host::tpl_tiling_key(__VA_ARGS__)
 #define ASCENDC_TPL_ARGS_DECL(...)
 #define ASCENDC_TPL_SEL(...)
+// As template_argument.h defines it: the key of the template arguments.
+#define ASCENDC_TPL_SEL_PARAM(context, ...)                                                                            \
+  do {                                                                                                                 \
+    uint64_t alintTplKey = GET_TPL_TILING_KEY(__VA_ARGS__);                                                            \
+    (context)->SetTilingKey(alintTplKey);                                                                              \
+  } while (0)
 
 // securec
 #ifndef EOK

@@ -136,7 +136,7 @@ Value Interp::apiAllocator(ApiCall &c) {
 Value Interp::apiConstructLocalTensor(const CXXConstructExpr *ce, const std::vector<Value> &args) {
   const CXXConstructorDecl *ctor = ce->getConstructor();
   const CXXRecordDecl *rd = ctor->getParent();
-  if (!args.empty() && args[0].kind == Value::Tensor)
+  if (!args.empty() && (args[0].kind == Value::Tensor || args[0].kind == Value::Choice))
     return args[0]; // copy
   uint32_t elem = tensorElemBytes(rd);
   if (ctor->getNumParams() == 3 && args.size() == 3 && ctor->getParamDecl(0)->getType()->isEnumeralType() && elem) {

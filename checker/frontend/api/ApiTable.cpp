@@ -6,6 +6,8 @@
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/ExprCXX.h>
 
+#include <cstring>
+
 namespace alint {
 namespace fe {
 
@@ -112,9 +114,118 @@ Value Interp::evalApiCall(const CallExpr *call, const FunctionDecl *fd) {
                      fd->getParamDecl(i)->getNameAsString(), c.args[i]->getBeginLoc());
   }
 
-  if (const ApiEntry *e = ApiTable::instance().find(c, classifyApiClass(parent)))
-    return e->handler(*this, c);
-  return apiUnmodelled(c, "AscendC API '" + c.name + "' is not modelled");
+  const ApiEntry *e = ApiTable::instance().find(c, classifyApiClass(parent));
+  if (!e)
+    return apiUnmodelled(c, "AscendC API '" + c.name + "' is not modelled");
+  if (hasChoice(c))
+    return callOverChoices(c, *e);
+  return e->handler(*this, c);
+}
+
+bool Interp::hasChoice(const ApiCall &c) const {
+  if (c.obj.kind == Value::Choice)
+    return true;
+  for (const Value &v : c.vals)
+    if (v.kind == Value::Choice)
+      return true;
+  return false;
+}
+
+// Families whose handlers only add operations and compute a result from
+// their operands: running one once per alternative under its condition is
+// the if/else the choice stands for. Queues, sync and the like keep state in
+// the interpreter (a queue's FIFO) that two guarded runs would corrupt: they
+// get an unknown value instead, as before.
+static bool splitsOverChoices(const char *family) {
+  static const char *const kFamilies[] = {"tensor", "vector",     "data-copy", "cube",    "mad",
+                                          "reg",    "cce-vector", "cce-copy",  "cce-cube"};
+  for (const char *f : kFamilies)
+    if (std::strcmp(f, family) == 0)
+      return true;
+  return false;
+}
+
+// A call with a Choice operand (InterpCore.h): the call once per alternative,
+// under its condition, the results merged. Operands chosen by the same
+// conditions (`ping` for every buffer) take the same alternative; others
+// multiply out, up to kMaxRuns runs.
+Value Interp::callOverChoices(ApiCall &c, const ApiEntry &e) {
+  constexpr size_t kMaxRuns = 8;
+  auto methodWrites = [&] {
+    const auto *md = dyn_cast<CXXMethodDecl>(c.fd);
+    return c.obj.kind == Value::Choice && md && !md->isConst(); // it would write one alternative back
+  };
+  std::vector<Value *> choices;
+  if (c.obj.kind == Value::Choice)
+    choices.push_back(&c.obj);
+  for (Value &v : c.vals)
+    if (v.kind == Value::Choice)
+      choices.push_back(&v);
+  // Groups of operands with the same conditions, and the number of runs.
+  auto sameConds = [](const TensorAlts &a, const TensorAlts &b) {
+    if (a.size() != b.size())
+      return false;
+    for (size_t i = 0; i < a.size(); ++i)
+      if (!structurallyEqual(a[i].first, b[i].first))
+        return false;
+    return true;
+  };
+  std::vector<std::vector<Value *>> groups;
+  size_t runs = 1;
+  for (Value *v : choices) {
+    bool placed = false;
+    for (auto &g : groups)
+      if (sameConds(*g[0]->alts, *v->alts)) {
+        g.push_back(v);
+        placed = true;
+        break;
+      }
+    if (!placed) {
+      groups.push_back({v});
+      runs *= v->alts->size();
+    }
+  }
+  if (!splitsOverChoices(e.family) || methodWrites() || runs > kMaxRuns) {
+    std::string why = !splitsOverChoices(e.family) ? std::string(e.family) + " calls"
+                      : methodWrites()             ? "a method that changes the tensor"
+                                                   : "more than " + std::to_string(kMaxRuns) + " combinations";
+    for (Value *v : choices) {
+      std::string name = v->t.name;
+      *v = Value();
+      v->kind = Value::Unknown;
+      v->reason = "'" + name + "' is one of several buffers, chosen by a condition; " + why + " on it are not modelled";
+    }
+    return e.handler(*this, c);
+  }
+  // Odometer over the groups' alternatives.
+  std::vector<size_t> pick(groups.size(), 0);
+  std::vector<std::pair<Sym, Value>> results;
+  const ApiCall orig = c;
+  for (size_t run = 0; run < runs; ++run) {
+    ApiCall one = orig;
+    Sym cond = mkBool(true);
+    for (size_t g = 0; g < groups.size(); ++g) {
+      const auto &alt = (*groups[g][0]->alts)[pick[g]];
+      cond = mkAnd(cond, alt.first);
+      for (Value *v : groups[g]) {
+        // the same operand in the copy
+        Value *dst = v == &c.obj ? &one.obj : &one.vals[v - c.vals.data()];
+        const TensorVal &t = (*v->alts)[pick[g]].second;
+        *dst = Value();
+        dst->kind = Value::Tensor;
+        dst->t = t;
+      }
+    }
+    pushCond(cond);
+    results.push_back({cond, e.handler(*this, one)});
+    popCond();
+    for (size_t g = 0; g < groups.size() && ++pick[g] == groups[g][0]->alts->size(); ++g)
+      pick[g] = 0;
+  }
+  Value r = results.back().second;
+  for (size_t i = results.size() - 1; i-- > 0;)
+    r = mergeValues(results[i].first, results[i].second, r, c.name);
+  return r;
 }
 
 // The single place an API call that is not understood becomes `unknown`: an
@@ -123,11 +234,16 @@ Value Interp::evalApiCall(const CallExpr *call, const FunctionDecl *fd) {
 Value Interp::apiUnmodelled(ApiCall &c, const std::string &why) {
   Op &op = addOp(OpKind::Unmodelled, c.name, c.call);
   op.unknownReason = why;
-  if (isTensor(c.obj)) // a method on a tensor touches it
-    op.regions.push_back(regionOf(c.obj.t, nullptr, true, "this"));
+  auto touch = [&](const Value &v, const std::string &role) {
+    if (isTensor(v))
+      op.regions.push_back(regionOf(v.t, nullptr, true, role));
+    else if (v.kind == Value::Choice) // any of its buffers
+      for (const auto &alt : *v.alts)
+        op.regions.push_back(regionOf(alt.second, nullptr, true, role));
+  };
+  touch(c.obj, "this"); // a method on a tensor touches it
   for (size_t i = 0; i < c.vals.size(); ++i)
-    if (isTensor(c.vals[i]))
-      op.regions.push_back(regionOf(c.vals[i].t, nullptr, true, "arg" + std::to_string(i)));
+    touch(c.vals[i], "arg" + std::to_string(i));
   if (c.call->getType()->isIntegralOrEnumerationType())
     return unknownValue("result of " + why, c.call->getType());
   Value v;

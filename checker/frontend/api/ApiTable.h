@@ -90,7 +90,7 @@ Value simtLaunch(Interp &in, ApiCall &c, const clang::FunctionDecl *f);
 inline bool isTensor(const Value &v) { return v.kind == Value::Tensor; }
 inline bool hasLocalTensorArg(const ApiCall &c) {
   for (const Value &v : c.vals)
-    if (isTensor(v) && !v.t.global)
+    if ((isTensor(v) && !v.t.global) || (v.kind == Value::Choice && !v.alts->front().second.global))
       return true;
   return false;
 }
