@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <sys/wait.h>
 
@@ -28,7 +29,10 @@ inline std::string shellQuote(const std::string &s) {
 inline ToolRun runTool(const std::string &args) {
   static int counter = 0;
   std::string errFile = "/tmp/alint_test_err_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
-  std::string cmd = std::string(ALINT_BINARY) + " " + args + " 2>" + errFile;
+  // ALINT_TOOL_UNDER_TEST: another build of the tool (scripts/sanitize.sh
+  // runs the samples through the sanitized binary with this test driver).
+  const char *other = std::getenv("ALINT_TOOL_UNDER_TEST");
+  std::string cmd = std::string(other && *other ? other : ALINT_BINARY) + " " + args + " 2>" + errFile;
   ToolRun r;
   FILE *p = popen(cmd.c_str(), "r");
   if (!p)
