@@ -790,20 +790,12 @@ private:
 };
 
 std::vector<std::string> clangArgs(const FrontendOptions &opts) {
-  std::vector<std::string> args = {"clang++",
-                                   "-fsyntax-only",
-                                   "-std=c++17",
-                                   "-x",
-                                   "c++",
-                                   "-w",
-                                   "-ferror-limit=0",
+  std::vector<std::string> args = {"clang++", "-fsyntax-only", "-std=c++17", "-x", "c++", "-w", "-ferror-limit=0",
                                    "-fno-caret-diagnostics",
                                    // A typo corrected silently would read as valid code:
                                    // an unknown name must stay an error the frontend sees.
-                                   "-fno-spell-checking",
-                                   "-D__NPU_ARCH__=" + std::to_string(opts.npuArch),
-                                   "-D__CCE_AICORE__=" + std::to_string(opts.cceAicore),
-                                   "-DASCENDC_LINT=1"};
+                                   "-fno-spell-checking", "-D__NPU_ARCH__=" + std::to_string(opts.npuArch),
+                                   "-D__CCE_AICORE__=" + std::to_string(opts.cceAicore), "-DASCENDC_LINT=1"};
   if (!opts.resourceDir.empty())
     args.push_back("-resource-dir=" + opts.resourceDir);
   // The bundled API goes first so it wins over a CANN install on the path.
@@ -876,7 +868,8 @@ FrontendResult runTool(const std::string &file, const std::string *code, const F
       mem->addFile(abs, 0, llvm::MemoryBuffer::getMemBufferCopy(source));
     std::string synthText = syn.text();
     mem->addFile(kPreludePath, 0,
-                 llvm::MemoryBuffer::getMemBufferCopy(project::tilingPrelude(opts.project.get(), kSynthName, synthText)));
+                 llvm::MemoryBuffer::getMemBufferCopy(
+                     project::tilingPrelude(opts.project.get(), kSynthName, synthText, haveSource ? file : "")));
     std::vector<std::string> args = clangArgs(opts);
     if (opts.includeRoots && haveSource)
       for (const std::string &root : findIncludeRoots(file, source, opts.extraArgs))

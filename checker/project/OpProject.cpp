@@ -1,5 +1,6 @@
 #include "checker/project/OpProject.h"
 
+#include <llvm/ADT/SmallString.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
@@ -144,6 +145,19 @@ std::vector<TilingStruct> parseTilingStructs(const std::string &raw, const std::
   static const std::regex begin(R"re(BEGIN_TILING_DATA_DEF\s*\(\s*(\w+)\s*\))re");
   static const std::regex field(R"re(TILING_DATA_FIELD_DEF(_ARR|_STRUCT)?\s*\()re");
   static const std::regex reg(R"re(REGISTER_TILING_DATA_CLASS\s*\(\s*(\w+)\s*,\s*(\w+)\s*\))re");
+  // Integer constants of the header (`constexpr uint32_t MAX_DIM = 8;`,
+  // `#define MAX_DIM 8`): an array length written as one of them is replaced
+  // by its value, since the generated struct is compiled without the header.
+  std::map<std::string, std::string> constants;
+  static const std::regex constant(
+      R"re((?:(?:static\s+)?(?:constexpr|const)\s+[\w:]+\s+(\w+)\s*=\s*\(?\s*(\d+)[uUlL]*\s*\)?\s*;)|(?:#define\s+(\w+)\s+\(?\s*(\d+)[uUlL]*\s*\)?\s*$))re",
+      std::regex::multiline);
+  for (std::sregex_iterator it(text.begin(), text.end(), constant), end; it != end; ++it) {
+    if ((*it)[1].matched)
+      constants[(*it)[1]] = (*it)[2];
+    else
+      constants[(*it)[3]] = (*it)[4];
+  }
   for (std::sregex_iterator it(text.begin(), text.end(), begin), end; it != end; ++it) {
     TilingStruct ts;
     ts.name = (*it)[1];
@@ -161,6 +175,8 @@ std::vector<TilingStruct> parseTilingStructs(const std::string &raw, const std::
       if (kind == "_ARR" && args.size() == 3) {
         tf.type = args[0];
         tf.arrayLen = args[1];
+        if (auto c = constants.find(tf.arrayLen); c != constants.end())
+          tf.arrayLen = c->second;
         tf.name = args[2];
       } else if (args.size() == 2) {
         tf.type = args[0];
@@ -342,8 +358,10 @@ std::optional<OpProject> findOpProject(const std::string &kernelFile, const std:
         p.tilingHeaders.push_back(f);
       p.tilingStructs.insert(p.tilingStructs.end(), structs.begin(), structs.end());
     }
-    for (std::sregex_iterator it(text.begin(), text.end(), defined), end; it != end; ++it)
+    for (std::sregex_iterator it(text.begin(), text.end(), defined), end; it != end; ++it) {
       p.kernelDefinedStructs.push_back((*it)[1]);
+      p.kernelDefinedStructFiles.push_back({(*it)[1], f});
+    }
   }
   // Common include folders of the repository: an `include`/`inc` folder or
   // `common` beside an ancestor (ops-math: math/../common/inc ...).
@@ -396,11 +414,62 @@ std::vector<MacroSet> dtypeVariants(const OpProject &p, const std::vector<std::s
   return out;
 }
 
-std::string tilingPrelude(const OpProject *p, const std::string &synthName, const std::string &extra) {
+// The files a kernel file includes with quoted includes, found beside the
+// including file or under the project's op_kernel/ (textually: conditional
+// includes are all followed, an over-approximation of what is compiled).
+static std::set<std::string> quotedIncludeClosure(const std::string &file, const std::vector<std::string> &bases) {
+  static const std::regex inc(R"re(#\s*include\s*"([^"]+)")re");
+  std::set<std::string> seen;
+  std::vector<std::string> todo = {file};
+  while (!todo.empty() && seen.size() < 200) {
+    std::string f = todo.back();
+    todo.pop_back();
+    if (!seen.insert(f).second)
+      continue;
+    std::string text = readText(f);
+    std::string dir = std::string(llvm::sys::path::parent_path(f));
+    for (std::sregex_iterator it(text.begin(), text.end(), inc), end; it != end; ++it)
+      for (const std::string &base : [&] {
+             std::vector<std::string> b = {dir};
+             b.insert(b.end(), bases.begin(), bases.end());
+             return b;
+           }()) {
+        llvm::SmallString<256> cand(base);
+        llvm::sys::path::append(cand, std::string((*it)[1]));
+        llvm::sys::path::remove_dots(cand, true);
+        if (llvm::sys::fs::is_regular_file(cand)) {
+          todo.push_back(std::string(cand));
+          break;
+        }
+      }
+  }
+  return seen;
+}
+
+std::string tilingPrelude(const OpProject *p, const std::string &synthName, const std::string &extra,
+                          const std::string &kernelFile) {
   std::string out = "// ascendc-lint: generated from the operator project (see --op-root)\n#pragma once\n";
   std::string chosen;
   if (p) {
-    std::set<std::string> own(p->kernelDefinedStructs.begin(), p->kernelDefinedStructs.end());
+    std::set<std::string> own;
+    if (kernelFile.empty()) {
+      own.insert(p->kernelDefinedStructs.begin(), p->kernelDefinedStructs.end());
+    } else {
+      llvm::SmallString<256> abs(kernelFile);
+      llvm::sys::fs::make_absolute(abs);
+      llvm::sys::path::remove_dots(abs, true);
+      std::vector<std::string> bases = {join(p->root, "op_kernel"), p->root,
+                                        std::string(llvm::sys::path::parent_path(p->root))};
+      bases.insert(bases.end(), p->includeDirs.begin(), p->includeDirs.end());
+      std::set<std::string> closure = quotedIncludeClosure(std::string(abs), bases);
+      for (auto &[name, f] : p->kernelDefinedStructFiles) {
+        llvm::SmallString<256> fa(f);
+        llvm::sys::fs::make_absolute(fa);
+        llvm::sys::path::remove_dots(fa, true);
+        if (closure.count(std::string(fa)))
+          own.insert(name);
+      }
+    }
     std::map<std::string, const TilingStruct *> byName;
     for (const TilingStruct &s : p->tilingStructs)
       byName.emplace(s.name, &s);

@@ -60,8 +60,10 @@ struct OpProject {
   std::vector<std::string> tilingHeaders;    // files with BEGIN_TILING_DATA_DEF
   std::vector<std::string> tilingKeyHeaders; // op_kernel files with ASCENDC_TPL_ARGS_DECL
   std::vector<std::string> includeDirs;      // the repository's common include folders (-I)
-  // Struct names the kernel sources define themselves (not emitted again).
+  // Struct names the kernel sources define themselves (not emitted again),
+  // and the op_kernel file that defines each.
   std::vector<std::string> kernelDefinedStructs;
+  std::vector<std::pair<std::string, std::string>> kernelDefinedStructFiles; // (struct, file)
 
   // The files that were read and used (for the text output).
   std::vector<std::string> filesUsed() const;
@@ -102,7 +104,11 @@ std::vector<MacroSet> dtypeVariants(const OpProject &p, const std::vector<std::s
 // generated header declares them) and GET_TILING_DATA / GET_TILING_DATA_MEMBER
 // naming the op's registered struct. Without one, GET_TILING_DATA names the
 // synthesised struct `synthName` whose fields the frontend adds from what the
-// kernel reads. `extra` is appended (synthesised definitions).
-std::string tilingPrelude(const OpProject *p, const std::string &synthName, const std::string &extra);
+// kernel reads. `extra` is appended (synthesised definitions). With
+// `kernelFile`, a struct the op_kernel sources define counts as the kernel's
+// own only when a file it includes (quoted includes, followed textually)
+// defines it: an arch35/ header beside an arch22 kernel does not.
+std::string tilingPrelude(const OpProject *p, const std::string &synthName, const std::string &extra,
+                          const std::string &kernelFile = "");
 
 } // namespace alint::project

@@ -457,3 +457,43 @@ class Add : public OpDef {
   CHECK(project::chipsBuildingFile(p, "/x/op_kernel/add.cpp") == std::vector<std::string>{"ascend910b"});
   CHECK(project::chipsBuildingFile(p, "/x/op_kernel/other.cpp").empty());
 }
+
+TEST_CASE("tiling headers: array lengths named by the header's constants", "[project]") {
+  auto structs = project::parseTilingStructs(R"(
+constexpr uint32_t MAX_DIM = 4;
+#define PAD_LEN 6
+BEGIN_TILING_DATA_DEF(PadTilingData)
+  TILING_DATA_FIELD_DEF_ARR(uint32_t, MAX_DIM, shape);
+  TILING_DATA_FIELD_DEF_ARR(uint32_t, PAD_LEN, paddings);
+  TILING_DATA_FIELD_DEF_ARR(uint32_t, UNKNOWN_LEN, other);
+END_TILING_DATA_DEF;
+)",
+                                             "t.h", nullptr);
+  REQUIRE(structs.size() == 1);
+  REQUIRE(structs[0].fields.size() == 3);
+  CHECK(structs[0].fields[0].arrayLen == "4");
+  CHECK(structs[0].fields[1].arrayLen == "6");
+  CHECK(structs[0].fields[2].arrayLen == "UNKNOWN_LEN"); // left as written: the prelude does not compile it
+}
+
+TEST_CASE("a tiling struct an op_kernel header defines is the kernel's own only if the kernel includes it",
+          "[project]") {
+  std::string root = tempDir() + "/pad_op";
+  std::system(("mkdir -p " + root + "/op_host " + root + "/op_kernel/arch35").c_str());
+  writeFile(root + "/op_host/pad_op_tiling.h", "BEGIN_TILING_DATA_DEF(PadOpTilingData)\n"
+                                               "  TILING_DATA_FIELD_DEF(uint32_t, len);\n"
+                                               "END_TILING_DATA_DEF;\n"
+                                               "REGISTER_TILING_DATA_CLASS(PadOp, PadOpTilingData)\n");
+  writeFile(root + "/op_kernel/arch35/pad_op_struct.h", "struct PadOpTilingData { uint32_t len; };\n");
+  writeFile(root + "/op_kernel/pad_op.cpp", "#include \"kernel_operator.h\"\n");
+  writeFile(root + "/op_kernel/arch35/pad_op_apt.cpp", "#include \"pad_op_struct.h\"\n");
+  auto p = project::findOpProject(root + "/op_kernel/pad_op.cpp");
+  REQUIRE(p);
+  // The arch22 kernel does not include the arch35 header: the host's struct is emitted.
+  std::string pre = project::tilingPrelude(&*p, "Synth", "", root + "/op_kernel/pad_op.cpp");
+  CHECK(pre.find("struct PadOpTilingData {") != std::string::npos);
+  // The arch35 kernel includes it: not emitted again.
+  pre = project::tilingPrelude(&*p, "Synth", "", root + "/op_kernel/arch35/pad_op_apt.cpp");
+  CHECK(pre.find("struct PadOpTilingData {") == std::string::npos);
+  std::system(("rm -rf " + root).c_str());
+}
