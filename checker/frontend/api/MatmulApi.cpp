@@ -316,51 +316,15 @@ HostTiling hostGetTiling(Interp &in) {
 
 // ----------------------------------------------------- buffers from tiling
 
-// What Init learnt about one object, for matmul-tiling: it travels as the
-// params of a marker operation (OpKind::Barrier with "marker", which orders
-// nothing) named Matmul::Init, so the IR needs no Matmul-specific member.
-struct MatmulObj {
-  std::string name;
-  std::map<std::string, Sym> tiling;
-  uint32_t aBits = 0, bBits = 0, cBits = 0, biasBits = 0;
-  bool aTrans = false, bTrans = false, mixed = false;
-  TPos aPos = TPos::GM, bPos = TPos::GM;
-  std::string config;
-  // The file's host code fills the launch tiling with a checked GetTiling
-  // (line; 0: not), and the element sizes its SetAType / SetBType name (0: not known).
-  int64_t hostGetTilingLine = 0;
-  uint32_t hostABits = 0, hostBBits = 0, hostBiasBits = 0;
-  std::set<std::string> hostAdjusted;
-  std::string unknownReason;
-};
-
-void emitInitMarker(Interp &in, const ApiCall &c, const MatmulObj &rec) {
-  Op &op = in.addOp(OpKind::Barrier, "Matmul::Init", c.call);
-  op.pipe = Pipe::None;
-  op.params["marker"] = mkConst(1);
-  op.params["matmul_init"] = mkConst(1);
-  for (const auto &[f, v] : rec.tiling)
-    if (v)
-      op.params["tiling." + f] = v;
-  op.params["aBits"] = mkConst(rec.aBits);
-  op.params["bBits"] = mkConst(rec.bBits);
-  op.params["cBits"] = mkConst(rec.cBits);
-  op.params["biasBits"] = mkConst(rec.biasBits);
-  op.params["aTrans"] = mkConst(rec.aTrans);
-  op.params["bTrans"] = mkConst(rec.bTrans);
-  op.params["aPos"] = mkConst(int64_t(rec.aPos));
-  op.params["bPos"] = mkConst(int64_t(rec.bPos));
-  op.params["mixed"] = mkConst(rec.mixed);
-  op.params["cfg." + rec.config] = mkConst(1);
-  if (rec.hostGetTilingLine) {
-    op.params["hostGetTiling"] = mkConst(rec.hostGetTilingLine);
-    op.params["hostABits"] = mkConst(rec.hostABits);
-    op.params["hostBBits"] = mkConst(rec.hostBBits);
-    op.params["hostBiasBits"] = mkConst(rec.hostBiasBits);
-    for (const std::string &f : rec.hostAdjusted)
-      op.params["hostAdjusted." + f] = mkConst(1);
-  }
-  op.unknownReason = rec.unknownReason;
+// What Init learnt about one object goes to KernelModel::matmuls (the
+// rules read it there); not in a loop's dry run, whose model is undone.
+void recordMatmul(Interp &in, const ApiCall &c, MatmulObj rec) {
+  if (in.dryRun)
+    return;
+  rec.cond = in.currentCond();
+  rec.loops = in.loopStack;
+  rec.loc = in.loc(c.call->getBeginLoc());
+  in.model.matmuls.push_back(std::move(rec));
 }
 
 // The tiling field `f` of the object (named input or value).
@@ -445,10 +409,7 @@ void initMatmul(Interp &in, const ApiCall &c, const Value &mm, const Value &tili
   setState(in, mm, "alintSyncIter", in.scalar(mkConst(1)));
   setState(in, mm, "alintWorkspace", in.scalar(mkConst(0)));
   // The object's index among the kernel's Matmul objects (library flag ids).
-  int64_t index = 0;
-  for (const Op &o : in.model.ops)
-    index += o.params.count("matmul_init") ? 1 : 0;
-  setState(in, mm, "alintId", in.scalar(mkConst(index)));
+  setState(in, mm, "alintId", in.scalar(mkConst(int64_t(in.model.matmuls.size()))));
 
   rec.aBits = ty.a.bits;
   rec.bBits = ty.b.bits;
@@ -532,7 +493,7 @@ void initMatmul(Interp &in, const ApiCall &c, const Value &mm, const Value &tili
                    mkAnd(valid, isBias), l, Buffer::Kind::TBuf);
     }
   }
-  emitInitMarker(in, c, rec);
+  recordMatmul(in, c, std::move(rec));
 }
 
 // --------------------------------------------------------- GM footprints
