@@ -177,7 +177,8 @@ json dumpModelJson(const KernelModel &k, const model::TargetSpec &t, bool autoSy
               {"config", m.config},
               {"condition", str(m.cond)},
               {"location", where(m.loc)},
-              {"hostGetTilingLine", m.hostGetTilingLine}};
+              {"hostGetTilingLine", m.hostGetTilingLine},
+              {"hostConfigType", m.hostConfigType}};
     if (!m.unknownReason.empty())
       j["unknown"] = m.unknownReason;
     matmuls.push_back(j);

@@ -207,12 +207,22 @@ void MatmulTilingCheck::run(CheckContext &ctx) const {
     Sym kbIter = ceilDiv(T("singleCoreK"), mul(T("baseK"), T("stepKb")));
     Sym kaFull = le(T("singleCoreK"), mul(T("baseK"), T("stepKa")));
     Sym kbFull = le(T("singleCoreK"), mul(T("baseK"), T("stepKb")));
+    // Table 3 is part of what a legal MDL tiling is (TCubeTiling结构体.md: "若
+    // Matmul对象的MatmulConfig模板为MDL模板，除表2外，还同时需要满足表3"), and
+    // GetTiling computes a usable tiling for the template it was told
+    // (SetMatmulConfigParams.md: mmConfigType must be the object's; the
+    // tiling algorithm makes mAL1 / nBL1 1 and kAL1, kBL1 multiples when K is
+    // not fully loaded, matmul_tiling_algorithm.cpp NeitherFullLoadK/MN): so
+    // the contract covers these rules when the host was told MDL, not Norm.
+    bool hostMdl = op.hostConfigType == 1;
     prove(given(mkAnd(mkOr(kaFull, eq(T("stepM"), 1)), mkOr(kbFull, eq(T("stepN"), 1)))),
           "stepM = 1 when Ka is not fully loaded, stepN = 1 when Kb is not", "TCubeTiling结构体.md table 3",
-          {{"stepM", T("stepM")}, {"stepN", T("stepN")}});
+          {{"stepM", T("stepM")}, {"stepN", T("stepN")}}, "",
+          hostMdl && cover({"stepM", "stepN", "stepKa", "stepKb", "baseK", "singleCoreK"}));
     prove(given(mkOr(eq(rem(kaIter, kbIter), 0), eq(rem(kbIter, kaIter), 0))),
           "the Ka and Kb step counts divide one another", "TCubeTiling结构体.md table 3",
-          {{"kaStepIter", kaIter}, {"kbStepIter", kbIter}});
+          {{"kaStepIter", kaIter}, {"kbStepIter", kbIter}}, "",
+          hostMdl && cover({"stepKa", "stepKb", "baseK", "singleCoreK"}));
   }
 }
 

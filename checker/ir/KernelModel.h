@@ -231,6 +231,10 @@ struct MatmulObj {
   int64_t hostGetTilingLine = 0;
   uint32_t hostABits = 0, hostBBits = 0, hostBiasBits = 0;
   std::set<std::string> hostAdjusted;
+  // The Matmul template the host's tiling API was told (SetMatmulConfigParams'
+  // mmConfigType: 0 Norm, 1 MDL, the default; -1 not known): GetTiling tiles
+  // for that template only.
+  int hostConfigType = -1;
   std::string unknownReason; // why its buffers or rules are not derived; empty: they are
   Sym cond;                  // path condition of the Init
   std::vector<int> loops;

@@ -33,6 +33,7 @@
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <regex>
 #include <set>
@@ -244,7 +245,44 @@ struct HostTiling {
   int64_t line = 0; // of the first GetTiling call; 0: no contract
   uint32_t aBits = 0, bBits = 0, biasBits = 0;
   std::set<std::string> adjusted; // fields the text may set by hand: the contract does not cover them
+  int configType = -1;            // mmConfigType the tiling API was told (-1: not known)
 };
+
+// The Matmul template the host's tiling API tiles for (SetMatmulConfigParams.md:
+// mmConfigTypeIn 0 Norm, 1 MDL, "需要与Matmul对象创建的模板一致"): 1 when nothing
+// sets it (matmul_tiling_base.h: `int32_t mmConfigType = 1`), else the one
+// integer literal every SetMatmulConfigParams call (or the MatmulConfigParams
+// it is given, whose constructor defaults it to 1 as well) names; -1 when a
+// call names something else or two calls disagree.
+int hostConfigType(const std::string &text) {
+  if (std::regex_search(text, std::regex(R"(\bmmConfigType\s*=[^=])")))
+    return -1;                         // set field by field
+  std::map<std::string, int> declared; // MatmulConfigParams variable -> its mmConfigTypeIn
+  static const std::regex decl(R"(\bMatmulConfigParams\s+(\w+)\s*(;|[({]\s*(\d+)?\s*[,)}]?))");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), decl); it != std::sregex_iterator(); ++it) {
+    const std::smatch &m = *it;
+    bool defaulted = m[2].str() == ";" || (!m[3].matched && m[2].str().find_first_of(")}") != std::string::npos);
+    declared[m[1].str()] = m[3].matched ? std::stoi(m[3].str()) : (defaulted ? 1 : -1);
+  }
+  std::set<int> seen;
+  static const std::regex call(R"((\.|->)\s*SetMatmulConfigParams\s*\(\s*([^,)]*))");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), call); it != std::sregex_iterator(); ++it) {
+    std::string a = (*it)[2].str();
+    while (!a.empty() && std::isspace(static_cast<unsigned char>(a.back())))
+      a.pop_back();
+    if (a.empty())
+      seen.insert(1);
+    else if (std::regex_match(a, std::regex(R"(\d+)")))
+      seen.insert(std::stoi(a));
+    else if (declared.count(a))
+      seen.insert(declared[a]);
+    else
+      seen.insert(-1);
+  }
+  if (seen.empty())
+    return 1;
+  return seen.size() == 1 ? *seen.begin() : -1;
+}
 
 uint32_t dataTypeBits(const std::string &dt) {
   if (dt == "DT_FLOAT16" || dt == "DT_BF16" || dt == "DT_BFLOAT16")
@@ -308,6 +346,7 @@ HostTiling hostGetTiling(Interp &in) {
     }
     return seen.size() == 1 ? *seen.begin() : 0;
   };
+  h.configType = hostConfigType(text);
   h.aBits = bitsOf("SetAType");
   h.bBits = bitsOf("SetBType");
   h.biasBits = bitsOf("SetBiasType");
@@ -426,6 +465,7 @@ void initMatmul(Interp &in, const ApiCall &c, const Value &mm, const Value &tili
   rec.hostBBits = host.bBits;
   rec.hostBiasBits = host.biasBits;
   rec.hostAdjusted = host.adjusted;
+  rec.hostConfigType = host.configType;
   int arch = in.opts.npuArch;
   auto why = [&](const std::string &s) {
     if (rec.unknownReason.empty())
