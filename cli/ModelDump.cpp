@@ -160,6 +160,29 @@ json dumpModelJson(const KernelModel &k, const model::TargetSpec &t, bool autoSy
                        {"kind", s.implicit ? "queue" : "flag"},
                        {"event", s.event ? json(std::string(hardEventName(*s.event))) : json(s.queueKey)}});
   }
+  json matmuls = json::array();
+  for (const MatmulObj &m : k.matmuls) {
+    json tiling = json::object();
+    for (const auto &[f, v] : m.tiling)
+      tiling[f] = str(v);
+    json j = {{"name", m.name},
+              {"tiling", tiling},
+              {"aBits", m.aBits},
+              {"bBits", m.bBits},
+              {"cBits", m.cBits},
+              {"biasBits", m.biasBits},
+              {"aTrans", m.aTrans},
+              {"bTrans", m.bTrans},
+              {"mixed", m.mixed},
+              {"config", m.config},
+              {"condition", str(m.cond)},
+              {"location", where(m.loc)},
+              {"hostGetTilingLine", m.hostGetTilingLine},
+              {"hostConfigType", m.hostConfigType}};
+    if (!m.unknownReason.empty())
+      j["unknown"] = m.unknownReason;
+    matmuls.push_back(j);
+  }
   json unknowns = json::array();
   for (const UnknownNote &u : k.unknowns)
     unknowns.push_back({{"reason", u.reason}, {"location", where(u.loc)}});
@@ -167,7 +190,8 @@ json dumpModelJson(const KernelModel &k, const model::TargetSpec &t, bool autoSy
           {"location", where(k.loc)}, {"buffers", bufs},
           {"globals", globs},         {"ops", ops},
           {"loops", loops},           {"syncEdges", edges},
-          {"notModelled", unknowns},  {"incomplete", k.incomplete}};
+          {"notModelled", unknowns},  {"incomplete", k.incomplete},
+          {"matmuls", matmuls}};
 }
 
 std::string dumpModelText(const KernelModel &k, const model::TargetSpec &t, bool autoSync) {

@@ -43,17 +43,15 @@ std::string locText(const SourceLoc &l) {
 
 // The Matmul high-level API allocates L1/L0/BT buffers from the kernel's
 // pipe at Init; the frontend records them as buffers when it can derive them
-// from the tiling (api/MatmulApi.cpp, a Matmul::Init marker). Why the cube
+// from the tiling (api/MatmulApi.cpp, KernelModel::matmuls). Why the cube
 // memories cannot be decided otherwise: an Init whose buffers were not
 // derived, or Matmul calls with no Init seen at all. Empty: they can.
 static std::string matmulUnknown(const KernelModel &k) {
-  bool init = false, calls = false;
+  for (const MatmulObj &m : k.matmuls)
+    if (!m.unknownReason.empty())
+      return m.unknownReason;
+  bool init = !k.matmuls.empty(), calls = false;
   for (const Op &op : k.ops) {
-    if (op.kind == OpKind::Barrier && op.params.count("matmul_init")) {
-      init = true;
-      if (!op.unknownReason.empty())
-        return op.unknownReason;
-    }
     calls |= op.kind == OpKind::Unmodelled && op.unknownReason.find("Matmul") != std::string::npos;
   }
   return calls && !init ? "the Matmul high-level API allocates from its tiling, and no Init with a tiling was followed"

@@ -19,8 +19,8 @@
 //   K not fully loaded forces stepM = 1 (stepN = 1), and the Ka and Kb
 //   step counts divide one another (table 3).
 //
-// The facts come with the Matmul::Init marker operation the frontend records
-// (checker/frontend/api/MatmulApi.cpp); counterexamples are in tiling-field
+// The facts are the kernel's MatmulObjs (KernelModel::matmuls, recorded by
+// checker/frontend/api/MatmulApi.cpp); counterexamples are in tiling-field
 // names.
 #include "rules/Checks.h"
 
@@ -29,16 +29,6 @@
 namespace alint {
 
 namespace {
-
-Sym param(const Op &op, const std::string &k) {
-  auto it = op.params.find(k);
-  return it == op.params.end() ? nullptr : it->second;
-}
-
-int64_t constParam(const Op &op, const std::string &k) {
-  Sym s = param(op, k);
-  return s ? asConst(s).value_or(0) : 0;
-}
 
 Sym eq(Sym a, int64_t c) { return mkCmp(SymOp::Eq, a, mkConst(c)); }
 Sym le(Sym a, Sym b) { return mkCmp(SymOp::Le, a, b); }
@@ -52,18 +42,19 @@ Sym ceilDiv(Sym a, Sym b) { return divi(add(a, sub(b, mkConst(1))), b); }
 void MatmulTilingCheck::run(CheckContext &ctx) const {
   const KernelModel &k = ctx.kernel;
   const model::TargetSpec &t = ctx.target;
-  for (const Op &op : k.ops) {
-    if (op.kind != OpKind::Barrier || !op.params.count("matmul_init"))
-      continue;
-    auto T = [&](const char *f) { return param(op, std::string("tiling.") + f); };
+  for (const MatmulObj &op : k.matmuls) {
+    auto T = [&](const char *f) -> Sym {
+      auto it = op.tiling.find(f);
+      return it == op.tiling.end() ? nullptr : it->second;
+    };
     std::vector<Sym> base = ctx.contextAt(op.cond, op.loops);
     bool haveTiling = T("baseM") != nullptr;
     // A tiling written in the kernel (constants) is checked as is; one read
     // from the launch argument is what the host's GetTiling computed: a rule
     // broken only for some of its values is unknown, broken for all an error.
     bool tilingConstant = true;
-    for (const auto &[key, v] : op.params)
-      if (key.rfind("tiling.", 0) == 0 && v && !asConst(v))
+    for (const auto &[key, v] : op.tiling)
+      if (v && !asConst(v))
         tilingConstant = false;
     // GetTiling's contract: a tiling the file's host code got from GetTiling
     // (result checked, nothing adjusted by hand; MatmulApi.cpp hostGetTiling)
@@ -73,17 +64,15 @@ void MatmulTilingCheck::run(CheckContext &ctx) const {
     // are: for the fields a rule reads, launch inputs the kernel did not
     // change; and no assumption or --tiling value naming a field (those are
     // checked as given).
-    bool contract = constParam(op, "hostGetTiling") != 0 && !tilingConstant;
+    bool contract = op.hostGetTilingLine != 0 && !tilingConstant;
     std::set<uint32_t> fieldVars;
     std::set<std::string> changed; // fields that are not the launch value (the kernel wrote them)
-    for (const auto &[key, v] : op.params) {
-      if (key.rfind("tiling.", 0) != 0)
-        continue;
+    for (const auto &[key, v] : op.tiling) {
       Sym x = v;
       while (x && x->op == SymOp::Cast)
         x = x->args[0];
       if (!x || x->op != SymOp::Var || x->var->role != VarRole::Input)
-        changed.insert(key.substr(7));
+        changed.insert(key);
       else
         fieldVars.insert(x->var->id);
     }
@@ -93,21 +82,20 @@ void MatmulTilingCheck::run(CheckContext &ctx) const {
       for (const auto &v : vs)
         contract &= !fieldVars.count(v->id);
     }
-    int64_t aB = constParam(op, "aBits") / 8, bB = constParam(op, "bBits") / 8;
+    int64_t aB = op.aBits / 8, bB = op.bBits / 8;
     // A field the code may set by hand after GetTiling (host text), or the
     // kernel changed, is not covered: nor is a rule that reads it.
     auto cover = [&](std::initializer_list<const char *> fields) {
       for (const char *f : fields)
-        if (op.params.count(std::string("hostAdjusted.") + f) || changed.count(f))
+        if (op.hostAdjusted.count(f) || changed.count(f))
           return false;
       return contract;
     };
     // Table 2's capacity and alignment rules are computed by the host for the
     // types it names: they cover the kernel's when those agree.
-    bool hostTypes = contract && aB && bB && constParam(op, "hostABits") == constParam(op, "aBits") &&
-                     constParam(op, "hostBBits") == constParam(op, "bBits");
-    int64_t biasB = constParam(op, "biasBits") / 8;
-    bool mdl = op.params.count("cfg.mdl") != 0;
+    bool hostTypes = contract && aB && bB && op.hostABits == op.aBits && op.hostBBits == op.bBits;
+    int64_t biasB = op.biasBits / 8;
+    bool mdl = op.config == "mdl";
     auto memBytes = [&](Mem m) -> int64_t {
       const model::MemorySpec *s = t.memory(m);
       return s ? int64_t(s->usableBytes) : 0;
@@ -194,10 +182,9 @@ void MatmulTilingCheck::run(CheckContext &ctx) const {
     if (biasB && memBytes(Mem::BT))
       prove(mkOr(eq(T("isBias"), 0), le(mul(T("baseN"), mkConst(biasB)), mkConst(memBytes(Mem::BT)))),
             "baseN * sizeof(bias) <= the bias table (" + std::to_string(memBytes(Mem::BT)) + " bytes)", table2,
-            {{"baseN", T("baseN")}}, "",
-            cover({"baseN", "isBias"}) && constParam(op, "hostBiasBits") == constParam(op, "biasBits"));
+            {{"baseN", T("baseN")}}, "", cover({"baseN", "isBias"}) && op.hostBiasBits == op.biasBits);
     // Fractal alignment.
-    bool aTrans = constParam(op, "aTrans") != 0, bTrans = constParam(op, "bTrans") != 0;
+    bool aTrans = op.aTrans, bTrans = op.bTrans;
     int64_t kAlign = !aTrans && bTrans && aB ? 32 / aB : 16;
     prove(
         given(mkAnd(mkAnd(eq(rem(T("baseM"), mkConst(16)), 0), eq(rem(T("baseN"), mkConst(16)), 0)),
@@ -220,12 +207,22 @@ void MatmulTilingCheck::run(CheckContext &ctx) const {
     Sym kbIter = ceilDiv(T("singleCoreK"), mul(T("baseK"), T("stepKb")));
     Sym kaFull = le(T("singleCoreK"), mul(T("baseK"), T("stepKa")));
     Sym kbFull = le(T("singleCoreK"), mul(T("baseK"), T("stepKb")));
+    // Table 3 is part of what a legal MDL tiling is (TCubeTiling结构体.md: "若
+    // Matmul对象的MatmulConfig模板为MDL模板，除表2外，还同时需要满足表3"), and
+    // GetTiling computes a usable tiling for the template it was told
+    // (SetMatmulConfigParams.md: mmConfigType must be the object's; the
+    // tiling algorithm makes mAL1 / nBL1 1 and kAL1, kBL1 multiples when K is
+    // not fully loaded, matmul_tiling_algorithm.cpp NeitherFullLoadK/MN): so
+    // the contract covers these rules when the host was told MDL, not Norm.
+    bool hostMdl = op.hostConfigType == 1;
     prove(given(mkAnd(mkOr(kaFull, eq(T("stepM"), 1)), mkOr(kbFull, eq(T("stepN"), 1)))),
           "stepM = 1 when Ka is not fully loaded, stepN = 1 when Kb is not", "TCubeTiling结构体.md table 3",
-          {{"stepM", T("stepM")}, {"stepN", T("stepN")}});
+          {{"stepM", T("stepM")}, {"stepN", T("stepN")}}, "",
+          hostMdl && cover({"stepM", "stepN", "stepKa", "stepKb", "baseK", "singleCoreK"}));
     prove(given(mkOr(eq(rem(kaIter, kbIter), 0), eq(rem(kbIter, kaIter), 0))),
           "the Ka and Kb step counts divide one another", "TCubeTiling结构体.md table 3",
-          {{"kaStepIter", kaIter}, {"kbStepIter", kbIter}});
+          {{"kaStepIter", kaIter}, {"kbStepIter", kbIter}}, "",
+          hostMdl && cover({"stepKa", "stepKb", "baseK", "singleCoreK"}));
   }
 }
 

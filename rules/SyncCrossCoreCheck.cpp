@@ -160,9 +160,9 @@ void SyncCrossCoreCheck::run(CheckContext &ctx) const {
   // kernel take flag ids 0 .. 2N-1 (CrossCoreSetFlag(ISASI).md, 约束说明).
   int64_t matmulObjs = 0;
   bool matmulCalls = false;
+  for (const MatmulObj &m : k.matmuls)
+    matmulObjs += m.mixed ? 1 : 0;
   for (const Op &op : k.ops) {
-    if (op.kind == OpKind::Barrier && op.params.count("matmul_init"))
-      matmulObjs += op.params.count("mixed") && asConst(op.params.at("mixed")).value_or(0) ? 1 : 0;
     matmulCalls |= op.kind == OpKind::Unmodelled && op.unknownReason.find("Matmul") != std::string::npos;
     if (op.params.count("library"))
       continue;

@@ -310,7 +310,7 @@ struct Builder {
         }
         return;
       }
-      if (!op.params.count("nddma_dci") && !op.params.count("dsb") && !op.params.count("marker"))
+      if (!op.params.count("nddma_dci") && !op.params.count("dsb"))
         s.sync = SeqOp::Sync::Barrier;
       break;
     case OpKind::SyncAll:

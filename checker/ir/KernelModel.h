@@ -8,6 +8,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -210,6 +211,36 @@ struct ParamStore {
   std::vector<int> loops;
 };
 
+// A Matmul high-level API object initialised with a TCubeTiling (Init /
+// REGIST_MATMUL_OBJ, checker/frontend/api/MatmulApi.cpp): what the library
+// was given, for matmul-tiling, capacity-overflow and sync-crosscore. Its
+// buffers are Buffers and its GM accesses and hand-overs are Ops.
+struct MatmulObj {
+  std::string name;                  // the object's source expression: "mm"
+  std::map<std::string, Sym> tiling; // TCubeTiling field -> value ("baseM"); empty: not followed
+  // Element sizes in bits of A, B, C and bias from MatmulType (0: not sized,
+  // e.g. int4b_t), transposes and positions of A and B.
+  uint32_t aBits = 0, bBits = 0, cBits = 0, biasBits = 0;
+  bool aTrans = false, bTrans = false;
+  TPos aPos = TPos::GM, bPos = TPos::GM;
+  bool mixed = false;          // a client whose cube work runs on the AIC (no ASCENDC_CUBE_ONLY)
+  std::string config = "norm"; // MatmulConfig: "norm", "mdl", "basic", "ibshare", "special-mdl"
+  // The file's host code fills the launch tiling with a checked GetTiling at
+  // this line (0: not), naming these element sizes (0: not known), and may
+  // set these fields by hand afterwards.
+  int64_t hostGetTilingLine = 0;
+  uint32_t hostABits = 0, hostBBits = 0, hostBiasBits = 0;
+  std::set<std::string> hostAdjusted;
+  // The Matmul template the host's tiling API was told (SetMatmulConfigParams'
+  // mmConfigType: 0 Norm, 1 MDL, the default; -1 not known): GetTiling tiles
+  // for that template only.
+  int hostConfigType = -1;
+  std::string unknownReason; // why its buffers or rules are not derived; empty: they are
+  Sym cond;                  // path condition of the Init
+  std::vector<int> loops;
+  SourceLoc loc;
+};
+
 struct KernelModel {
   std::string name;
   SourceLoc loc;
@@ -221,6 +252,7 @@ struct KernelModel {
   std::vector<Sym> facts; // always true: 0 <= blockIdx < blockNum, ...
   std::vector<UnknownNote> unknowns;
   std::vector<ParamStore> paramStores;
+  std::vector<MatmulObj> matmuls;
   // Set when code the kernel runs did not compile (e.g. a type from a missing
   // generated header): nothing about the kernel can be proved then.
   std::string incomplete;

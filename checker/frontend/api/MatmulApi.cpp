@@ -33,6 +33,7 @@
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <regex>
 #include <set>
@@ -244,7 +245,44 @@ struct HostTiling {
   int64_t line = 0; // of the first GetTiling call; 0: no contract
   uint32_t aBits = 0, bBits = 0, biasBits = 0;
   std::set<std::string> adjusted; // fields the text may set by hand: the contract does not cover them
+  int configType = -1;            // mmConfigType the tiling API was told (-1: not known)
 };
+
+// The Matmul template the host's tiling API tiles for (SetMatmulConfigParams.md:
+// mmConfigTypeIn 0 Norm, 1 MDL, "需要与Matmul对象创建的模板一致"): 1 when nothing
+// sets it (matmul_tiling_base.h: `int32_t mmConfigType = 1`), else the one
+// integer literal every SetMatmulConfigParams call (or the MatmulConfigParams
+// it is given, whose constructor defaults it to 1 as well) names; -1 when a
+// call names something else or two calls disagree.
+int hostConfigType(const std::string &text) {
+  if (std::regex_search(text, std::regex(R"(\bmmConfigType\s*=[^=])")))
+    return -1;                         // set field by field
+  std::map<std::string, int> declared; // MatmulConfigParams variable -> its mmConfigTypeIn
+  static const std::regex decl(R"(\bMatmulConfigParams\s+(\w+)\s*(;|[({]\s*(\d+)?\s*[,)}]?))");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), decl); it != std::sregex_iterator(); ++it) {
+    const std::smatch &m = *it;
+    bool defaulted = m[2].str() == ";" || (!m[3].matched && m[2].str().find_first_of(")}") != std::string::npos);
+    declared[m[1].str()] = m[3].matched ? std::stoi(m[3].str()) : (defaulted ? 1 : -1);
+  }
+  std::set<int> seen;
+  static const std::regex call(R"((\.|->)\s*SetMatmulConfigParams\s*\(\s*([^,)]*))");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), call); it != std::sregex_iterator(); ++it) {
+    std::string a = (*it)[2].str();
+    while (!a.empty() && std::isspace(static_cast<unsigned char>(a.back())))
+      a.pop_back();
+    if (a.empty())
+      seen.insert(1);
+    else if (std::regex_match(a, std::regex(R"(\d+)")))
+      seen.insert(std::stoi(a));
+    else if (declared.count(a))
+      seen.insert(declared[a]);
+    else
+      seen.insert(-1);
+  }
+  if (seen.empty())
+    return 1;
+  return seen.size() == 1 ? *seen.begin() : -1;
+}
 
 uint32_t dataTypeBits(const std::string &dt) {
   if (dt == "DT_FLOAT16" || dt == "DT_BF16" || dt == "DT_BFLOAT16")
@@ -308,6 +346,7 @@ HostTiling hostGetTiling(Interp &in) {
     }
     return seen.size() == 1 ? *seen.begin() : 0;
   };
+  h.configType = hostConfigType(text);
   h.aBits = bitsOf("SetAType");
   h.bBits = bitsOf("SetBType");
   h.biasBits = bitsOf("SetBiasType");
@@ -316,51 +355,15 @@ HostTiling hostGetTiling(Interp &in) {
 
 // ----------------------------------------------------- buffers from tiling
 
-// What Init learnt about one object, for matmul-tiling: it travels as the
-// params of a marker operation (OpKind::Barrier with "marker", which orders
-// nothing) named Matmul::Init, so the IR needs no Matmul-specific member.
-struct MatmulObj {
-  std::string name;
-  std::map<std::string, Sym> tiling;
-  uint32_t aBits = 0, bBits = 0, cBits = 0, biasBits = 0;
-  bool aTrans = false, bTrans = false, mixed = false;
-  TPos aPos = TPos::GM, bPos = TPos::GM;
-  std::string config;
-  // The file's host code fills the launch tiling with a checked GetTiling
-  // (line; 0: not), and the element sizes its SetAType / SetBType name (0: not known).
-  int64_t hostGetTilingLine = 0;
-  uint32_t hostABits = 0, hostBBits = 0, hostBiasBits = 0;
-  std::set<std::string> hostAdjusted;
-  std::string unknownReason;
-};
-
-void emitInitMarker(Interp &in, const ApiCall &c, const MatmulObj &rec) {
-  Op &op = in.addOp(OpKind::Barrier, "Matmul::Init", c.call);
-  op.pipe = Pipe::None;
-  op.params["marker"] = mkConst(1);
-  op.params["matmul_init"] = mkConst(1);
-  for (const auto &[f, v] : rec.tiling)
-    if (v)
-      op.params["tiling." + f] = v;
-  op.params["aBits"] = mkConst(rec.aBits);
-  op.params["bBits"] = mkConst(rec.bBits);
-  op.params["cBits"] = mkConst(rec.cBits);
-  op.params["biasBits"] = mkConst(rec.biasBits);
-  op.params["aTrans"] = mkConst(rec.aTrans);
-  op.params["bTrans"] = mkConst(rec.bTrans);
-  op.params["aPos"] = mkConst(int64_t(rec.aPos));
-  op.params["bPos"] = mkConst(int64_t(rec.bPos));
-  op.params["mixed"] = mkConst(rec.mixed);
-  op.params["cfg." + rec.config] = mkConst(1);
-  if (rec.hostGetTilingLine) {
-    op.params["hostGetTiling"] = mkConst(rec.hostGetTilingLine);
-    op.params["hostABits"] = mkConst(rec.hostABits);
-    op.params["hostBBits"] = mkConst(rec.hostBBits);
-    op.params["hostBiasBits"] = mkConst(rec.hostBiasBits);
-    for (const std::string &f : rec.hostAdjusted)
-      op.params["hostAdjusted." + f] = mkConst(1);
-  }
-  op.unknownReason = rec.unknownReason;
+// What Init learnt about one object goes to KernelModel::matmuls (the
+// rules read it there); not in a loop's dry run, whose model is undone.
+void recordMatmul(Interp &in, const ApiCall &c, MatmulObj rec) {
+  if (in.dryRun)
+    return;
+  rec.cond = in.currentCond();
+  rec.loops = in.loopStack;
+  rec.loc = in.loc(c.call->getBeginLoc());
+  in.model.matmuls.push_back(std::move(rec));
 }
 
 // The tiling field `f` of the object (named input or value).
@@ -445,10 +448,7 @@ void initMatmul(Interp &in, const ApiCall &c, const Value &mm, const Value &tili
   setState(in, mm, "alintSyncIter", in.scalar(mkConst(1)));
   setState(in, mm, "alintWorkspace", in.scalar(mkConst(0)));
   // The object's index among the kernel's Matmul objects (library flag ids).
-  int64_t index = 0;
-  for (const Op &o : in.model.ops)
-    index += o.params.count("matmul_init") ? 1 : 0;
-  setState(in, mm, "alintId", in.scalar(mkConst(index)));
+  setState(in, mm, "alintId", in.scalar(mkConst(int64_t(in.model.matmuls.size()))));
 
   rec.aBits = ty.a.bits;
   rec.bBits = ty.b.bits;
@@ -465,6 +465,7 @@ void initMatmul(Interp &in, const ApiCall &c, const Value &mm, const Value &tili
   rec.hostBBits = host.bBits;
   rec.hostBiasBits = host.biasBits;
   rec.hostAdjusted = host.adjusted;
+  rec.hostConfigType = host.configType;
   int arch = in.opts.npuArch;
   auto why = [&](const std::string &s) {
     if (rec.unknownReason.empty())
@@ -532,7 +533,7 @@ void initMatmul(Interp &in, const ApiCall &c, const Value &mm, const Value &tili
                    mkAnd(valid, isBias), l, Buffer::Kind::TBuf);
     }
   }
-  emitInitMarker(in, c, rec);
+  recordMatmul(in, c, std::move(rec));
 }
 
 // --------------------------------------------------------- GM footprints
