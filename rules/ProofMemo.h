@@ -1,0 +1,30 @@
+// Obligations that repeat up to the renaming of their variables are decided
+// once. The frontend gives every copy of a loop body, every inlined call of a
+// helper and every build configuration (dtype, tiling key) variables of their
+// own, so the solver's cache, keyed by variable identity, sees each copy as
+// new; on ops-math's sim_thread_exponential (a Philox helper inlined per call
+// site and per tiling key) that left half the obligations to the time limit.
+#pragma once
+
+#include "smt/Solver.h"
+
+#include <string>
+
+namespace alint {
+
+// The obligation with its variables numbered by first occurrence (property,
+// then context, then report terms), each with everything the solver reads of
+// it (type, role, opaque reason, choice kind) and its source name (which the
+// verdict's counterexample and reasons print). Shared subterms are written
+// once. Two obligations with the same key are the same query under a
+// one-to-one renaming of variables, so they have the same verdict, word for
+// word. Empty: too large to be worth keeping.
+std::string canonicalObligationKey(const Obligation &ob);
+
+// Solver::check through a memo of canonical keys. Only verdicts that are
+// facts about the formula are kept (proved, violated, counterexample), never
+// an unknown, which may depend on the time or units left when it was asked.
+// The memo belongs to one Solver (one file).
+Verdict checkMemoised(Solver &solver, const Obligation &ob);
+
+} // namespace alint

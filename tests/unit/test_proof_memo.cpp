@@ -1,0 +1,74 @@
+// Obligations equal up to a renaming of their variables are decided once
+// (rules/ProofMemo.cpp): every inlined copy of a helper, loop body or build
+// configuration has variables of its own, and the same query again.
+#include "rules/ProofMemo.h"
+
+#include <catch2/catch.hpp>
+
+using namespace alint;
+
+namespace {
+
+// "off * 4 is 32-byte aligned" inside a loop 0 <= i < n, off = i * 8 + k:
+// one copy of an align-address obligation, with variables of its own.
+Obligation copyOf(int64_t k, IntType it = IntType::u32(), VarRole iRole = VarRole::Internal,
+                  const std::string &iName = "i") {
+  Sym n = mkVar("n", IntType::u32());
+  Sym i = mkVar(iName, it, iRole);
+  Sym off = mkBin(SymOp::Add, mkBin(SymOp::Mul, i, mkConst(8, it), it), mkConst(k, it), it);
+  Obligation ob;
+  ob.check = "align-address";
+  ob.property = mkCmp(SymOp::Eq, mkBin(SymOp::Rem, mulC(toMath(off), 4), mkConst(32), IntType::math()), mkConst(0));
+  ob.context = {mkCmp(SymOp::Lt, toMath(i), toMath(n)), mkCmp(SymOp::Le, toMath(n), mkConst(64))};
+  ob.report = {{"offset", mulC(toMath(off), 4)}};
+  return ob;
+}
+
+} // namespace
+
+TEST_CASE("proof memo: copies with variables of their own share a key, other shapes do not", "[memo]") {
+  std::string a = canonicalObligationKey(copyOf(0));
+  REQUIRE(!a.empty());
+  CHECK(a == canonicalObligationKey(copyOf(0)));                                 // fresh n and i: the same query
+  CHECK(a != canonicalObligationKey(copyOf(1)));                                 // another constant
+  CHECK(a != canonicalObligationKey(copyOf(0, IntType::i32())));                 // another type: other ranges
+  CHECK(a != canonicalObligationKey(copyOf(0, IntType::u32(), VarRole::Input))); // input, not internal
+  CHECK(a != canonicalObligationKey(copyOf(0, IntType::u32(), VarRole::Internal, "j"))); // printed name
+  // x + y is not x + x: the renaming is one-to-one.
+  Sym x = mkVar("x", IntType::u32()), y = mkVar("x", IntType::u32());
+  Obligation two, one;
+  two.property = mkCmp(SymOp::Le, toMath(x), toMath(y));
+  one.property = mkCmp(SymOp::Le, toMath(x), toMath(x));
+  CHECK(canonicalObligationKey(two) != canonicalObligationKey(one));
+}
+
+TEST_CASE("proof memo: a repeated copy is answered without Z3, with the same verdict", "[memo]") {
+  Solver solver(2000);
+  Verdict first = checkMemoised(solver, copyOf(0));
+  CHECK(first.status == Status::Proved);
+  Verdict bad = checkMemoised(solver, copyOf(1)); // off = i * 8 + 1: 4 bytes past a block
+  REQUIRE(bad.status == Status::Violated);
+  unsigned asked = solver.stats().queries;
+  Verdict again = checkMemoised(solver, copyOf(0));
+  Verdict badAgain = checkMemoised(solver, copyOf(1));
+  CHECK(solver.stats().queries == asked); // neither reached the solver
+  CHECK(again.status == Status::Proved);
+  CHECK(badAgain.status == Status::Violated);
+  CHECK(badAgain.counterexample == bad.counterexample);
+  CHECK(badAgain.reportValues == bad.reportValues);
+}
+
+TEST_CASE("proof memo: an unknown verdict is asked again", "[memo]") {
+  Solver solver(2000);
+  auto opaqueCopy = [] {
+    Obligation ob;
+    Sym v = mkOpaque("a value the frontend does not track", IntType::u32());
+    ob.property = mkCmp(SymOp::Lt, toMath(v), mkConst(100));
+    return ob;
+  };
+  Verdict first = checkMemoised(solver, opaqueCopy());
+  REQUIRE(first.status == Status::Unknown);
+  unsigned asked = solver.stats().queries;
+  checkMemoised(solver, opaqueCopy());
+  CHECK(solver.stats().queries == asked + 1);
+}
