@@ -1,5 +1,6 @@
 #include "rules/ProofMemo.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace alint {
@@ -53,6 +54,83 @@ struct KeyWriter {
   }
 };
 
+// How many factors of 2 surely divide the value of s, in its own type (127:
+// the value is always 0). Each node wraps into its type: a value that is a
+// multiple of 2^k in exact arithmetic stays one after wrapping into b >= k
+// bits, and is 0 when k >= b. Alignment obligations are mostly "offset % 32
+// == 0" over products of tiling values and constants, which Z3 (wrap-around
+// modulo 2^32 of a product) sometimes cannot decide within 9 s
+// (sim_thread_exponential: `(98304 + handleNumTail * 256 * 4) % 32 == 0`).
+constexpr int kZero = 127;
+
+int twos(const Sym &s, std::unordered_map<const SymNode *, int> &seen) {
+  if (auto it = seen.find(s.get()); it != seen.end())
+    return it->second;
+  auto arg = [&](size_t i) { return i < s->args.size() ? twos(s->args[i], seen) : 0; };
+  int v = 0;
+  switch (s->op) {
+  case SymOp::Const: {
+    uint64_t u = uint64_t(s->value);
+    if (s->type.bits && s->type.bits < 64)
+      u &= (uint64_t(1) << s->type.bits) - 1;
+    v = u == 0 ? kZero : __builtin_ctzll(u);
+    break;
+  }
+  case SymOp::Add:
+  case SymOp::Sub:
+  case SymOp::Min:
+  case SymOp::Max:
+    v = std::min(arg(0), arg(1));
+    break;
+  case SymOp::Select:
+    v = std::min(arg(1), arg(2));
+    break;
+  case SymOp::Mul:
+    v = std::min(kZero, arg(0) + arg(1));
+    break;
+  case SymOp::Neg:
+  case SymOp::Cast:
+    v = arg(0);
+    break;
+  case SymOp::Shl:
+    if (auto c = asConst(s->args[1]); c && *c >= 0 && *c < 64)
+      v = std::min<int>(kZero, arg(0) + int(*c));
+    break;
+  case SymOp::Rem: // a % c == a - c * (a / c)
+    if (auto c = asConst(s->args[1]); c && *c > 0) {
+      int a = arg(0), k = __builtin_ctzll(uint64_t(*c));
+      v = (uint64_t(*c) == (uint64_t(1) << k) && a >= k) ? kZero : std::min(a, k);
+    }
+    break;
+  default:
+    break;
+  }
+  if (s->type.isBool)
+    v = s->op == SymOp::Const || s->op == SymOp::BoolConst ? v : 0;
+  else if (s->type.bits && v != kZero && v >= s->type.bits)
+    v = kZero;
+  seen.emplace(s.get(), v);
+  return v;
+}
+
+// The property holds whatever the variables are: both sides of an `==` are
+// always 0 (a remainder by a power of two of a multiple of it), under `&&`
+// and `||`. Only this shape, no search: anything else goes to Z3.
+bool alwaysHolds(const Sym &p, std::unordered_map<const SymNode *, int> &seen) {
+  switch (p->op) {
+  case SymOp::LAnd:
+    return alwaysHolds(p->args[0], seen) && alwaysHolds(p->args[1], seen);
+  case SymOp::LOr:
+    return alwaysHolds(p->args[0], seen) || alwaysHolds(p->args[1], seen);
+  case SymOp::BoolConst:
+    return p->value != 0;
+  case SymOp::Eq:
+    return !p->args[0]->type.isBool && twos(p->args[0], seen) == kZero && twos(p->args[1], seen) == kZero;
+  default:
+    return false;
+  }
+}
+
 struct Memo {
   const Solver *owner = nullptr;
   std::unordered_map<std::string, Verdict> verdicts;
@@ -80,9 +158,19 @@ std::string canonicalObligationKey(const Obligation &ob) {
   return std::move(w.out);
 }
 
+bool provedByDivisibility(const Sym &property) {
+  std::unordered_map<const SymNode *, int> seen;
+  return property && alwaysHolds(property, seen);
+}
+
 Verdict checkMemoised(Solver &solver, const Obligation &ob) {
   if (!ob.unknownReason.empty())
     return solver.check(ob);
+  if (provedByDivisibility(ob.property)) {
+    Verdict v;
+    v.status = Status::Proved;
+    return v;
+  }
   Memo &m = memo();
   if (m.owner != &solver) { // a new file: its own memo
     m.owner = &solver;
@@ -96,8 +184,16 @@ Verdict checkMemoised(Solver &solver, const Obligation &ob) {
     v.cached = true;
     return v;
   }
+  unsigned backstops = solver.stats().backstops;
   Verdict v = solver.check(ob);
-  if (v.status != Status::Unknown)
+  // An unknown from Z3's own units is the same on every copy (the same query
+  // gets the same units); one a clock or the file's spent budget cut short
+  // says nothing about the next copy.
+  bool cutShort = solver.stats().backstops != backstops ||
+                  (v.status == Status::Unknown && (v.reason.find("time limit (--timeout)") != std::string::npos ||
+                                                   v.reason.find("Z3 budget") != std::string::npos ||
+                                                   v.reason.find("wall-clock") != std::string::npos));
+  if (!cutShort)
     m.verdicts.emplace(std::move(key), v);
   return v;
 }

@@ -21,10 +21,16 @@ namespace alint {
 // word. Empty: too large to be worth keeping.
 std::string canonicalObligationKey(const Obligation &ob);
 
-// Solver::check through a memo of canonical keys. Only verdicts that are
-// facts about the formula are kept (proved, violated, counterexample), never
-// an unknown, which may depend on the time or units left when it was asked.
-// The memo belongs to one Solver (one file).
+// Whether the property holds for every value of its variables by the powers
+// of two its terms are multiples of (`(base + n * 256 * 4) % 32 == 0`), in
+// the C++ semantics of each node's type; false: not shown this way.
+bool provedByDivisibility(const Sym &property);
+
+// Solver::check through a memo of canonical keys. Kept: every verdict except
+// an unknown that a clock or the file's spent budget cut short (the next copy
+// may get further); an unknown from the query's own Z3 units is kept, since
+// the same query gets the same units (lerp: 156 such queries, 2 s each, over
+// 12 build configurations). The memo belongs to one Solver (one file).
 Verdict checkMemoised(Solver &solver, const Obligation &ob);
 
 } // namespace alint

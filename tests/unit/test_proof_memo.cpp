@@ -1,7 +1,10 @@
 // Obligations equal up to a renaming of their variables are decided once
 // (rules/ProofMemo.cpp): every inlined copy of a helper, loop body or build
 // configuration has variables of its own, and the same query again.
+#include "checker/ir/Budget.h"
 #include "rules/ProofMemo.h"
+
+#include <chrono>
 
 #include <catch2/catch.hpp>
 
@@ -21,6 +24,15 @@ Obligation copyOf(int64_t k, IntType it = IntType::u32(), VarRole iRole = VarRol
   ob.property = mkCmp(SymOp::Eq, mkBin(SymOp::Rem, mulC(toMath(off), 4), mkConst(32), IntType::math()), mkConst(0));
   ob.context = {mkCmp(SymOp::Lt, toMath(i), toMath(n)), mkCmp(SymOp::Le, toMath(n), mkConst(64))};
   ob.report = {{"offset", mulC(toMath(off), 4)}};
+  return ob;
+}
+
+// "i < 64" inside that loop: proved by the context, not by divisibility.
+Obligation boundCopy() {
+  Obligation ob = copyOf(0);
+  Sym i = ob.context[0]->args[0];
+  ob.property = mkCmp(SymOp::Lt, i, mkConst(64));
+  ob.report.clear();
   return ob;
 }
 
@@ -58,7 +70,19 @@ TEST_CASE("proof memo: a repeated copy is answered without Z3, with the same ver
   CHECK(badAgain.reportValues == bad.reportValues);
 }
 
-TEST_CASE("proof memo: an unknown verdict is asked again", "[memo]") {
+TEST_CASE("proof memo: an unknown the file's clock cut short is asked again", "[memo]") {
+  Solver solver(2000);
+  Budget spent;
+  spent.deadline = Budget::Clock::now() - std::chrono::seconds(1);
+  solver.setBudget(&spent);
+  Verdict first = checkMemoised(solver, boundCopy());
+  REQUIRE(first.status == Status::Unknown);
+  Budget fresh;
+  solver.setBudget(&fresh);
+  CHECK(checkMemoised(solver, boundCopy()).status == Status::Proved);
+}
+
+TEST_CASE("proof memo: an unknown from an opaque value is kept", "[memo]") {
   Solver solver(2000);
   auto opaqueCopy = [] {
     Obligation ob;
@@ -69,6 +93,37 @@ TEST_CASE("proof memo: an unknown verdict is asked again", "[memo]") {
   Verdict first = checkMemoised(solver, opaqueCopy());
   REQUIRE(first.status == Status::Unknown);
   unsigned asked = solver.stats().queries;
-  checkMemoised(solver, opaqueCopy());
-  CHECK(solver.stats().queries == asked + 1);
+  Verdict again = checkMemoised(solver, opaqueCopy());
+  CHECK(solver.stats().queries == asked);
+  CHECK(again.status == Status::Unknown);
+  CHECK(again.reason == first.reason);
+}
+
+TEST_CASE("proof memo: divisibility by powers of two is proved without Z3, in each node's type", "[memo]") {
+  IntType u32 = IntType::u32(), u8{8, false, false};
+  Sym h = mkVar("h", u32);
+  auto aligned = [](Sym e, int64_t c, IntType t) {
+    return mkCmp(SymOp::Eq, mkBin(SymOp::Rem, e, mkConst(c, t), t), mkConst(0, t));
+  };
+  // (98304 + h * 256 * 4) % 32 == 0 in uint32_t: wraps modulo 2^32, still a multiple of 32.
+  Sym off = mkBin(SymOp::Add, mkConst(98304, u32),
+                  mkBin(SymOp::Mul, mkBin(SymOp::Mul, h, mkConst(256, u32), u32), mkConst(4, u32), u32), u32);
+  CHECK(provedByDivisibility(aligned(off, 32, u32)));
+  CHECK(
+      provedByDivisibility(mkAnd(aligned(off, 32, u32), aligned(mkBin(SymOp::Shl, h, mkConst(5, u32), u32), 32, u32))));
+  // Not shown this way: a term that is not a multiple, another modulus, a wrap below the modulus.
+  CHECK_FALSE(provedByDivisibility(aligned(mkBin(SymOp::Add, off, mkConst(4, u32), u32), 32, u32)));
+  CHECK_FALSE(provedByDivisibility(aligned(mkBin(SymOp::Mul, h, mkConst(12, u32), u32), 8, u32)));
+  CHECK_FALSE(provedByDivisibility(aligned(off, 96, u32)));
+  Sym h8 = mkVar("h8", u8);
+  CHECK_FALSE(provedByDivisibility(aligned(mkBin(SymOp::Mul, h8, mkConst(64, u8), u8), 128, u8)));
+  // A multiple of 256 wrapped into 8 bits is 0: a multiple of anything.
+  CHECK(provedByDivisibility(aligned(mkBin(SymOp::Mul, h8, mkConst(0x100, IntType::u32()), u8), 128, u8)));
+  CHECK_FALSE(provedByDivisibility(mkCmp(SymOp::Eq, h, mkConst(0, u32))));
+  // And the solver agrees on the proved one.
+  Solver solver(2000);
+  Obligation ob;
+  ob.property = aligned(off, 32, u32);
+  CHECK(checkMemoised(solver, ob).status == Status::Proved);
+  CHECK(solver.stats().queries == 0);
 }
