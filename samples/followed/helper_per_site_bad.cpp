@@ -2,7 +2,7 @@
 // One helper inlined at two call sites, each inside a loop of its own: every
 // copy has variables of its own, and the second copy's obligations are the
 // first's up to that renaming (decided once, rules/ProofMemo.cpp). Each copy
-// is still reported where it is: Step's view starts 4 bytes into a block.
+// is still reported where it is: Step writes a view 4 bytes into a block.
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -12,16 +12,16 @@ public:
   __aicore__ inline KernelSteps() {}
   __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, uint32_t rows) {
     this->rows = rows > 8 ? 8 : rows;
-    xGm.SetGlobalBuffer((__gm__ float *)x, 8 * 64);
+    xGm.SetGlobalBuffer((__gm__ float *)x, 2 * 8 * 64);
     yGm.SetGlobalBuffer((__gm__ float *)y, 8 * 64);
-    pipe.InitBuffer(buf, 8 * 64 * sizeof(float));
+    pipe.InitBuffer(buf, 2 * 8 * 64 * sizeof(float));
   }
   __aicore__ inline void Step(const LocalTensor<float> &t, uint32_t row) {
-    Adds(t[row * 64 + 1], t[row * 64 + 1], 1.0f, 56); // expect-error: align-address
+    Adds(t[row * 64 + 1], t[512 + row * 64], 1.0f, 56); // expect-error: align-address
   }
   __aicore__ inline void Process() {
     LocalTensor<float> t = buf.Get<float>();
-    DataCopy(t, xGm, 8 * 64);
+    DataCopy(t, xGm, 2 * 8 * 64);
     PipeBarrier<PIPE_ALL>();
     for (uint32_t r = 0; r < rows; ++r)
       Step(t, r);

@@ -12,16 +12,16 @@ public:
   __aicore__ inline KernelSteps() {}
   __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, uint32_t rows) {
     this->rows = rows > 8 ? 8 : rows;
-    xGm.SetGlobalBuffer((__gm__ float *)x, 8 * 64);
+    xGm.SetGlobalBuffer((__gm__ float *)x, 2 * 8 * 64);
     yGm.SetGlobalBuffer((__gm__ float *)y, 8 * 64);
-    pipe.InitBuffer(buf, 8 * 64 * sizeof(float));
+    pipe.InitBuffer(buf, 2 * 8 * 64 * sizeof(float));
   }
   __aicore__ inline void Step(const LocalTensor<float> &t, uint32_t row) {
-    Adds(t[row * 64 + 8], t[row * 64 + 8], 1.0f, 56); // 8 floats: 32 bytes, aligned
+    Adds(t[row * 64 + 8], t[512 + row * 64], 1.0f, 56); // 8 floats: 32 bytes, aligned
   }
   __aicore__ inline void Process() {
     LocalTensor<float> t = buf.Get<float>();
-    DataCopy(t, xGm, 8 * 64);
+    DataCopy(t, xGm, 2 * 8 * 64);
     PipeBarrier<PIPE_ALL>();
     for (uint32_t r = 0; r < rows; ++r)
       Step(t, r);
