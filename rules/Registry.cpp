@@ -1,5 +1,6 @@
 #include "rules/Check.h"
 #include "rules/Checks.h"
+#include "rules/ProofMemo.h"
 
 #include <map>
 #include <set>
@@ -96,7 +97,7 @@ std::vector<SolvedItem> solveItems(std::vector<ProofItem> &items, Solver &solver
       continue;
     if (!incomplete.empty())
       item.ob.unknownReason = incomplete;
-    Verdict v = solver.check(item.ob);
+    Verdict v = checkMemoised(solver, item.ob);
     if (v.status == Status::Counterexample && !item.counterexampleUnknown.empty()) {
       v.status = Status::Unknown;
       v.reason = item.counterexampleUnknown;

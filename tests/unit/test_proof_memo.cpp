@@ -1,0 +1,129 @@
+// Obligations equal up to a renaming of their variables are decided once
+// (rules/ProofMemo.cpp): every inlined copy of a helper, loop body or build
+// configuration has variables of its own, and the same query again.
+#include "checker/ir/Budget.h"
+#include "rules/ProofMemo.h"
+
+#include <chrono>
+
+#include <catch2/catch.hpp>
+
+using namespace alint;
+
+namespace {
+
+// "off * 4 is 32-byte aligned" inside a loop 0 <= i < n, off = i * 8 + k:
+// one copy of an align-address obligation, with variables of its own.
+Obligation copyOf(int64_t k, IntType it = IntType::u32(), VarRole iRole = VarRole::Internal,
+                  const std::string &iName = "i") {
+  Sym n = mkVar("n", IntType::u32());
+  Sym i = mkVar(iName, it, iRole);
+  Sym off = mkBin(SymOp::Add, mkBin(SymOp::Mul, i, mkConst(8, it), it), mkConst(k, it), it);
+  Obligation ob;
+  ob.check = "align-address";
+  ob.property = mkCmp(SymOp::Eq, mkBin(SymOp::Rem, mulC(toMath(off), 4), mkConst(32), IntType::math()), mkConst(0));
+  ob.context = {mkCmp(SymOp::Lt, toMath(i), toMath(n)), mkCmp(SymOp::Le, toMath(n), mkConst(64))};
+  ob.report = {{"offset", mulC(toMath(off), 4)}};
+  return ob;
+}
+
+// "i < 64" inside that loop: proved by the context, not by divisibility.
+Obligation boundCopy() {
+  Obligation ob = copyOf(0);
+  Sym i = ob.context[0]->args[0];
+  ob.property = mkCmp(SymOp::Lt, i, mkConst(64));
+  ob.report.clear();
+  return ob;
+}
+
+} // namespace
+
+TEST_CASE("proof memo: copies with variables of their own share a key, other shapes do not", "[memo]") {
+  std::string a = canonicalObligationKey(copyOf(0));
+  REQUIRE(!a.empty());
+  CHECK(a == canonicalObligationKey(copyOf(0)));                                 // fresh n and i: the same query
+  CHECK(a != canonicalObligationKey(copyOf(1)));                                 // another constant
+  CHECK(a != canonicalObligationKey(copyOf(0, IntType::i32())));                 // another type: other ranges
+  CHECK(a != canonicalObligationKey(copyOf(0, IntType::u32(), VarRole::Input))); // input, not internal
+  CHECK(a != canonicalObligationKey(copyOf(0, IntType::u32(), VarRole::Internal, "j"))); // printed name
+  // x + y is not x + x: the renaming is one-to-one.
+  Sym x = mkVar("x", IntType::u32()), y = mkVar("x", IntType::u32());
+  Obligation two, one;
+  two.property = mkCmp(SymOp::Le, toMath(x), toMath(y));
+  one.property = mkCmp(SymOp::Le, toMath(x), toMath(x));
+  CHECK(canonicalObligationKey(two) != canonicalObligationKey(one));
+}
+
+TEST_CASE("proof memo: a repeated copy is answered without Z3, with the same verdict", "[memo]") {
+  Solver solver(2000);
+  Verdict first = checkMemoised(solver, copyOf(0));
+  CHECK(first.status == Status::Proved);
+  Verdict bad = checkMemoised(solver, copyOf(1)); // off = i * 8 + 1: 4 bytes past a block
+  REQUIRE(bad.status == Status::Violated);
+  unsigned asked = solver.stats().queries;
+  Verdict again = checkMemoised(solver, copyOf(0));
+  Verdict badAgain = checkMemoised(solver, copyOf(1));
+  CHECK(solver.stats().queries == asked); // neither reached the solver
+  CHECK(again.status == Status::Proved);
+  CHECK(badAgain.status == Status::Violated);
+  CHECK(badAgain.counterexample == bad.counterexample);
+  CHECK(badAgain.reportValues == bad.reportValues);
+}
+
+TEST_CASE("proof memo: an unknown the file's clock cut short is asked again", "[memo]") {
+  Solver solver(2000);
+  Budget spent;
+  spent.deadline = Budget::Clock::now() - std::chrono::seconds(1);
+  solver.setBudget(&spent);
+  Verdict first = checkMemoised(solver, boundCopy());
+  REQUIRE(first.status == Status::Unknown);
+  Budget fresh;
+  solver.setBudget(&fresh);
+  CHECK(checkMemoised(solver, boundCopy()).status == Status::Proved);
+}
+
+TEST_CASE("proof memo: an unknown from an opaque value is kept", "[memo]") {
+  Solver solver(2000);
+  auto opaqueCopy = [] {
+    Obligation ob;
+    Sym v = mkOpaque("a value the frontend does not track", IntType::u32());
+    ob.property = mkCmp(SymOp::Lt, toMath(v), mkConst(100));
+    return ob;
+  };
+  Verdict first = checkMemoised(solver, opaqueCopy());
+  REQUIRE(first.status == Status::Unknown);
+  unsigned asked = solver.stats().queries;
+  Verdict again = checkMemoised(solver, opaqueCopy());
+  CHECK(solver.stats().queries == asked);
+  CHECK(again.status == Status::Unknown);
+  CHECK(again.reason == first.reason);
+}
+
+TEST_CASE("proof memo: divisibility by powers of two is proved without Z3, in each node's type", "[memo]") {
+  IntType u32 = IntType::u32(), u8{8, false, false};
+  Sym h = mkVar("h", u32);
+  auto aligned = [](Sym e, int64_t c, IntType t) {
+    return mkCmp(SymOp::Eq, mkBin(SymOp::Rem, e, mkConst(c, t), t), mkConst(0, t));
+  };
+  // (98304 + h * 256 * 4) % 32 == 0 in uint32_t: wraps modulo 2^32, still a multiple of 32.
+  Sym off = mkBin(SymOp::Add, mkConst(98304, u32),
+                  mkBin(SymOp::Mul, mkBin(SymOp::Mul, h, mkConst(256, u32), u32), mkConst(4, u32), u32), u32);
+  CHECK(provedByDivisibility(aligned(off, 32, u32)));
+  CHECK(
+      provedByDivisibility(mkAnd(aligned(off, 32, u32), aligned(mkBin(SymOp::Shl, h, mkConst(5, u32), u32), 32, u32))));
+  // Not shown this way: a term that is not a multiple, another modulus, a wrap below the modulus.
+  CHECK_FALSE(provedByDivisibility(aligned(mkBin(SymOp::Add, off, mkConst(4, u32), u32), 32, u32)));
+  CHECK_FALSE(provedByDivisibility(aligned(mkBin(SymOp::Mul, h, mkConst(12, u32), u32), 8, u32)));
+  CHECK_FALSE(provedByDivisibility(aligned(off, 96, u32)));
+  Sym h8 = mkVar("h8", u8);
+  CHECK_FALSE(provedByDivisibility(aligned(mkBin(SymOp::Mul, h8, mkConst(64, u8), u8), 128, u8)));
+  // A multiple of 256 wrapped into 8 bits is 0: a multiple of anything.
+  CHECK(provedByDivisibility(aligned(mkBin(SymOp::Mul, h8, mkConst(0x100, IntType::u32()), u8), 128, u8)));
+  CHECK_FALSE(provedByDivisibility(mkCmp(SymOp::Eq, h, mkConst(0, u32))));
+  // And the solver agrees on the proved one.
+  Solver solver(2000);
+  Obligation ob;
+  ob.property = aligned(off, 32, u32);
+  CHECK(checkMemoised(solver, ob).status == Status::Proved);
+  CHECK(solver.stats().queries == 0);
+}
