@@ -451,13 +451,14 @@ struct Generator {
       loopCond = mkAnd(loopCond, enter);
       loopVars.push_back(v);
       loopIds.push_back(L.id);
-      if (r.chance(0.1)) // ASCENDC_ASSUME(i < c) in the body
-        Assumption a; // member by member: GCC 12 warns on the braced form's empty SourceLoc
+      if (r.chance(0.1)) { // ASCENDC_ASSUME(i < c) in the body
+        Assumption a;        // member by member: GCC 12 warns on the braced form's empty SourceLoc
         a.expr = mkCmp(SymOp::Lt, toMath(v), mkConst(r.uni(1, 6)));
         a.cond = mkBool(true);
         a.loops = loopIds;
         a.text = "i < c";
         c.k.assumptions.push_back(a);
+      }
       makeBlock(depth + 1);
       loopIds.pop_back();
       loopVars.pop_back();
