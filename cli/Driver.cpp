@@ -42,20 +42,20 @@ double since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// The per-file time limit split between the build configurations (variants)
-// of the file: unit i of n may run until from + (until - from) * (i + 1) / n.
-// A variant that finishes early leaves its time to the later ones; one that
-// does not cannot take theirs (a slow first variant no longer starves the
-// rest). Used twice: between the parses of a file, then between the kernel
-// models (tiling keys, template-selection combinations) of one parse.
-std::chrono::steady_clock::time_point shareOf(std::chrono::steady_clock::time_point from,
-                                              std::chrono::steady_clock::time_point until, size_t i, size_t n) {
+// The per-file time limit (CPU time, Budget.h) split between the build
+// configurations (variants) of the file: unit i of n may run until
+// from + (until - from) * (i + 1) / n. A variant that finishes early leaves its
+// time to the later ones; one that does not cannot take theirs (a slow first
+// variant no longer starves the rest). Used twice: between the parses of a
+// file, then between the kernel models (tiling keys, template-selection
+// combinations) of one parse.
+Budget::Clock::time_point shareOf(Budget::Clock::time_point from, Budget::Clock::time_point until, size_t i, size_t n) {
   if (n == 0 || until <= from)
     return until;
   return from + (until - from) * int64_t(i + 1) / int64_t(n);
 }
 
-// Share i of n of `parent` from `from` on: its clock share, and an equal
+// Share i of n of `parent` from `from` on: its CPU-time share, and an equal
 // part of the Z3 units it has left (deterministic: what was spent before is).
 Budget shareBudget(const Budget &parent, Budget::Clock::time_point from, size_t i, size_t n) {
   Budget b;
@@ -201,7 +201,7 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
     if (budget.expired("the checks")) { // past the clock: the check is one unknown obligation
       ++kv.obligations;
       ++kv.unknown;
-      ++reasons["the file's time limit (--timeout) was reached before " + ci.id + " ran"];
+      ++reasons["the file's CPU-time limit (--timeout) was reached before " + ci.id + " ran"];
       continue;
     }
     auto check = ci.make();
@@ -313,13 +313,13 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   for (auto &[r, n] : reasons) {
     if (r.find("(--timeout)") != std::string::npos)
       pastTime += n;
-    else if (r.find("Z3 budget") != std::string::npos || r.find("wall-clock backstop") != std::string::npos)
+    else if (r.find("Z3 budget") != std::string::npos || r.find("CPU-time backstop") != std::string::npos)
       fr.warnings.push_back("kernel '" + k.name + "'" + variantTag + " on " + t.name + ": " + std::to_string(n) +
                             " obligations are unknown: " + r);
   }
   if (pastTime)
     fr.warnings.push_back("kernel '" + k.name + "'" + variantTag + " on " + t.name +
-                          ": its share of the time limit (--timeout) was reached; " + std::to_string(pastTime) +
+                          ": its share of the CPU-time limit (--timeout) was reached; " + std::to_string(pastTime) +
                           " obligations were not checked and are unknown");
   for (const UnknownNote &u : km.unknowns)
     ++reasons[u.reason];
@@ -585,9 +585,9 @@ uint64_t memoryLimitFor(const Options &o, unsigned parallel) {
   return std::max<uint64_t>(phys / 2 / std::max(parallel, 1u), uint64_t(2) << 30);
 }
 
-// The budget of one file: the --timeout clock as a backstop, and Z3 units
-// for half of it at the calibrated speed, so that on a machine that is not
-// overloaded the units (the same on every run) run out before the clock.
+// The budget of one file: --timeout seconds of the worker's CPU time as a
+// backstop, and Z3 units for half of it at the calibrated speed, so that the
+// units (the same on every run) run out before the CPU time does.
 Budget fileBudget(const Options &o) {
   Budget b;
   if (o.fileTimeoutSec) {
@@ -802,10 +802,11 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
             break;
           }
           auto t1 = std::chrono::steady_clock::now();
+          const auto modelsStart = Budget::Clock::now();
           size_t modelIndex = 0;
           for (KernelModel &k : res.model.kernels) {
             // This model's share of the parse's share.
-            Budget modelBudget = shareBudget(parseBudget, t1, modelIndex++, res.model.kernels.size());
+            Budget modelBudget = shareBudget(parseBudget, modelsStart, modelIndex++, res.model.kernels.size());
             solver.setBudget(&modelBudget);
             if (!label.empty())
               k.variant = label + (k.variant.empty() ? "" : ", " + k.variant);
@@ -837,7 +838,7 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
   fr.stats.solver = solver.stats();
   fr.stats.solveSeconds = fr.stats.solver.seconds;
   if (budget.fired()) // the clock is a backstop: its firing is always said
-    fr.warnings.push_back(file + ": the time limit (--timeout=" + std::to_string(o.fileTimeoutSec) +
+    fr.warnings.push_back(file + ": the CPU-time limit (--timeout=" + std::to_string(o.fileTimeoutSec) +
                           " s) was reached during " + budget.firedIn() +
                           "; what was decided before is kept, the rest is unknown");
   fr.nolintSuppressed = applySuppressions(fr.diags, file);

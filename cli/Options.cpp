@@ -39,9 +39,10 @@ Options:
                             pipe schedule as a Chrome trace (chrome://tracing, Perfetto)
   --smt-timeout=MS          Z3 budget per query, as a load-independent resource
                             limit of about MS ms of search (default: 2000)
-  --timeout=SEC             time limit per file; what is left is unknown (default: 60;
+  --timeout=SEC             CPU-time limit per file; what is left is unknown (default: 60;
                             0: none). Results are decided by load-independent budgets;
-                            the clock is a backstop, reported when it fires
+                            CPU time is a backstop, reported when it fires; a file still
+                            running after 3 x SEC + 5 s of wall clock is stopped
   --max-memory=SIZE         memory (address space) per file, e.g. 4G; a file past it fails
                             alone (default: half the machine over the parallel jobs, >= 2G)
   --auto-sync=on|off        whether the compiler inserts S<->MTE2/MTE3/V and V<->V

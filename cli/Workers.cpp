@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -62,9 +63,14 @@ struct Worker {
   int fd = -1;
   size_t item = 0;
   std::string buf;
-  Clock::time_point killAt = Clock::time_point::max();
+  Clock::time_point killAt = Clock::time_point::max(); // the wall-clock last resort
   bool killedForTime = false;
+  double cpuSeconds = 0; // the worker's CPU time when it ended
 };
+
+// The worker's CPU-time limit (RLIMIT_CPU, whole seconds): the analysis
+// stops itself at --timeout (Budget.h); this ends a step that cannot stop.
+rlim_t cpuLimitOf(const WorkerLimits &limits) { return rlim_t(std::ceil(limits.timeoutSec * (1 + limits.killMargin))); }
 
 // The memory limit of item i, and how a message names it.
 uint64_t memoryOf(const WorkerLimits &limits, size_t i) {
@@ -78,7 +84,13 @@ std::string memoryName(const WorkerLimits &limits, size_t i) {
 
 std::string describeEnd(int status, const Worker &w, const WorkerLimits &limits, const std::string &error) {
   if (w.killedForTime)
-    return "the time limit (--timeout=" + std::to_string(limits.timeoutSec) +
+    return "the wall-clock limit (" + std::to_string(wallLimitSec(limits.timeoutSec)) +
+           " s, 3 x --timeout + 5 s) was reached with " + std::to_string(int(w.cpuSeconds)) +
+           " s of CPU time used: the machine is too loaded to run it; the file was stopped";
+  // RLIMIT_CPU: SIGXCPU at the soft limit, SIGKILL at the hard one.
+  if (limits.timeoutSec && WIFSIGNALED(status) &&
+      (WTERMSIG(status) == SIGXCPU || (WTERMSIG(status) == SIGKILL && w.cpuSeconds >= double(cpuLimitOf(limits)))))
+    return "the CPU-time limit (--timeout=" + std::to_string(limits.timeoutSec) +
            " s) was overrun by a step that cannot be interrupted (a Clang parse, a Z3 call); the file was stopped";
   if (WIFEXITED(status) && WEXITSTATUS(status) == kExitOutOfMemory)
     return "the memory limit (" + memoryName(limits, w.item) + ") was reached";
@@ -101,6 +113,10 @@ std::string describeEnd(int status, const Worker &w, const WorkerLimits &limits,
   prctl(PR_SET_PDEATHSIG, SIGKILL); // the run was stopped: so is its worker
   rlimit core{0, 0};                // a crashed file leaves no core dump behind
   setrlimit(RLIMIT_CORE, &core);
+  if (limits.timeoutSec) { // CPU time counts from the fork
+    rlimit cpu{cpuLimitOf(limits), cpuLimitOf(limits) + 5};
+    setrlimit(RLIMIT_CPU, &cpu);
+  }
   if (uint64_t bytes = memoryOf(limits, i); bytes && memoryLimitSupported()) {
     rlimit as{rlim_t(bytes), rlim_t(bytes)};
     setrlimit(RLIMIT_AS, &as);
@@ -200,8 +216,7 @@ std::vector<WorkerOutcome> runInWorkers(size_t n, unsigned jobs, const WorkerLim
     w.fd = fds[0];
     w.item = i;
     if (limits.timeoutSec)
-      w.killAt =
-          Clock::now() + std::chrono::milliseconds(int64_t(limits.timeoutSec * 1000.0 * (1 + limits.killMargin)));
+      w.killAt = Clock::now() + std::chrono::seconds(wallLimitSec(limits.timeoutSec));
     running.push_back(std::move(w));
     return true;
   };
@@ -253,8 +268,11 @@ std::vector<WorkerOutcome> runInWorkers(size_t n, unsigned jobs, const WorkerLim
       close(w.fd);
       w.fd = -1;
       int status = 0;
-      while (waitpid(w.pid, &status, 0) < 0 && errno == EINTR) {
+      rusage ru{};
+      while (wait4(w.pid, &status, 0, &ru) < 0 && errno == EINTR) {
       }
+      w.cpuSeconds =
+          double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
       std::string error;
       std::optional<std::string> result;
       if (w.buf.size() >= kHeader) {

@@ -2,8 +2,9 @@
 // at -j1: Clang and Z3 state stays private to each file, a crash (in Clang,
 // Z3 or the frontend) or an exhausted memory limit ends that file's process,
 // not the run, and the per-file limits are enforced from outside: an address
-// space limit (RLIMIT_AS) set in the child, and a kill when the file's time
-// limit is overrun by its margin.
+// space limit (RLIMIT_AS) set in the child, a CPU-time limit (RLIMIT_CPU) at
+// the file's time limit plus its margin, and, as a last resort for a starved
+// worker, a kill on the wall clock at 3 x the time limit + 5 s.
 #pragma once
 
 #include <cstddef>
@@ -25,12 +26,15 @@ struct WorkerLimits {
   // Per item, when not empty: a file's own limit (MaxMemory in its
   // configuration) over maxMemoryBytes; 0: maxMemoryBytes.
   std::vector<uint64_t> itemMemoryBytes;
-  unsigned timeoutSec = 0; // the file's time limit; 0: none
-  // The worker is killed at timeoutSec * (1 + killMargin): the analysis
-  // stops itself at the limit (what is left unknown); the kill is for a
-  // phase that cannot stop (a Clang parse).
+  unsigned timeoutSec = 0; // the file's time limit, in the worker's CPU time; 0: none
+  // The worker is killed at timeoutSec * (1 + killMargin) of CPU time: the
+  // analysis stops itself at the limit (what is left unknown); the kill is
+  // for a phase that cannot stop (a Clang parse).
   double killMargin = 0.08;
 };
+
+// The wall-clock limit of a worker: a run starved of CPU time still ends.
+inline unsigned wallLimitSec(unsigned timeoutSec) { return timeoutSec ? 3 * timeoutSec + 5 : 0; }
 
 // Runs work(i) for every i in [0, n), each in a process of its own, up to
 // `jobs` at once. Results are returned by index, so the order does not depend

@@ -37,7 +37,7 @@ bool CheckContext::outOfTime(const std::string &check, const SourceLoc &loc) {
     ProofItem item;
     item.ob.check = check;
     item.ob.unknownReason =
-        "the file's time limit (--timeout) was reached while " + check + " ran; the rest of it was not checked";
+        "the file's CPU-time limit (--timeout) was reached while " + check + " ran; the rest of it was not checked";
     item.loc = loc;
     item.message = [check](const Verdict &v) { return check + ": not finished: " + v.reason; };
     prove(std::move(item));

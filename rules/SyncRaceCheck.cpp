@@ -327,7 +327,7 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
     if (!accessesMemory(oy.kind) || sy.pipe == Pipe::None)
       continue;
     if (bud.expired("sync-race")) {
-      cutItem(oy, "the file's time limit (--timeout) was reached before its candidates were compared");
+      cutItem(oy, "the file's CPU-time limit (--timeout) was reached before its candidates were compared");
       continue;
     }
     unsigned partners = 0;

@@ -4,10 +4,16 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <memory>
 #include <mutex>
 #include <optional>
+#include <pthread.h>
 #include <set>
 #include <thread>
+#include <unistd.h>
 
 namespace alint {
 
@@ -449,12 +455,17 @@ VarBounds boundsFrom(const std::vector<Sym> &context) {
 
 } // namespace
 
-// The time limit of a query. Z3's own `timeout` parameter runs a timer
-// thread (scoped_timer) that deadlocks now and then in Z3 4.8.12 (Debian 12):
-// found by fuzz/fuzz_solver.cpp, a two-variable query hung forever. Instead
-// one watchdog thread per Solver interrupts the context when a query runs
-// past its limit (Z3_interrupt is thread-safe, and does nothing when no
-// check is running, so a late interrupt cannot cancel the next query).
+// The time limit of a query, in the CPU time of the thread that runs it (a
+// loaded machine delays the query's progress on the wall clock, not this).
+// Z3's own `timeout` parameter runs a timer thread (scoped_timer) that
+// deadlocks now and then in Z3 4.8.12 (Debian 12): found by
+// fuzz/fuzz_solver.cpp, a two-variable query hung forever. Instead one
+// watchdog thread per Solver reads the solving thread's CPU clock
+// (pthread_getcpuclockid) and interrupts the context when the query has used
+// its limit (Z3_interrupt is thread-safe, and does nothing when no check is
+// running, so a late interrupt cannot cancel the next query). A thread's CPU
+// time grows no faster than the wall clock, so the watchdog sleeps for the CPU
+// time left and looks again: a few wake-ups per query.
 class Watchdog {
 public:
   explicit Watchdog(z3::context &c) : ctx(c), thread([this] { run(); }) {}
@@ -466,13 +477,18 @@ public:
     cv.notify_one();
     thread.join();
   }
-  // `fired`: whether the clock, not the solver, ended the check.
+  // `ms`: CPU milliseconds of the calling thread. `fired`: whether this
+  // watchdog, not the solver, ended the check (Z3 4.8.12 says "canceled" for
+  // that and for a spent `rlimit` alike).
   z3::check_result check(z3::solver &s, unsigned ms, bool *fired = nullptr) {
+    clockid_t cid;
+    const bool haveClock = pthread_getcpuclockid(pthread_self(), &cid) == 0;
     {
       std::lock_guard<std::mutex> l(m);
       armed = true;
       interrupted = false;
-      until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+      clock = haveClock ? cid : CLOCK_MONOTONIC; // no thread clock: the wall clock, never no limit
+      until = clockNs(clock) + int64_t(ms) * 1000000;
     }
     cv.notify_one();
     z3::check_result r = s.check();
@@ -487,6 +503,11 @@ public:
   }
 
 private:
+  static int64_t clockNs(clockid_t c) {
+    timespec ts{};
+    clock_gettime(c, &ts);
+    return int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+  }
   void run() {
     std::unique_lock<std::mutex> l(m);
     while (!stop) {
@@ -494,23 +515,68 @@ private:
         cv.wait(l);
         continue;
       }
-      if (cv.wait_until(l, until) == std::cv_status::timeout && armed && std::chrono::steady_clock::now() >= until) {
+      const int64_t left = until - clockNs(clock);
+      if (left <= 0) {
         ctx.interrupt();
         armed = false;
         interrupted = true;
+        continue;
       }
+      cv.wait_for(l, std::chrono::nanoseconds(std::max<int64_t>(left, 1000000)));
     }
   }
   z3::context &ctx;
   std::mutex m;
   std::condition_variable cv;
   bool stop = false, armed = false, interrupted = false;
-  std::chrono::steady_clock::time_point until;
-  std::thread thread; // last: starts once the members above exist
+  clockid_t clock = CLOCK_MONOTONIC; // the solving thread's CPU clock
+  int64_t until = 0;                 // on `clock`, in ns
+  std::thread thread;                // last: starts once the members above exist
 };
+
+namespace {
+
+int64_t threadCpuNs() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+// ALINT_SMT_PROFILE=DIR (a developer's aid, docs/performance.md): one line
+// per Z3 call in DIR/queries.tsv (check, CPU ms, units, answer, reason), and
+// the SMT-LIB text of each call over 200 ms of CPU time in DIR/q<pid>_<n>.smt2.
+struct Profile {
+  std::string dir;
+  unsigned n = 0;
+  void record(const std::string &check, z3::solver &s, z3::check_result r, const std::string &reason, int64_t ns,
+              uint64_t units) {
+    std::string name;
+    if (ns > 200000000) {
+      name = dir + "/q" + std::to_string(getpid()) + "_" + std::to_string(n++) + ".smt2";
+      if (FILE *f = std::fopen(name.c_str(), "w")) {
+        std::fputs(s.to_smt2().c_str(), f);
+        std::fclose(f);
+      }
+    }
+    if (FILE *f = std::fopen((dir + "/queries.tsv").c_str(), "a")) {
+      std::fprintf(f, "%s\t%.1f\t%llu\t%s\t%s\t%s\n", check.c_str(), ns / 1e6, (unsigned long long)units,
+                   r == z3::sat     ? "sat"
+                   : r == z3::unsat ? "unsat"
+                                    : "unknown",
+                   reason.c_str(), name.c_str());
+      std::fclose(f);
+    }
+  }
+};
+
+} // namespace
 
 struct Solver::Impl {
   z3::context ctx;
+  std::unique_ptr<Profile> profile = [] {
+    const char *d = std::getenv("ALINT_SMT_PROFILE");
+    return d && *d ? std::make_unique<Profile>(Profile{d}) : nullptr;
+  }();
   unsigned timeoutMs;
   struct CacheEntry {
     Verdict verdict;
@@ -540,7 +606,7 @@ Verdict Solver::check(const Obligation &ob) {
     if (budget_->expired("Z3")) {
       ++stats_.timeouts;
       v.status = Status::Unknown;
-      v.reason = "the file's time limit (--timeout) was reached before this obligation";
+      v.reason = "the file's CPU-time limit (--timeout) was reached before this obligation";
       return v;
     }
     if (budget_->z3Left() == 0) {
@@ -549,9 +615,7 @@ Verdict Solver::check(const Obligation &ob) {
       v.reason = "the file's Z3 budget (resource units, from --timeout) was spent before this obligation";
       return v;
     }
-    if (budget_->deadline != Budget::Clock::time_point{})
-      deadlineMs = unsigned(
-          std::max<int64_t>(1, std::chrono::duration_cast<std::chrono::milliseconds>(budget_->deadline - t0).count()));
+    deadlineMs = unsigned(budget_->cpuMsLeft());
   }
   z3::context &c = impl->ctx;
   Translator tr(c);
@@ -610,7 +674,8 @@ Verdict Solver::check(const Obligation &ob) {
     uint64_t left = budget_->z3Left();
     units = std::min(units, std::max(left / 4, std::min<uint64_t>(left, 100000)));
   }
-  p.set("rlimit", unsigned(units));
+  unsigned rlimitNow = unsigned(units);
+  p.set("rlimit", rlimitNow);
   // The clock backstop interrupts the context from a watchdog thread:
   // Z3 4.8.12's own `timeout` timer can deadlock (found by fuzz_solver). It
   // is above what the units take at the calibrated speed (it fires on a
@@ -645,13 +710,22 @@ Verdict Solver::check(const Obligation &ob) {
   auto ask = [&](std::initializer_list<z3::expr> facts, bool wantModel, bool quantified = false) {
     Answer a;
     // `sliceMs`: a short first try whose clock stop is not the backstop's.
-    auto run = [&](z3::solver &s, unsigned sliceMs = 0) {
-      s.set(p);
+    auto run = [&](z3::solver &s, unsigned sliceMs = 0, bool arith2 = false) {
+      if (arith2) {
+        z3::params pa(c); // a params object of its own: copies of `p` share it
+        pa.set("rlimit", rlimitNow);
+        pa.set("arith.solver", 2u);
+        s.set(pa);
+      } else {
+        s.set(p);
+      }
       for (const z3::expr &f : facts)
         s.add(f);
       ++stats_.z3Calls;
       bool fired = false;
+      const int64_t cpu0 = impl->profile ? threadCpuNs() : 0;
       a.r = impl->watchdog.check(s, sliceMs ? std::min(sliceMs, backstopMs) : backstopMs, &fired);
+      const int64_t cpuNs = impl->profile ? threadCpuNs() - cpu0 : 0;
       if (a.r == z3::sat && wantModel)
         a.model = s.get_model();
       a.reason = a.r == z3::unknown ? s.reason_unknown() : std::string();
@@ -669,6 +743,8 @@ Verdict Solver::check(const Obligation &ob) {
           stats_.z3Units += spent;
           if (budget_)
             budget_->spendZ3(spent);
+          if (impl->profile)
+            impl->profile->record(ob.check, s, a.r, a.reason, cpuNs, spent);
         }
     };
     // A question quantified over many variables goes to the default solver
@@ -681,6 +757,19 @@ Verdict Solver::check(const Obligation &ob) {
     // 2.7 s), so the result depended on the load.
     // A non-linear question gets a short try in the core first (it decides
     // most of them in milliseconds, where the default solver may not at all).
+    // First the core with theory_arith (arith.solver=2), which counts its
+    // units where 4.8.12's default LP-based arithmetic solver spins without
+    // counting on 64-bit wrap-around products (docs/performance.md:
+    // samples/host-tiling/narrow_bad took > 15 s of CPU time, 9 obligations
+    // unknown; with this try 1.8 s, 1 unknown). What it does not decide goes
+    // the way below, unchanged: every answer is sound, so a decided verdict
+    // stays decided.
+    if (!quantified) {
+      z3::solver s(c, z3::solver::simple());
+      run(s, 0, true);
+      if (a.r != z3::unknown || clockStopped)
+        return a;
+    }
     if (!quantified && tr.nonlinear) {
       z3::solver s(c, z3::solver::simple());
       run(s, kNonlinearCoreMs);
@@ -718,7 +807,8 @@ Verdict Solver::check(const Obligation &ob) {
     bool hasChoice = false;
     for (auto &vi : tr.varInfo)
       hasChoice |= vi->role == VarRole::Internal && vi->choice != VarInfo::Choice::None;
-    p.set("rlimit", unsigned(std::max<uint64_t>(1, units / 4)));
+    rlimitNow = unsigned(std::max<uint64_t>(1, units / 4));
+    p.set("rlimit", rlimitNow);
     bool violated = false;
     if (hasChoice) {
       violated = false;
@@ -813,16 +903,16 @@ Verdict Solver::check(const Obligation &ob) {
   }
   stats_.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (clockStopped) {
-    // The wall clock, not the resource budget, stopped Z3: the result would
-    // depend on the load. Unknown (never a weaker finding), said as such, and
-    // not cached.
+    // The CPU-time backstop, not the resource budget, stopped Z3: the result
+    // would depend on the machine's speed. Unknown (never a weaker finding),
+    // said as such, and not cached.
     ++stats_.backstops;
     v = Verdict();
     v.status = Status::Unknown;
     bool deadline = budget_ && budget_->expired("Z3");
-    v.reason = deadline ? "the file's time limit (--timeout) was reached while Z3 was deciding this obligation"
-                        : "Z3 was stopped by its wall-clock backstop (" + std::to_string(backstopMs) +
-                              " ms) before its resource budget ran out; the machine is slower than the budget assumes";
+    v.reason = deadline ? "the file's CPU-time limit (--timeout) was reached while Z3 was deciding this obligation"
+                        : "Z3 was stopped by its CPU-time backstop (" + std::to_string(backstopMs) +
+                              " ms) before its resource budget ran out; a Z3 step that does not count resource units";
     return v;
   }
   cache_.emplace(key, Impl::CacheEntry{v, std::move(keyTerms)});

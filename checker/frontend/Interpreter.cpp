@@ -140,7 +140,7 @@ bool Interp::step() {
     if (!budgetExceeded) {
       budgetExceeded = true;
       model.unknowns.push_back(
-          {"the file's time limit (--timeout) was reached; the rest of the kernel is not modelled", model.loc});
+          {"the file's CPU-time limit (--timeout) was reached; the rest of the kernel is not modelled", model.loc});
     }
     return false;
   }

@@ -50,8 +50,9 @@ std::string read(const std::string &path) {
 struct Measured {
   int exitCode = -1; // -1: ended by a signal
   std::string out, err;
-  double seconds = 0;
-  long maxRssKb = 0; // the largest of the tool and its workers
+  double seconds = 0;    // wall clock
+  double cpuSeconds = 0; // CPU time of the tool and its workers (the unit of --timeout)
+  long maxRssKb = 0;     // the largest of the tool and its workers
 };
 
 // Runs the tool with `args`; `during(pid)` runs while it does.
@@ -81,6 +82,7 @@ Measured run(const std::vector<std::string> &args, const std::function<void(pid_
   m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   m.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   m.maxRssKb = ru.ru_maxrss;
+  m.cpuSeconds = double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
   m.out = read(base + ".out");
   m.err = read(base + ".err");
   std::remove((base + ".out").c_str());
@@ -117,9 +119,13 @@ TEST_CASE("stress: generated kernels of growing size end within the time limit",
     std::string file = dir + "/" + c.name + ".cpp";
     write(file, c.source);
     Measured m = run({"--timeout=" + std::to_string(timeout), "--format=json", file});
-    INFO(c.name << ": " << m.seconds << " s, " << m.maxRssKb / 1024 << " MB, exit " << m.exitCode << "\n" << m.err);
-    // The limit holds to 10 % (plus the start and the output of the run).
-    CHECK(m.seconds <= timeout * 1.1 + 1.5);
+    INFO(c.name << ": " << m.cpuSeconds << " s CPU, " << m.seconds << " s wall, " << m.maxRssKb / 1024 << " MB, exit "
+                << m.exitCode << "\n"
+                << m.err);
+    // The limit (CPU time) holds to 10 % (plus the start and the output of
+    // the run); the wall clock to its last-resort limit, 3 x + 5 s.
+    CHECK(m.cpuSeconds <= timeout * 1.1 + 1.5);
+    CHECK(m.seconds <= timeout * 3 + 5 + 2);
     // The documented outcome: findings (1), none (0), or the file not
     // analysed (3) -- never a crash of the run, never a lost result.
     CHECK((m.exitCode == 0 || m.exitCode == 1 || m.exitCode == 3));
@@ -188,18 +194,25 @@ TEST_CASE("stress: a file past its memory limit fails alone, and the limit holds
 TEST_CASE("stress: the same files give the same output under heavy load", "[stress]") {
   std::string dir = tempDir("determinism");
   std::vector<std::string> files;
+  // Operator-style kernels too, in the operator repositories' shape (a
+  // tiling struct read from GM, double-buffered TQue stages in a tile loop, a
+  // tail tile; one with a tail bug). Their queries carry values not modelled;
+  // with the backstops in CPU time, not wall time, the load no longer decides
+  // them. (Not yet: the operator project samples/op-project/vec_scale, six
+  // variants: its verdicts and messages match, but two counterexamples'
+  // values differed between the quiet -j1 and the loaded -j2 run; cause open.)
   const char *samples[] = {"sync-race/tbuf_missing_mte2_v_bad.cpp", "capacity-overflow/ub_216k_bad.cpp"};
   for (const char *s : samples) {
     std::string p = std::string(ALINT_SAMPLES_DIR) + "/" + s;
-    if (access(p.c_str(), R_OK) == 0)
-      files.push_back(p);
+    REQUIRE(access(p.c_str(), R_OK) == 0);
+    files.push_back(p);
   }
   write(dir + "/macro.cpp", macroKernel(7)); // races, and many candidate pairs
   files.push_back(dir + "/macro.cpp");
-  // Not yet: kernels shaped like the operator repositories' (operatorKernel
-  // in Kernels.h) still differ under load: some of their queries (with a
-  // value not modelled) pass Z3's 9 s clock backstop before their 150,000
-  // units run out, so the clock decides (issue 19, open).
+  write(dir + "/op_add.cpp", operatorKernel("op_add", "Add", false));
+  files.push_back(dir + "/op_add.cpp");
+  write(dir + "/op_mul.cpp", operatorKernel("op_mul", "Mul", true));
+  files.push_back(dir + "/op_mul.cpp");
   std::vector<std::string> args{"--format=json", "--show-unknown", "--timeout=60"};
   args.insert(args.end(), files.begin(), files.end());
   Measured quiet = run(args);
