@@ -346,10 +346,27 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   // before Z3 sees them); other pins join as facts.
   std::map<uint32_t, Sym> pinned;
   std::vector<Sym> pins = tplPins(km.variant, hc, pinned);
+  // A value the host reader did not model inside a field's expression (the
+  // size of a shape it could not follow, on the empty-input path) is a free
+  // host input here, as a field the reader knows nothing of is: a
+  // counterexample that needs a particular value of it is reported like one on
+  // an unconstrained field. Left opaque, it would make every query on the
+  // field `unknown` on failure and cut its budget (ops-math addcmul: 1,464 of
+  // 1,536 obligations decided, 596 with the opaque kept).
+  std::map<uint32_t, Sym> freed;
   auto fold = [&](const Sym &e) {
-    return pinned.empty() || !e ? e : substitute(e, [&](const VarInfo &v) -> Sym {
-      auto it = pinned.find(v.id);
-      return it == pinned.end() ? nullptr : it->second;
+    if (!e)
+      return e;
+    return substitute(e, [&](const VarInfo &v) -> Sym {
+      if (auto it = pinned.find(v.id); it != pinned.end())
+        return it->second;
+      if (v.role != VarRole::Opaque)
+        return nullptr;
+      auto [it, fresh] = freed.emplace(v.id, nullptr);
+      if (fresh)
+        it->second = mkVar("host.unmodelled" + std::to_string(freed.size()), IntType::math(), VarRole::Input,
+                           "a value the host reader does not model: " + v.reason);
+      return it->second;
     });
   };
   std::vector<Sym> facts;
