@@ -238,8 +238,10 @@ TEST_CASE("the sample operator project: the bug is found in DTYPE_X=float, TILIN
       CHECK(line.find("[DTYPE_X=float, TILING_KEY=2] [bounds-local]") != std::string::npos);
     }
   CHECK(errors == 2);
-  CHECK(r.err.find("vec_scale [DTYPE_X=float, TILING_KEY=2] (ascend910b): 20 obligations, 18 proved, 2 violated") !=
-        std::string::npos);
+  // The two violations; of the other 18, two non-linear questions are
+  // decided by a 300 ms CPU-time try that a busy machine may cut (issue 19).
+  CHECK(r.err.find("vec_scale [DTYPE_X=float, TILING_KEY=2] (ascend910b): 20 obligations, ") != std::string::npos);
+  CHECK(r.err.find("proved, 2 violated") != std::string::npos);
   CHECK(r.err.find("vec_scale [DTYPE_X=half, TILING_KEY=1] (ascend910b):") != std::string::npos);
   CHECK(r.err.find("vec_scale [DTYPE_X=float, TILING_KEY=3] (ascend910b):") != std::string::npos);
   CHECK(r.err.find("operator project") != std::string::npos);
