@@ -404,8 +404,20 @@ std::string dumpConfig(const Config &c) {
   s += "HeaderFilterRegex: " + quoted(c.headerFilterRegex.value_or(".*")) + "\n";
   if (c.opRoot)
     s += "OpRoot: " + quoted(*c.opRoot) + "\n";
-  if (c.maxMemory)
-    s += "MaxMemory: " + std::to_string(*c.maxMemory) + "\n";
+  if (c.maxMemory) {
+    // In the largest unit that holds it exactly: a size given as 9224T is
+    // more bytes than parseMemorySize reads as a plain number (found by
+    // fuzz_config: the dump did not read back).
+    uint64_t v = *c.maxMemory;
+    const char *unit = "";
+    for (const char *u : {"K", "M", "G", "T"}) {
+      if (v % 1024 != 0)
+        break;
+      v /= 1024;
+      unit = u;
+    }
+    s += "MaxMemory: " + std::to_string(v) + unit + "\n";
+  }
   if (c.apiDir)
     s += "ApiDir: " + quoted(*c.apiDir) + "\n";
   s += "...\n";
