@@ -41,6 +41,10 @@ namespace {
 void assign(z3::expr &dst, const z3::expr &src) { dst = src; }
 
 constexpr uint64_t kRlimitPerMs = kZ3UnitsPerMs;
+// What a second question (Solver::check's `ask`) is charged, whatever it
+// spent: about what one takes on ops-math's operator kernels (6,000-13,000
+// units).
+constexpr uint64_t kSecondQuestionUnits = 10000;
 // The core's first try at a non-linear question (see Solver::check's ask).
 constexpr unsigned kNonlinearCoreMs = 300;
 
@@ -548,10 +552,12 @@ int64_t threadCpuNs() {
 struct Profile {
   std::string dir;
   unsigned n = 0;
-  void record(const std::string &check, z3::solver &s, z3::check_result r, const std::string &reason, int64_t ns,
-              uint64_t units) {
+  void record(const std::string &check, const std::string &tag, z3::solver &s, z3::check_result r,
+              const std::string &reason, int64_t ns, uint64_t units) {
     std::string name;
-    if (ns > 200000000) {
+    static const long long dumpNs =
+        getenv("ALINT_SMT_PROFILE_MS") ? atoll(getenv("ALINT_SMT_PROFILE_MS")) * 1000000LL : 200000000LL;
+    if (ns > dumpNs) {
       name = dir + "/q" + std::to_string(getpid()) + "_" + std::to_string(n++) + ".smt2";
       if (FILE *f = std::fopen(name.c_str(), "w")) {
         std::fputs(s.to_smt2().c_str(), f);
@@ -559,7 +565,8 @@ struct Profile {
       }
     }
     if (FILE *f = std::fopen((dir + "/queries.tsv").c_str(), "a")) {
-      std::fprintf(f, "%s\t%.1f\t%llu\t%s\t%s\t%s\n", check.c_str(), ns / 1e6, (unsigned long long)units,
+      std::fprintf(f, "%s\t%.1f\t%llu\t%s\t%s\t%s\t%s\n", check.c_str(), ns / 1e6, (unsigned long long)units,
+                   tag.c_str(),
                    r == z3::sat     ? "sat"
                    : r == z3::unsat ? "unsat"
                                     : "unknown",
@@ -586,6 +593,17 @@ struct Solver::Impl {
   std::unordered_map<uint32_t, size_t> localIds;
   uint64_t rlimitSeen = 0; // the context's cumulative resource count after the last check
   Watchdog watchdog{ctx};
+  // Question 2 ("does it fail for every input?") in a context of its own:
+  // the default solver it may need has clock-driven parts inside (4.8.12's
+  // logic tactics), and whatever it leaves in a context (terms, their ids,
+  // which order the simplifier puts arguments in) would change how the
+  // later first questions search (pad_v3_grad_replication: the same file
+  // decided 711 or 752 counterexamples). Its own variations stay with the
+  // question-2 answers; the first questions, which decide proved /
+  // counterexample / unknown, see only the file's own sequence.
+  z3::context ctx2;
+  uint64_t rlimitSeen2 = 0;
+  Watchdog watchdog2{ctx2};
 };
 
 Solver::Solver(unsigned timeoutMs) : impl(new Impl) { impl->timeoutMs = timeoutMs; }
@@ -659,7 +677,6 @@ Verdict Solver::check(const Obligation &ob) {
   // is `unknown` anyway; do not spend the full time limit trying.
   if (hasOpaque)
     timeoutMs = std::min(timeoutMs, 300u);
-  z3::params p(c);
   // The budget is Z3's resource count, not the clock: verdicts do not depend
   // on how loaded the machine is (measured on this project's queries: about
   // 300-750 units per ms of search, docs/smt.md). The clock limit stays as a
@@ -675,7 +692,6 @@ Verdict Solver::check(const Obligation &ob) {
     units = std::min(units, std::max(left / 4, std::min<uint64_t>(left, 100000)));
   }
   unsigned rlimitNow = unsigned(units);
-  p.set("rlimit", rlimitNow);
   // The clock backstop interrupts the context from a watchdog thread:
   // Z3 4.8.12's own `timeout` timer can deadlock (found by fuzz_solver). It
   // is above what the units take at the calibrated speed (it fires on a
@@ -696,38 +712,56 @@ Verdict Solver::check(const Obligation &ob) {
       hasInternal = true;
   }
 
-  // One satisfiability question. Z3's SMT core is asked first: the default
-  // solver puts a logic-specific tactic in front of it, which costs about
-  // 10 ms per query even for trivial ones (callgrind, docs/performance.md).
-  // Only when the core gives up as incomplete (non-linear arithmetic,
-  // quantifiers), not when its budget runs out, is the default solver asked,
-  // with the same budget. Both are sound: a definite answer is the answer.
+  // One satisfiability question, asked in up to two tries (see `ask`).
+  // Z3's SMT core is asked directly, not the default solver, which puts a
+  // logic-specific tactic in front of it that costs about 10 ms per query
+  // even for trivial ones (callgrind, docs/performance.md).
   struct Answer {
     z3::check_result r = z3::unknown;
     std::optional<z3::model> model;
     std::string reason;
   };
-  auto ask = [&](std::initializer_list<z3::expr> facts, bool wantModel, bool quantified = false) {
+  // Question 2 ("does it fail for every input?") runs in a second context
+  // (Impl::ctx2) and is charged a fixed number of units, not what it spent:
+  // the default solver it often needs has clock-driven tactics inside
+  // (4.8.12), and what it spends, and the terms it leaves in a context
+  // (their ids, so the order the simplifier puts arguments in), would change
+  // how every later first question searches and where the file's units run
+  // out. Measured: pad_v3_grad_replication's question-2 units differed from
+  // run to run (8,701 / 8,713 on the same question), and every question
+  // after it searched differently. The 300 ms non-linear try and the default
+  // solver after an incomplete first question still run in the file's
+  // context (moved to the second one, with a fixed charge, they took more
+  // CPU time and did not make ops-math's equal or pad_v3 reproducible:
+  // issue 19, open).
+  enum class Try { Arith2, Core, NonlinearSlice, Default };
+  auto ask = [&](std::initializer_list<z3::expr> factsIn, bool wantModel, bool quantified = false,
+                 bool second = false) {
     Answer a;
-    // `sliceMs`: a short first try whose clock stop is not the backstop's.
-    auto run = [&](z3::solver &s, unsigned sliceMs = 0, bool arith2 = false) {
-      if (arith2) {
-        z3::params pa(c); // a params object of its own: copies of `p` share it
-        pa.set("rlimit", rlimitNow);
+    std::vector<z3::expr> facts(factsIn), facts2;
+    auto run = [&](Try kind) {
+      const bool isolated = second;
+      z3::context &qc = isolated ? impl->ctx2 : c;
+      if (isolated && facts2.empty())
+        for (const z3::expr &f : facts)
+          facts2.push_back(z3::expr(qc, Z3_translate(c, f, qc)));
+      z3::solver s = kind == Try::Default ? z3::solver(qc) : z3::solver(qc, z3::solver::simple());
+      z3::params pa(qc);
+      pa.set("rlimit", rlimitNow);
+      if (kind == Try::Arith2)
         pa.set("arith.solver", 2u);
-        s.set(pa);
-      } else {
-        s.set(p);
-      }
-      for (const z3::expr &f : facts)
+      s.set(pa);
+      for (const z3::expr &f : isolated ? facts2 : facts)
         s.add(f);
       ++stats_.z3Calls;
       bool fired = false;
+      const unsigned sliceMs = kind == Try::NonlinearSlice ? kNonlinearCoreMs : 0;
       const int64_t cpu0 = impl->profile ? threadCpuNs() : 0;
-      a.r = impl->watchdog.check(s, sliceMs ? std::min(sliceMs, backstopMs) : backstopMs, &fired);
+      a.r = (isolated ? impl->watchdog2 : impl->watchdog)
+                .check(s, sliceMs ? std::min(sliceMs, backstopMs) : backstopMs, &fired);
       const int64_t cpuNs = impl->profile ? threadCpuNs() - cpu0 : 0;
       if (a.r == z3::sat && wantModel)
-        a.model = s.get_model();
+        a.model = isolated ? z3::model(c, Z3_model_translate(qc, s.get_model(), c)) : s.get_model();
       a.reason = a.r == z3::unknown ? s.reason_unknown() : std::string();
       // Z3 4.8.12 also says "canceled" when the resource limit stops it:
       // only the watchdog's own firing is the clock's.
@@ -738,61 +772,61 @@ Verdict Solver::check(const Obligation &ob) {
       for (unsigned k = 0; k < st.size(); ++k)
         if (st.key(k) == "rlimit count") {
           uint64_t now = uint64_t(st.is_uint(k) ? st.uint_value(k) : st.double_value(k));
-          uint64_t spent = now > impl->rlimitSeen ? now - impl->rlimitSeen : 0;
-          impl->rlimitSeen = std::max(impl->rlimitSeen, now);
-          // The theory_arith try's count varies from run to run (see below):
-          // charged, it would leave later questions a different share of the
-          // file's units. Its own rlimit bounds it, the CPU-time limit the file.
-          if (!arith2) {
-            stats_.z3Units += spent;
-            if (budget_)
-              budget_->spendZ3(spent);
+          uint64_t &seen = isolated ? impl->rlimitSeen2 : impl->rlimitSeen;
+          uint64_t spent = now > seen ? now - seen : 0;
+          seen = std::max(seen, now);
+          const uint64_t charged = isolated ? std::min<uint64_t>(rlimitNow, kSecondQuestionUnits) : spent;
+          stats_.z3Units += charged;
+          if (budget_)
+            budget_->spendZ3(charged);
+          if (impl->profile) {
+            static const char *names[] = {"a2", "core", "nlcore", "default"};
+            impl->profile->record(ob.check,
+                                  std::string(names[int(kind)]) + (quantified ? "-q" : "") + (second ? "-Q2" : "-Q1"),
+                                  s, a.r, a.reason, cpuNs, spent);
           }
-          if (impl->profile)
-            impl->profile->record(ob.check, s, a.r, a.reason, cpuNs, spent);
         }
     };
+    // The order of tries (docs/smt.md "Solver strategy"). Every answer is
+    // sound, so whichever try decides, the verdict is right; the order
+    // decides how much is decided within the units.
     // A question quantified over many variables goes to the default solver
-    // at once: the SMT core alone (4.8.12) can spin on one, counting no resource units and
-    // ignoring the watchdog's interrupt (a 10-deep loop nest's "for every
-    // input" question: > 60 s; the default solver: 50 ms, tests/stress).
-    // So does a non-linear one: the core's arithmetic solver counts no units
-    // there, only the clock stopped it (a tile offset `i * tileLen` in
-    // ops-math's cosh: the core > 20 s, the default solver out of units in
-    // 2.7 s), so the result depended on the load.
-    // A non-linear question gets a short try in the core first (it decides
-    // most of them in milliseconds, where the default solver may not at all).
-    // First the core with theory_arith (arith.solver=2), which counts its
-    // units where 4.8.12's default LP-based arithmetic solver spins without
-    // counting on 64-bit wrap-around products (docs/performance.md:
-    // samples/host-tiling/narrow_bad took > 15 s of CPU time, 9 obligations
-    // unknown; with this try 1.8 s, 1 unknown). What it does not decide goes
-    // the way below, unchanged: every answer is sound, so a decided verdict
-    // stays decided.
-    // Only its unsat is taken: its search is not reproducible from run to
-    // run after earlier queries in the same context (the same file gave two
-    // different counterexample values, 31745 and 31760, in alternate runs), so
-    // a model, or a give-up, comes from the path below.
+    // at once: the SMT core alone (4.8.12) can spin on one, counting no
+    // resource units and ignoring the watchdog's interrupt (a 10-deep loop
+    // nest's "for every input" question: > 60 s; the default solver: 50 ms,
+    // tests/stress).
+    // 1. The SMT core with theory_arith (arith.solver=2): it counts its
+    //    units where 4.8.12's default LP-based arithmetic solver spins
+    //    without counting, on 64-bit wrap-around products (ops-math
+    //    pad_v3_grad_replication: 12 linear questions the LP core spun on for
+    //    57 s of CPU time, stopped only by the clock, are sat for
+    //    theory_arith in 1 ms each; samples/host-tiling/narrow_bad: > 15 s,
+    //    1.8 s with this try). Its answers are taken, sat with its model too.
+    // 2. Not decided: the LP core for a linear question (it decides some in
+    //    1 % of theory_arith's units: samples/host-tiling/percore_bad's
+    //    capacity question, 21,000 units against 2.3 million); a short try
+    //    in the core for a non-linear one (it decides most of them in
+    //    milliseconds, where the default solver may not at all; the core's
+    //    non-linear solver counts no units, so this try is stopped by 300 ms
+    //    of CPU time).
+    // 3. Where the core gives up as incomplete (non-linear arithmetic,
+    //    quantifiers), the default solver.
     if (!quantified) {
-      z3::solver s(c, z3::solver::simple());
-      run(s, 0, true);
-      if (a.r == z3::unsat || clockStopped)
+      run(Try::Arith2);
+      if (a.r != z3::unknown || clockStopped)
         return a;
       a = Answer();
+      if (tr.nonlinear) {
+        run(Try::NonlinearSlice);
+        if (a.r != z3::unknown)
+          return a;
+      } else {
+        run(Try::Core);
+        if (a.r != z3::unknown || a.reason.find("incomplete") == std::string::npos)
+          return a; // decided, or out of budget ("max. resource limit exceeded", "timeout", "canceled")
+      }
     }
-    if (!quantified && tr.nonlinear) {
-      z3::solver s(c, z3::solver::simple());
-      run(s, kNonlinearCoreMs);
-      if (a.r != z3::unknown)
-        return a;
-    } else if (!quantified) {
-      z3::solver s(c, z3::solver::simple());
-      run(s);
-      if (a.r != z3::unknown || a.reason.find("incomplete") == std::string::npos)
-        return a; // decided, or out of budget ("max. resource limit exceeded", "timeout", "canceled")
-    }
-    z3::solver s(c);
-    run(s);
+    run(Try::Default);
     return a;
   };
 
@@ -818,14 +852,13 @@ Verdict Solver::check(const Obligation &ob) {
     for (auto &vi : tr.varInfo)
       hasChoice |= vi->role == VarRole::Internal && vi->choice != VarInfo::Choice::None;
     rlimitNow = unsigned(std::max<uint64_t>(1, units / 4));
-    p.set("rlimit", rlimitNow);
     bool violated = false;
     if (hasChoice) {
       violated = false;
     } else if (!hasInput) {
       violated = true; // the inputs are fixed; an execution fails
     } else if (!hasInternal) {
-      z3::check_result r2 = ask({ctxAll, propS}, false).r;
+      z3::check_result r2 = ask({ctxAll, propS}, false, false, true).r;
       if (r2 == z3::unknown)
         ++stats_.timeouts; // cannot tell "every input": reported as a counterexample
       violated = r2 == z3::unsat;
@@ -842,7 +875,7 @@ Verdict Solver::check(const Obligation &ob) {
       // Over a few internals the SMT core is fast (7x faster than the
       // default solver on the samples); over many it can spin (see ask).
       z3::check_result r2 =
-          ask({ctxAll, z3::forall(internals, z3::implies(ctxAll, propS))}, false, internals.size() > 4).r;
+          ask({ctxAll, z3::forall(internals, z3::implies(ctxAll, propS))}, false, internals.size() > 4, true).r;
       if (r2 == z3::unknown)
         ++stats_.timeouts; // cannot tell "every input": reported as a counterexample
       violated = r2 == z3::unsat;

@@ -35,11 +35,11 @@ public:
     if (tail > 0) {
       DataCopyExtParams p{1, static_cast<uint32_t>(tail * sizeof(float)), 0, 0, 0}; // expect-warning: param-range
       LocalTensor<float> a = inQ.AllocTensor<float>();
-      DataCopyPad(a, xGm[done], p, DataCopyPadExtParams<float>{false, 0, 0, 0.0f}); // expect-warning: bounds-local
+      DataCopyPad(a, xGm[done], p, DataCopyPadExtParams<float>{false, 0, 0, 0.0f}); // expect-warning: bounds-local, align-copy-length
       inQ.EnQue(a);
       Compute((tail + 7) / 8 * 8);
       LocalTensor<float> b = outQ.DeQue<float>();
-      DataCopyPad(yGm[done], b, p); // expect-warning: bounds-local
+      DataCopyPad(yGm[done], b, p); // expect-warning: bounds-local, align-copy-length
       outQ.FreeTensor(b);
     }
   }
@@ -48,7 +48,7 @@ private:
   __aicore__ inline void Compute(uint32_t n) {
     LocalTensor<float> a = inQ.DeQue<float>();
     LocalTensor<float> b = outQ.AllocTensor<float>();
-    Muls(b, a, 2.0f, n);
+    Muls(b, a, 2.0f, n); // expect-warning: bounds-local, bounds-local
     outQ.EnQue(b);
     inQ.FreeTensor(a);
   }
