@@ -45,8 +45,10 @@ constexpr uint64_t kRlimitPerMs = kZ3UnitsPerMs;
 // spent: about what one takes on ops-math's operator kernels (6,000-13,000
 // units).
 constexpr uint64_t kSecondQuestionUnits = 10000;
-// The core's first try at a non-linear question (see Solver::check's ask).
-constexpr unsigned kNonlinearCoreMs = 300;
+// theory_arith's units per ms of search over the LP core's (measured on
+// samples/host-tiling/percore_bad and ops-math pad_v3_grad_replication:
+// 5,000-10,000 units per ms against 500-1,000).
+constexpr uint64_t kTheoryArithUnitScale = 8;
 
 std::string i128str(__int128 v) {
   if (v == 0)
@@ -579,31 +581,26 @@ struct Profile {
 } // namespace
 
 struct Solver::Impl {
-  z3::context ctx;
   std::unique_ptr<Profile> profile = [] {
     const char *d = std::getenv("ALINT_SMT_PROFILE");
     return d && *d ? std::make_unique<Profile>(Profile{d}) : nullptr;
   }();
   unsigned timeoutMs;
-  struct CacheEntry {
-    Verdict verdict;
-    std::vector<z3::expr> terms; // keep the ids in the key meaning the same terms
-  };
-  std::unordered_map<std::string, CacheEntry> cache;
   std::unordered_map<uint32_t, size_t> localIds;
+};
+
+// Each obligation is asked in a Z3 context of its own. In one shared
+// context the answers depended on the run: 4.8.12 recycles the ids of
+// deleted terms, in an order that depends on where its tables put them in
+// memory, and the ids decide the order the simplifier puts the arguments of
+// a sum or product in, so the same question, after the same earlier ones,
+// was searched differently (ops-math equal: `(* blockNum quot)` in one run,
+// `(* quot blockNum)` in the next, and a race question proved in one and out
+// of units in the other). A fresh context costs about 2 ms.
+struct FreshContext {
+  z3::context ctx;
   uint64_t rlimitSeen = 0; // the context's cumulative resource count after the last check
   Watchdog watchdog{ctx};
-  // Question 2 ("does it fail for every input?") in a context of its own:
-  // the default solver it may need has clock-driven parts inside (4.8.12's
-  // logic tactics), and whatever it leaves in a context (terms, their ids,
-  // which order the simplifier puts arguments in) would change how the
-  // later first questions search (pad_v3_grad_replication: the same file
-  // decided 711 or 752 counterexamples). Its own variations stay with the
-  // question-2 answers; the first questions, which decide proved /
-  // counterexample / unknown, see only the file's own sequence.
-  z3::context ctx2;
-  uint64_t rlimitSeen2 = 0;
-  Watchdog watchdog2{ctx2};
 };
 
 Solver::Solver(unsigned timeoutMs) : impl(new Impl) { impl->timeoutMs = timeoutMs; }
@@ -635,7 +632,8 @@ Verdict Solver::check(const Obligation &ob) {
     }
     deadlineMs = unsigned(budget_->cpuMsLeft());
   }
-  z3::context &c = impl->ctx;
+  FreshContext fresh;
+  z3::context &c = fresh.ctx;
   Translator tr(c);
   VarBounds bounds = boundsFrom(ob.context);
   tr.bounds = &bounds;
@@ -652,25 +650,6 @@ Verdict Solver::check(const Obligation &ob) {
     assign(sides, sides && s);
   z3::expr ctxAll = (sides && ctx).simplify();
   z3::expr propS = prop.simplify();
-
-  // Z3 shares structurally equal terms, so while a term is alive its id names
-  // its structure: the cache key is the ids of the query's terms, and the
-  // cache keeps the terms alive. (Printing the terms as the key cost more
-  // than the queries themselves.)
-  std::string key = std::to_string(ctxAll.id()) + " " + std::to_string(propS.id());
-  std::vector<z3::expr> keyTerms{ctxAll, propS};
-  for (auto &r : reports) {
-    key += " " + r.first + "=" + std::to_string(r.second.id());
-    keyTerms.push_back(r.second);
-  }
-  auto &cache_ = impl->cache;
-  auto hit = cache_.find(key);
-  if (hit != cache_.end()) {
-    ++stats_.cacheHits;
-    Verdict cv = hit->second.verdict;
-    cv.cached = true;
-    return cv;
-  }
 
   bool hasOpaque = !tr.opaqueReasons.empty();
   // With a value the frontend could not model in the query, a failed proof
@@ -712,7 +691,7 @@ Verdict Solver::check(const Obligation &ob) {
       hasInternal = true;
   }
 
-  // One satisfiability question, asked in up to two tries (see `ask`).
+  // One satisfiability question, asked in up to three tries (see `ask`).
   // Z3's SMT core is asked directly, not the default solver, which puts a
   // logic-specific tactic in front of it that costs about 10 ms per query
   // even for trivial ones (callgrind, docs/performance.md).
@@ -721,66 +700,65 @@ Verdict Solver::check(const Obligation &ob) {
     std::optional<z3::model> model;
     std::string reason;
   };
-  // Question 2 ("does it fail for every input?") runs in a second context
-  // (Impl::ctx2) and is charged a fixed number of units, not what it spent:
-  // the default solver it often needs has clock-driven tactics inside
-  // (4.8.12), and what it spends, and the terms it leaves in a context
-  // (their ids, so the order the simplifier puts arguments in), would change
-  // how every later first question searches and where the file's units run
-  // out. Measured: pad_v3_grad_replication's question-2 units differed from
-  // run to run (8,701 / 8,713 on the same question), and every question
-  // after it searched differently. The 300 ms non-linear try and the default
-  // solver after an incomplete first question still run in the file's
-  // context (moved to the second one, with a fixed charge, they took more
-  // CPU time and did not make ops-math's equal or pad_v3 reproducible:
-  // issue 19, open).
-  enum class Try { Arith2, Core, NonlinearSlice, Default };
+  // Question 2 ("does it fail for every input?") is charged a fixed number
+  // of units, not what it spent: the default solver it often needs has
+  // clock-driven tactics inside (4.8.12), so what it spends varies from run
+  // to run (pad_v3_grad_replication: 8,701 / 8,713 units on the same
+  // question), and the file's units decide where the later questions stop.
+  enum class Try { Arith2, Core, Chain, Default };
   auto ask = [&](std::initializer_list<z3::expr> factsIn, bool wantModel, bool quantified = false,
                  bool second = false) {
     Answer a;
-    std::vector<z3::expr> facts(factsIn), facts2;
+    std::vector<z3::expr> facts(factsIn);
     auto run = [&](Try kind) {
-      const bool isolated = second;
-      z3::context &qc = isolated ? impl->ctx2 : c;
-      if (isolated && facts2.empty())
-        for (const z3::expr &f : facts)
-          facts2.push_back(z3::expr(qc, Z3_translate(c, f, qc)));
+      z3::context &qc = c;
       z3::solver s = kind == Try::Default ? z3::solver(qc) : z3::solver(qc, z3::solver::simple());
+      if (kind == Try::Chain) {
+        z3::params ps(qc);
+        ps.set("arith.solver", 2u);
+        s = (z3::tactic(qc, "simplify") & z3::tactic(qc, "propagate-values") & z3::tactic(qc, "solve-eqs") &
+             z3::tactic(qc, "elim-uncnstr") & z3::tactic(qc, "simplify") & z3::with(z3::tactic(qc, "smt"), ps))
+                .mk_solver();
+      }
+      // theory_arith counts about 8 times as many units per ms of search as
+      // the LP core the units were calibrated on (docs/smt.md): its tries get
+      // 8 times the units and are charged an eighth of what they spend.
+      const bool theoryArith = kind == Try::Arith2 || kind == Try::Chain;
+      const uint64_t scale = theoryArith ? kTheoryArithUnitScale : 1;
+      const unsigned limit = unsigned(std::min<uint64_t>(uint64_t(rlimitNow) * scale, 4000000000u));
       z3::params pa(qc);
-      pa.set("rlimit", rlimitNow);
+      pa.set("rlimit", limit);
       if (kind == Try::Arith2)
         pa.set("arith.solver", 2u);
       s.set(pa);
-      for (const z3::expr &f : isolated ? facts2 : facts)
+      for (const z3::expr &f : facts)
         s.add(f);
       ++stats_.z3Calls;
       bool fired = false;
-      const unsigned sliceMs = kind == Try::NonlinearSlice ? kNonlinearCoreMs : 0;
       const int64_t cpu0 = impl->profile ? threadCpuNs() : 0;
-      a.r = (isolated ? impl->watchdog2 : impl->watchdog)
-                .check(s, sliceMs ? std::min(sliceMs, backstopMs) : backstopMs, &fired);
+      a.r = fresh.watchdog.check(s, backstopMs, &fired);
       const int64_t cpuNs = impl->profile ? threadCpuNs() - cpu0 : 0;
       if (a.r == z3::sat && wantModel)
-        a.model = isolated ? z3::model(c, Z3_model_translate(qc, s.get_model(), c)) : s.get_model();
+        a.model = s.get_model();
       a.reason = a.r == z3::unknown ? s.reason_unknown() : std::string();
       // Z3 4.8.12 also says "canceled" when the resource limit stops it:
       // only the watchdog's own firing is the clock's.
-      if (a.r == z3::unknown && fired && !sliceMs)
+      if (a.r == z3::unknown && fired)
         clockStopped = true;
       // The context's resource count is cumulative: charge this check's share.
       z3::stats st = s.statistics();
       for (unsigned k = 0; k < st.size(); ++k)
         if (st.key(k) == "rlimit count") {
           uint64_t now = uint64_t(st.is_uint(k) ? st.uint_value(k) : st.double_value(k));
-          uint64_t &seen = isolated ? impl->rlimitSeen2 : impl->rlimitSeen;
+          uint64_t &seen = fresh.rlimitSeen;
           uint64_t spent = now > seen ? now - seen : 0;
           seen = std::max(seen, now);
-          const uint64_t charged = isolated ? std::min<uint64_t>(rlimitNow, kSecondQuestionUnits) : spent;
+          const uint64_t charged = second ? std::min<uint64_t>(rlimitNow, kSecondQuestionUnits) : spent / scale;
           stats_.z3Units += charged;
           if (budget_)
             budget_->spendZ3(charged);
           if (impl->profile) {
-            static const char *names[] = {"a2", "core", "nlcore", "default"};
+            static const char *names[] = {"a2", "core", "chain", "default"};
             impl->profile->record(ob.check,
                                   std::string(names[int(kind)]) + (quantified ? "-q" : "") + (second ? "-Q2" : "-Q1"),
                                   s, a.r, a.reason, cpuNs, spent);
@@ -789,44 +767,45 @@ Verdict Solver::check(const Obligation &ob) {
     };
     // The order of tries (docs/smt.md "Solver strategy"). Every answer is
     // sound, so whichever try decides, the verdict is right; the order
-    // decides how much is decided within the units.
+    // decides how much is decided within the units, and that units, not a
+    // clock, stop each try (the same findings under any load, issue 19).
+    // 1. The SMT core with theory_arith (arith.solver=2): it counts its
+    //    units where 4.8.12's default LP-based arithmetic solver spins
+    //    without counting, on 64-bit wrap-around products and non-linear
+    //    terms (ops-math pad_v3_grad_replication: 12 linear questions the LP
+    //    core spun on for 57 s of CPU time, stopped only by the clock, are sat
+    //    for theory_arith in 1 ms each; samples/host-tiling/narrow_bad: > 15 s,
+    //    1.8 s with this try). Its answers are taken, sat with its model too.
+    // 2. A linear question not decided: the LP core (it decides some in 1 %
+    //    of theory_arith's units: samples/host-tiling/percore_bad's capacity
+    //    question, 21,000 units against 2.3 million).
+    // 3. A non-linear one, or one the core gives up on as incomplete: a fixed
+    //    tactic chain (equalities solved, unconstrained terms eliminated: a
+    //    product with an otherwise free factor becomes linear), then the core
+    //    with theory_arith. It replaces a 300 ms CPU-time try in the LP core
+    //    and then the default solver, whose logic tactics hold `try_for`
+    //    clocks: both decided differently under load (ops-math equal: the
+    //    first question to differ between two runs was the 300 ms try's).
     // A question quantified over many variables goes to the default solver
     // at once: the SMT core alone (4.8.12) can spin on one, counting no
     // resource units and ignoring the watchdog's interrupt (a 10-deep loop
     // nest's "for every input" question: > 60 s; the default solver: 50 ms,
-    // tests/stress).
-    // 1. The SMT core with theory_arith (arith.solver=2): it counts its
-    //    units where 4.8.12's default LP-based arithmetic solver spins
-    //    without counting, on 64-bit wrap-around products (ops-math
-    //    pad_v3_grad_replication: 12 linear questions the LP core spun on for
-    //    57 s of CPU time, stopped only by the clock, are sat for
-    //    theory_arith in 1 ms each; samples/host-tiling/narrow_bad: > 15 s,
-    //    1.8 s with this try). Its answers are taken, sat with its model too.
-    // 2. Not decided: the LP core for a linear question (it decides some in
-    //    1 % of theory_arith's units: samples/host-tiling/percore_bad's
-    //    capacity question, 21,000 units against 2.3 million); a short try
-    //    in the core for a non-linear one (it decides most of them in
-    //    milliseconds, where the default solver may not at all; the core's
-    //    non-linear solver counts no units, so this try is stopped by 300 ms
-    //    of CPU time).
-    // 3. Where the core gives up as incomplete (non-linear arithmetic,
-    //    quantifiers), the default solver.
-    if (!quantified) {
-      run(Try::Arith2);
-      if (a.r != z3::unknown || clockStopped)
-        return a;
-      a = Answer();
-      if (tr.nonlinear) {
-        run(Try::NonlinearSlice);
-        if (a.r != z3::unknown)
-          return a;
-      } else {
-        run(Try::Core);
-        if (a.r != z3::unknown || a.reason.find("incomplete") == std::string::npos)
-          return a; // decided, or out of budget ("max. resource limit exceeded", "timeout", "canceled")
-      }
+    // tests/stress). That is question 2 only, in its own context (above).
+    if (quantified) {
+      run(Try::Default);
+      return a;
     }
-    run(Try::Default);
+    run(Try::Arith2);
+    if (a.r != z3::unknown || clockStopped)
+      return a;
+    if (!tr.nonlinear) {
+      a = Answer();
+      run(Try::Core);
+      if (a.r != z3::unknown || clockStopped || a.reason.find("incomplete") == std::string::npos)
+        return a; // decided, or out of units ("max. resource limit exceeded", "canceled")
+    }
+    a = Answer();
+    run(Try::Chain);
     return a;
   };
 
@@ -958,7 +937,6 @@ Verdict Solver::check(const Obligation &ob) {
                               " ms) before its resource budget ran out; a Z3 step that does not count resource units";
     return v;
   }
-  cache_.emplace(key, Impl::CacheEntry{v, std::move(keyTerms)});
   return v;
 }
 
