@@ -156,6 +156,41 @@ std::string pinVariantDtypes(const std::string &label, host::HostOptions &ho) {
         continue; // not a declared dtype of the tensor: leave it free
       ho.dtypes[n] = vs;
       key += "\n" + n + "=" + cpp;
+      // The OpDef's lists are columns: the combinations built are the
+      // columns holding this dtype for this tensor, and the other tensors
+      // take their dtypes from those columns (addcmul's kernel names DTYPE_X1,
+      // its host reads input 0, `input_data`, of the same column).
+      auto col = ho.dtypeColumns.find(n);
+      if (col == ho.dtypeColumns.end())
+        continue;
+      std::vector<size_t> ks;
+      for (size_t k = 0; k < col->second.size(); ++k)
+        if (std::find(vs.begin(), vs.end(), col->second[k]) != vs.end())
+          ks.push_back(k);
+      for (auto &[other, values] : ho.dtypeColumns) {
+        if (other == n || values.size() != col->second.size() || ks.empty())
+          continue;
+        std::vector<int64_t> narrowed;
+        bool known = true;
+        for (size_t k : ks) {
+          known &= values[k] >= 0;
+          if (std::find(narrowed.begin(), narrowed.end(), values[k]) == narrowed.end())
+            narrowed.push_back(values[k]);
+        }
+        if (!known)
+          continue; // a dtype the reader does not know: that tensor's stays free
+        if (auto cur = ho.dtypes.find(other); cur != ho.dtypes.end()) { // never widen an earlier pin
+          std::vector<int64_t> both;
+          for (int64_t v : narrowed)
+            if (std::find(cur->second.begin(), cur->second.end(), v) != cur->second.end())
+              both.push_back(v);
+          narrowed = both;
+        }
+        if (narrowed.empty())
+          continue;
+        ho.dtypes[other] = narrowed;
+        key += "\n" + other + "~" + n;
+      }
     }
   }
   return key;

@@ -132,7 +132,7 @@ bool alwaysHolds(const Sym &p, std::unordered_map<const SymNode *, int> &seen) {
 }
 
 struct Memo {
-  const Solver *owner = nullptr;
+  uint64_t owner = 0; // the Solver::serial() it belongs to
   std::unordered_map<std::string, Verdict> verdicts;
 };
 
@@ -172,8 +172,8 @@ Verdict checkMemoised(Solver &solver, const Obligation &ob) {
     return v;
   }
   Memo &m = memo();
-  if (m.owner != &solver) { // a new file: its own memo
-    m.owner = &solver;
+  if (m.owner != solver.serial()) { // a new file: its own memo
+    m.owner = solver.serial();
     m.verdicts.clear();
   }
   std::string key = canonicalObligationKey(ob);
@@ -182,6 +182,7 @@ Verdict checkMemoised(Solver &solver, const Obligation &ob) {
   if (auto it = m.verdicts.find(key); it != m.verdicts.end()) {
     Verdict v = it->second;
     v.cached = true;
+    solver.countMemoHit();
     return v;
   }
   unsigned backstops = solver.stats().backstops;

@@ -1,8 +1,8 @@
 // Obligations that repeat up to the renaming of their variables are decided
 // once. The frontend gives every copy of a loop body, every inlined call of a
 // helper and every build configuration (dtype, tiling key) variables of their
-// own, so the solver's cache, keyed by variable identity, sees each copy as
-// new; on ops-math's sim_thread_exponential (a Philox helper inlined per call
+// own, so Z3 would see each copy as new (and each obligation is asked in a Z3
+// context of its own, smt/Solver.cpp); on ops-math's sim_thread_exponential (a Philox helper inlined per call
 // site and per tiling key) that left half the obligations to the time limit.
 #pragma once
 

@@ -2,6 +2,7 @@
 
 #include <z3++.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -603,7 +604,11 @@ struct FreshContext {
   Watchdog watchdog{ctx};
 };
 
-Solver::Solver(unsigned timeoutMs) : impl(new Impl) { impl->timeoutMs = timeoutMs; }
+Solver::Solver(unsigned timeoutMs) : impl(new Impl) {
+  static std::atomic<uint64_t> next{1};
+  serial_ = next++;
+  impl->timeoutMs = timeoutMs;
+}
 Solver::~Solver() { delete impl; }
 
 Verdict Solver::check(const Obligation &ob) {

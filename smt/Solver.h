@@ -43,7 +43,7 @@ struct Verdict {
 
 struct SolverStats {
   unsigned queries = 0;   // obligations asked
-  unsigned cacheHits = 0; // identical obligations answered from the cache
+  unsigned cacheHits = 0; // obligations the proof memo answered (rules/ProofMemo.h), without Z3
   unsigned z3Calls = 0;
   unsigned timeouts = 0;
   unsigned backstops = 0; // queries the wall clock (not their resource budget) stopped
@@ -64,12 +64,18 @@ public:
   // Past its deadline or its units every query is answered `unknown` at once.
   void setBudget(Budget *b) { budget_ = b; }
   const SolverStats &stats() const { return stats_; }
+  // An obligation answered by the proof memo instead of check().
+  void countMemoHit() { ++stats_.cacheHits; }
+  // Unique per Solver of the process (a new file's Solver may reuse the
+  // address of the last one).
+  uint64_t serial() const { return serial_; }
 
 private:
   struct Impl;
   Impl *impl;
   SolverStats stats_;
   Budget *budget_ = nullptr;
+  uint64_t serial_;
 };
 
 } // namespace alint

@@ -28,6 +28,9 @@ struct HostOptions {
   int socVersion = -1;                                // platform_ascendc::SocVersion, -1: unknown
   std::vector<std::string> inputNames, outputNames;   // from the OpDef, in order
   std::map<std::string, std::vector<int64_t>> dtypes; // allowed ge::DataType values per tensor
+  // The OpDef's DataType lists as written, per tensor (-1: a dtype the reader
+  // does not know): lists of one length are columns, column k one combination.
+  std::map<std::string, std::vector<int64_t>> dtypeColumns;
   std::map<std::string, std::vector<int64_t>> shapes; // --shape: concrete dimensions
   unsigned maxSteps = 200000;
 };

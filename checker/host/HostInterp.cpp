@@ -33,6 +33,9 @@
 
 namespace alint::host {
 
+// The largest element count or dimension of a tensor the host reads (HostInterp::var).
+constexpr int64_t kMaxTensorElems = int64_t(1) << 48;
+
 namespace {
 
 using namespace clang;
@@ -243,6 +246,13 @@ private:
       return it->second;
     Sym v = mkVar(name, t, VarRole::Input);
     vars[name] = v;
+    // A tensor's element count and dimensions are at most 2^48: a tensor
+    // lives in the device's memory, and no Ascend device comes near 2^48
+    // bytes (256 TiB). Without a bound, host code's `size * typeLength` in
+    // 64 bits wraps for sizes like 6.1e18 and every field computed from it
+    // has counterexamples no input can produce (ops-math addcmul's UB tile).
+    if (!hi && (llvm::StringRef(name).ends_with(".size") || llvm::StringRef(name).contains(".shape[")))
+      hi = kMaxTensorElems;
     facts.push_back(mkCmp(SymOp::Ge, toMath(v), mkConst(lo)));
     if (hi)
       facts.push_back(mkCmp(SymOp::Le, toMath(v), mkConst(*hi)));

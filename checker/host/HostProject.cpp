@@ -72,8 +72,11 @@ void applyOpDef(const project::OpProject &p, HostOptions &opts) {
     (prm.isOutput ? opts.outputNames : opts.inputNames).push_back(prm.name);
     std::vector<int64_t> vs;
     bool all = !prm.dtypes.empty();
+    std::vector<int64_t> &column = opts.dtypeColumns[prm.name];
+    column.clear();
     for (const std::string &dt : prm.dtypes) {
       int64_t v = dtypeValue(dt);
+      column.push_back(v < 0 ? -1 : v);
       if (v < 0)
         all = false; // a dtype the reader does not know: the tensor's dtype stays free
       else if (std::find(vs.begin(), vs.end(), v) == vs.end())
