@@ -400,7 +400,7 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
       auto [it, fresh] = freed.emplace(v.id, nullptr);
       if (fresh)
         it->second = mkVar("host.unmodelled" + std::to_string(freed.size()), IntType::math(), VarRole::Input,
-                           "a value the host reader does not model: " + v.reason);
+                           std::string(kHostUnmodelledReason) + ": " + v.reason);
       return it->second;
     });
   };

@@ -864,9 +864,20 @@ Verdict Solver::check(const Obligation &ob) {
         ++stats_.timeouts; // cannot tell "every input": reported as a counterexample
       violated = r2 == z3::unsat;
     }
-    if (hasOpaque && !violated) {
+    // A free host value the host reader did not model (cli/HostBinding.cpp
+    // frees them as inputs so that questions keep their full units): a
+    // failure that needs some value of it may need one the host never
+    // computes, so it is not a counterexample either (ops-math fill: ten
+    // warnings whose counterexamples set it to -4,294,967,327).
+    std::string hostUnmodelled;
+    for (auto &vi : tr.varInfo)
+      if (vi->role == VarRole::Input && vi->reason.rfind(kHostUnmodelledReason, 0) == 0) {
+        hostUnmodelled = vi->name + " is " + vi->reason;
+        break;
+      }
+    if ((hasOpaque || !hostUnmodelled.empty()) && !violated) {
       v.status = Status::Unknown;
-      v.reason = tr.opaqueReasons.front();
+      v.reason = hasOpaque ? tr.opaqueReasons.front() : hostUnmodelled;
     } else {
       v.status = violated ? Status::Violated : Status::Counterexample;
       // Show the variables of the property and those the context ties to

@@ -55,6 +55,10 @@ struct SolverStats {
 // samples' slow queries: 300-750 units per ms of search on a 2-core x86-64).
 constexpr uint64_t kZ3UnitsPerMs = 500;
 
+// The reason of a free input standing for a host value the host reader does
+// not model (cli/HostBinding.cpp): a failure needing it is `unknown`.
+inline constexpr const char *kHostUnmodelledReason = "a value the host reader does not model";
+
 class Solver {
 public:
   explicit Solver(unsigned timeoutMs = 5000);
