@@ -3,6 +3,7 @@
 #include "checker/frontend/Paths.h"
 #include "checker/host/HostContract.h"
 #include "checker/project/OpProject.h"
+#include "smt/Solver.h"
 
 #include <llvm/ADT/SmallString.h>
 #include <llvm/Support/FileSystem.h>
@@ -463,6 +464,58 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
     } else if (!isTrue(f)) {
       r.facts.push_back(f);
     }
+  }
+  // A contract whose facts contradict each other would make every obligation
+  // of the kernel proved, vacuously (ops-math cosh: a reader path whose
+  // condition folded to `false` for the variant, and a DataCopy grown by 256 Ki
+  // elements past its buffer was "verified"). Whether the host really never
+  // launches this build configuration or the reader went wrong cannot be told
+  // apart here, so the kernel is checked without the contract and says so.
+  bool contradictory = std::any_of(r.facts.begin(), r.facts.end(), [](const Sym &f) { return isFalse(f); });
+  if (!contradictory && !r.facts.empty()) {
+    Solver s(2000);
+    Obligation ob;
+    ob.check = "host-contract";
+    ob.property = mkBool(false);
+    ob.context = r.facts;
+    contradictory = s.check(ob).status == Status::Proved;
+  }
+  // A contract under which every tensor is empty leaves the kernel nothing to
+  // do, so every obligation would be proved for it, vacuously: the reader
+  // followed only the empty-input path (ops-math cosh: the main path's fields
+  // are computed in a helper it does not follow, the empty path's are zero;
+  // a DataCopy grown by 256 Ki elements past its buffer was "verified").
+  bool emptyOnly = false;
+  if (!contradictory && !r.facts.empty()) {
+    Sym allEmpty = mkBool(true);
+    unsigned sizes = 0;
+    for (auto &[name, t] : hc.tensors)
+      if (t.elems) {
+        allEmpty = mkAnd(allEmpty, mkCmp(SymOp::Le, toMath(fold(t.elems)), mkConst(0)));
+        ++sizes;
+      }
+    if (sizes) {
+      Solver s(2000);
+      Obligation ob;
+      ob.check = "host-contract";
+      ob.property = allEmpty;
+      ob.context = r.facts;
+      Verdict ev = s.check(ob);
+      if (getenv("ALINT_HOST_DEBUG"))
+        fprintf(stderr, "host empty-only check: %d %s (%u sizes)\n", int(ev.status), ev.reason.c_str(), sizes);
+      emptyOnly = ev.status == Status::Proved;
+    }
+  }
+  if (contradictory || emptyOnly) {
+    HostBindResult none;
+    none.hostFiles = r.hostFiles;
+    none.note = "tiling values unconstrained: the contract read from the host tiling function " + hc.function + " (" +
+                llvm::sys::path::filename(hc.file).str() +
+                (contradictory ? ") is contradictory for this build configuration (no input reaches a launch of it)"
+                               : ") admits only empty tensors for this build configuration (the reader did not follow "
+                                 "the main path)") +
+                ", so the kernel is checked without it";
+    return none;
   }
   r.bound = true;
   if (getenv("ALINT_HOST_DEBUG"))

@@ -79,8 +79,23 @@ static void keepField(HostContract &hc, const std::string &key, const Sym &s) {
   Sym bare = s;
   while (bare && bare->op == SymOp::Cast)
     bare = bare->args[0];
-  if (!bare || (bare->op == SymOp::Var && bare->var->role == VarRole::Opaque)) {
-    hc.unconstrained.push_back(key);
+  // The same field reached through two objects (the struct the empty-input
+  // path zeroes, and the one a helper fills through another pointer: ops-math
+  // cosh) with two different values, or with one unknown: it is not known.
+  // Keeping the first would bind the field to the empty path's 0 for every
+  // input, and prove every obligation of the kernel vacuously.
+  auto unknown = [&] {
+    hc.fields.erase(key);
+    if (std::find(hc.unconstrained.begin(), hc.unconstrained.end(), key) == hc.unconstrained.end())
+      hc.unconstrained.push_back(key);
+  };
+  if (!bare || (bare->op == SymOp::Var && bare->var->role == VarRole::Opaque) ||
+      std::find(hc.unconstrained.begin(), hc.unconstrained.end(), key) != hc.unconstrained.end()) {
+    unknown();
+    return;
+  }
+  if (auto it = hc.fields.find(key); it != hc.fields.end() && it->second != s) {
+    unknown();
     return;
   }
   hc.fields[key] = s;

@@ -221,3 +221,21 @@ TEST_CASE("host reader: a constant scalar shape, cases written as blocks, templa
   CHECK_FALSE(c.fields.count("totalLength"));
   CHECK(std::count(c.unconstrained.begin(), c.unconstrained.end(), "totalLength") == 1);
 }
+
+TEST_CASE("host reader: an empty-input path's zeros are not the fields' values for every input", "[host]") {
+  host::HostContract c =
+      host::readTilingFunction(std::string(ALINT_SOURCE_DIR) + "/tests/data/host/empty_path_tiling.cpp", hostOptions());
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  // tileLength is 0 on the empty path and an attribute on the main path: never
+  // the constant 0 (that would prove every obligation of the kernel vacuously).
+  if (c.fields.count("tileLength")) {
+    CHECK_FALSE(asConst(c.fields["tileLength"]).has_value());
+  } else {
+    CHECK(std::count(c.unconstrained.begin(), c.unconstrained.end(), "tileLength") == 1);
+  }
+  // totalLength follows the shape on the main path.
+  if (c.fields.count("totalLength")) {
+    CHECK_FALSE(asConst(c.fields["totalLength"]).has_value());
+  }
+}
