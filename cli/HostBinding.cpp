@@ -125,6 +125,45 @@ unsigned bindExtents(KernelModel &km, const host::HostContract &hc, std::vector<
   return n;
 }
 
+// The OpDef's DataType lists are columns, one combination each: a variant
+// built for `vs` of tensor `n` runs only with the columns holding one of them,
+// so every other tensor takes its dtypes from those columns (addcmul's kernel
+// names DTYPE_X1, its host reads input 0, `input_data`, of the same column).
+// Never widens an earlier pin; a tensor with a dtype the reader does not know
+// in those columns stays free. Returns the part of the contract cache key.
+std::string narrowToColumns(const std::string &n, const std::vector<int64_t> &vs, host::HostOptions &ho) {
+  std::string key;
+  auto col = ho.dtypeColumns.find(n);
+  if (col == ho.dtypeColumns.end())
+    return key;
+  std::vector<size_t> ks;
+  for (size_t k = 0; k < col->second.size(); ++k)
+    if (std::find(vs.begin(), vs.end(), col->second[k]) != vs.end())
+      ks.push_back(k);
+  if (ks.empty())
+    return key;
+  for (auto &[other, values] : ho.dtypeColumns) {
+    if (other == n || values.size() != col->second.size())
+      continue;
+    auto cur = ho.dtypes.find(other);
+    std::vector<int64_t> narrowed;
+    bool known = true;
+    for (size_t k : ks) {
+      int64_t v = values[k];
+      known &= v >= 0;
+      bool allowed =
+          cur == ho.dtypes.end() || std::find(cur->second.begin(), cur->second.end(), v) != cur->second.end();
+      if (allowed && std::find(narrowed.begin(), narrowed.end(), v) == narrowed.end())
+        narrowed.push_back(v);
+    }
+    if (!known || narrowed.empty())
+      continue;
+    ho.dtypes[other] = narrowed;
+    key += "\n" + other + "~" + n;
+  }
+  return key;
+}
+
 // One contract per host file and target, for all the kernels of a run.
 // A kernel variant is built for one dtype of each tensor whose DTYPE_<NAME>
 // macro it uses (label "DTYPE_X=half, ..."; checker/project dtypeVariants):
@@ -157,41 +196,7 @@ std::string pinVariantDtypes(const std::string &label, host::HostOptions &ho) {
         continue; // not a declared dtype of the tensor: leave it free
       ho.dtypes[n] = vs;
       key += "\n" + n + "=" + cpp;
-      // The OpDef's lists are columns: the combinations built are the
-      // columns holding this dtype for this tensor, and the other tensors
-      // take their dtypes from those columns (addcmul's kernel names DTYPE_X1,
-      // its host reads input 0, `input_data`, of the same column).
-      auto col = ho.dtypeColumns.find(n);
-      if (col == ho.dtypeColumns.end())
-        continue;
-      std::vector<size_t> ks;
-      for (size_t k = 0; k < col->second.size(); ++k)
-        if (std::find(vs.begin(), vs.end(), col->second[k]) != vs.end())
-          ks.push_back(k);
-      for (auto &[other, values] : ho.dtypeColumns) {
-        if (other == n || values.size() != col->second.size() || ks.empty())
-          continue;
-        std::vector<int64_t> narrowed;
-        bool known = true;
-        for (size_t k : ks) {
-          known &= values[k] >= 0;
-          if (std::find(narrowed.begin(), narrowed.end(), values[k]) == narrowed.end())
-            narrowed.push_back(values[k]);
-        }
-        if (!known)
-          continue; // a dtype the reader does not know: that tensor's stays free
-        if (auto cur = ho.dtypes.find(other); cur != ho.dtypes.end()) { // never widen an earlier pin
-          std::vector<int64_t> both;
-          for (int64_t v : narrowed)
-            if (std::find(cur->second.begin(), cur->second.end(), v) != cur->second.end())
-              both.push_back(v);
-          narrowed = both;
-        }
-        if (narrowed.empty())
-          continue;
-        ho.dtypes[other] = narrowed;
-        key += "\n" + other + "~" + n;
-      }
+      key += narrowToColumns(n, vs, ho);
     }
   }
   return key;
@@ -465,26 +470,25 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
       r.facts.push_back(f);
     }
   }
-  // A contract whose facts contradict each other would make every obligation
-  // of the kernel proved, vacuously (ops-math cosh: a reader path whose
-  // condition folded to `false` for the variant, and a DataCopy grown by 256 Ki
-  // elements past its buffer was "verified"). Whether the host really never
-  // launches this build configuration or the reader went wrong cannot be told
-  // apart here, so the kernel is checked without the contract and says so.
-  bool contradictory = std::any_of(r.facts.begin(), r.facts.end(), [](const Sym &f) { return isFalse(f); });
-  if (!contradictory && !r.facts.empty()) {
+  // A contract must leave the kernel something to check, or every obligation
+  // would be proved vacuously (ops-math cosh, before keepField in
+  // HostInterp.cpp took a field reached through two objects as unknown: every
+  // field was the empty-input path's 0, and a DataCopy grown by 256 Ki
+  // elements past its buffer was "verified"). Facts that contradict each
+  // other, or that admit only empty tensors: whether the host never launches
+  // this build configuration or the reader went wrong cannot be told apart
+  // here, so the kernel is checked without the contract and says so.
+  auto implied = [&](const Sym &property) {
     Solver s(2000);
     Obligation ob;
     ob.check = "host-contract";
-    ob.property = mkBool(false);
+    ob.property = property;
     ob.context = r.facts;
-    contradictory = s.check(ob).status == Status::Proved;
-  }
-  // A contract under which every tensor is empty leaves the kernel nothing to
-  // do, so every obligation would be proved for it, vacuously: the reader
-  // followed only the empty-input path (ops-math cosh: the main path's fields
-  // are computed in a helper it does not follow, the empty path's are zero;
-  // a DataCopy grown by 256 Ki elements past its buffer was "verified").
+    return s.check(ob).status == Status::Proved;
+  };
+  bool contradictory = std::any_of(r.facts.begin(), r.facts.end(), [](const Sym &f) { return isFalse(f); });
+  if (!contradictory && !r.facts.empty())
+    contradictory = implied(mkBool(false));
   bool emptyOnly = false;
   if (!contradictory && !r.facts.empty()) {
     Sym allEmpty = mkBool(true);
@@ -494,17 +498,7 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
         allEmpty = mkAnd(allEmpty, mkCmp(SymOp::Le, toMath(fold(t.elems)), mkConst(0)));
         ++sizes;
       }
-    if (sizes) {
-      Solver s(2000);
-      Obligation ob;
-      ob.check = "host-contract";
-      ob.property = allEmpty;
-      ob.context = r.facts;
-      Verdict ev = s.check(ob);
-      if (getenv("ALINT_HOST_DEBUG"))
-        fprintf(stderr, "host empty-only check: %d %s (%u sizes)\n", int(ev.status), ev.reason.c_str(), sizes);
-      emptyOnly = ev.status == Status::Proved;
-    }
+    emptyOnly = sizes && implied(allEmpty);
   }
   if (contradictory || emptyOnly) {
     HostBindResult none;
@@ -512,8 +506,7 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
     none.note = "tiling values unconstrained: the contract read from the host tiling function " + hc.function + " (" +
                 llvm::sys::path::filename(hc.file).str() +
                 (contradictory ? ") is contradictory for this build configuration (no input reaches a launch of it)"
-                               : ") admits only empty tensors for this build configuration (the reader did not follow "
-                                 "the main path)") +
+                               : ") admits only empty tensors for this build configuration") +
                 ", so the kernel is checked without it";
     return none;
   }

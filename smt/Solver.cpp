@@ -711,18 +711,15 @@ Verdict Solver::check(const Obligation &ob) {
   // to run (pad_v3_grad_replication: 8,701 / 8,713 units on the same
   // question), and the file's units decide where the later questions stop.
   enum class Try { Arith2, Core, Chain, Default };
-  auto ask = [&](std::initializer_list<z3::expr> factsIn, bool wantModel, bool quantified = false,
-                 bool second = false) {
+  auto ask = [&](std::initializer_list<z3::expr> facts, bool wantModel, bool quantified = false, bool second = false) {
     Answer a;
-    std::vector<z3::expr> facts(factsIn);
     auto run = [&](Try kind) {
-      z3::context &qc = c;
-      z3::solver s = kind == Try::Default ? z3::solver(qc) : z3::solver(qc, z3::solver::simple());
+      z3::solver s = kind == Try::Default ? z3::solver(c) : z3::solver(c, z3::solver::simple());
       if (kind == Try::Chain) {
-        z3::params ps(qc);
+        z3::params ps(c);
         ps.set("arith.solver", 2u);
-        s = (z3::tactic(qc, "simplify") & z3::tactic(qc, "propagate-values") & z3::tactic(qc, "solve-eqs") &
-             z3::tactic(qc, "elim-uncnstr") & z3::tactic(qc, "simplify") & z3::with(z3::tactic(qc, "smt"), ps))
+        s = (z3::tactic(c, "simplify") & z3::tactic(c, "propagate-values") & z3::tactic(c, "solve-eqs") &
+             z3::tactic(c, "elim-uncnstr") & z3::tactic(c, "simplify") & z3::with(z3::tactic(c, "smt"), ps))
                 .mk_solver();
       }
       // theory_arith counts about 8 times as many units per ms of search as
@@ -731,7 +728,7 @@ Verdict Solver::check(const Obligation &ob) {
       const bool theoryArith = kind == Try::Arith2 || kind == Try::Chain;
       const uint64_t scale = theoryArith ? kTheoryArithUnitScale : 1;
       const unsigned limit = unsigned(std::min<uint64_t>(uint64_t(rlimitNow) * scale, 4000000000u));
-      z3::params pa(qc);
+      z3::params pa(c);
       pa.set("rlimit", limit);
       if (kind == Try::Arith2)
         pa.set("arith.solver", 2u);
@@ -755,9 +752,8 @@ Verdict Solver::check(const Obligation &ob) {
       for (unsigned k = 0; k < st.size(); ++k)
         if (st.key(k) == "rlimit count") {
           uint64_t now = uint64_t(st.is_uint(k) ? st.uint_value(k) : st.double_value(k));
-          uint64_t &seen = fresh.rlimitSeen;
-          uint64_t spent = now > seen ? now - seen : 0;
-          seen = std::max(seen, now);
+          uint64_t spent = now > fresh.rlimitSeen ? now - fresh.rlimitSeen : 0;
+          fresh.rlimitSeen = std::max(fresh.rlimitSeen, now);
           const uint64_t charged = second ? std::min<uint64_t>(rlimitNow, kSecondQuestionUnits) : spent / scale;
           stats_.z3Units += charged;
           if (budget_)
@@ -795,7 +791,7 @@ Verdict Solver::check(const Obligation &ob) {
     // at once: the SMT core alone (4.8.12) can spin on one, counting no
     // resource units and ignoring the watchdog's interrupt (a 10-deep loop
     // nest's "for every input" question: > 60 s; the default solver: 50 ms,
-    // tests/stress). That is question 2 only, in its own context (above).
+    // tests/stress). Only question 2 is quantified.
     if (quantified) {
       run(Try::Default);
       return a;
