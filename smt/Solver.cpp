@@ -76,6 +76,13 @@ struct Translator {
   // A product or quotient of two non-constant terms: Z3's SMT core can spin
   // on such a question without counting resource units (Solver::check).
   bool nonlinear = false;
+  // The linear relaxation (Solver::check's first try on a non-linear
+  // question): each product or quotient of two non-constant terms is a fresh
+  // value bounded by linear consequences of its definition only (the
+  // McCormick envelope of the operands' ranges, 0 <= a / b <= a, ...). Every
+  // model of the exact question is one of the relaxed one, so `unsat` here
+  // proves the property; `sat` says nothing.
+  bool relax = false;
 
   const VarBounds *bounds = nullptr;                        // from the context: drop impossible wraps
   std::unordered_map<uint32_t, size_t> *localIds = nullptr; // variable id -> number in Z3 names
@@ -157,6 +164,21 @@ struct Translator {
 
   bool nonNeg(const Sym &s) const { return range(s).lo >= 0; }
 
+  // A fresh value for a * b, with the McCormick envelope of the operands'
+  // ranges (valid for any signs when both ranges are finite).
+  z3::expr relaxedProduct(const z3::expr &a, const z3::expr &b, Interval ia, Interval ib, bool small, __int128 lo,
+                          __int128 hi) {
+    z3::expr p = c.int_const(("relax!" + std::to_string(fresh++)).c_str());
+    if (!small)
+      return p;
+    side.push_back(p >= num(lo) && p <= num(hi));
+    side.push_back(p >= num(ia.lo) * b + num(ib.lo) * a - num(ia.lo * ib.lo));
+    side.push_back(p >= num(ia.hi) * b + num(ib.hi) * a - num(ia.hi * ib.hi));
+    side.push_back(p <= num(ia.hi) * b + num(ib.lo) * a - num(ia.hi * ib.lo));
+    side.push_back(p <= num(ia.lo) * b + num(ib.hi) * a - num(ia.lo * ib.hi));
+    return p;
+  }
+
   z3::expr truncDiv(const z3::expr &a, const z3::expr &b, const Sym &sa, const Sym &sb) {
     if (nonNeg(sa) && range(sb).lo > 0)
       return a / b;
@@ -169,10 +191,22 @@ struct Translator {
     auto it = memo.find(s.get());
     if (it != memo.end())
       return it->second;
+    // Equal terms built apart (a host field's quotient copied into four
+    // fields) are one term: four names for one quotient make a question
+    // harder, and its relaxation weaker (ops-math cosh).
+    auto range = byShape.equal_range(s->hash);
+    for (auto sh = range.first; sh != range.second; ++sh)
+      if (structurallyEqual(sh->second.first, s)) {
+        memo.emplace(s.get(), sh->second.second);
+        return sh->second.second;
+      }
     z3::expr r = trNode(s);
     memo.emplace(s.get(), r);
+    if (!s->args.empty())
+      byShape.emplace(s->hash, std::make_pair(s, r));
     return r;
   }
+  std::unordered_multimap<size_t, std::pair<Sym, z3::expr>> byShape;
 
   z3::expr asInt(const Sym &s) {
     z3::expr e = tr(s);
@@ -285,7 +319,8 @@ struct Translator {
     case SymOp::Sub:
       return wrap(a - b, t, ia.lo - ib.hi, ia.hi - ib.lo);
     case SymOp::Mul: {
-      nonlinear |= !asConst(sa) && !asConst(sb);
+      const bool nl = !asConst(sa) && !asConst(sb);
+      nonlinear |= nl;
       __int128 lo = -((__int128)1 << 126), hi = (__int128)1 << 126;
       if (small) {
         __int128 cs[4] = {ia.lo * ib.lo, ia.lo * ib.hi, ia.hi * ib.lo, ia.hi * ib.hi};
@@ -295,11 +330,30 @@ struct Translator {
           hi = std::max(hi, v);
         }
       }
+      if (nl && relax)
+        return wrap(relaxedProduct(a, b, ia, ib, small, lo, hi), t, lo, hi);
       return wrap(a * b, t, lo, hi);
     }
     case SymOp::Div:
     case SymOp::Rem:
       nonlinear |= !asConst(sb);
+      if (!asConst(sb) && ia.lo >= 0 && ib.lo >= 0 && relax) {
+        // Relaxed: 0 <= q <= a / lo(b), q >= (a - hi(b) + 1) / hi(b); the
+        // remainder r = a - b*q: 0 <= r <= a, r < b.
+        z3::expr q = c.int_const(("relax!" + std::to_string(fresh++)).c_str());
+        side.push_back(q >= 0);
+        side.push_back(z3::implies(b > 0, q <= a));
+        if (ib.lo >= 1 && small)
+          side.push_back(num(ib.lo) * q <= a);
+        if (ib.lo >= 1 && small)
+          side.push_back(num(ib.hi) * q >= a - num(ib.hi) + 1);
+        if (s->op == SymOp::Div)
+          return wrap(q, t, 0, ia.hi);
+        z3::expr r = c.int_const(("relax!" + std::to_string(fresh++)).c_str());
+        side.push_back(r >= 0);
+        side.push_back(z3::implies(b > 0, r <= a && r < b));
+        return r;
+      }
       if (!asConst(sb) && ia.lo >= 0 && ib.lo >= 0) {
         // Non-linear division: name the quotient q and state b*q <= a < b*q + b
         // (exact for a >= 0, b > 0). Z3's polynomial solver copes with this
@@ -710,8 +764,9 @@ Verdict Solver::check(const Obligation &ob) {
   // clock-driven tactics inside (4.8.12), so what it spends varies from run
   // to run (pad_v3_grad_replication: 8,701 / 8,713 units on the same
   // question), and the file's units decide where the later questions stop.
-  enum class Try { Arith2, Core, Chain, Default };
-  auto ask = [&](std::initializer_list<z3::expr> facts, bool wantModel, bool quantified = false, bool second = false) {
+  enum class Try { Arith2, Core, Chain, Default, Relax };
+  auto ask = [&](std::initializer_list<z3::expr> facts, bool wantModel, bool quantified = false, bool second = false,
+                 bool relaxed = false) {
     Answer a;
     auto run = [&](Try kind) {
       z3::solver s = kind == Try::Default ? z3::solver(c) : z3::solver(c, z3::solver::simple());
@@ -725,12 +780,14 @@ Verdict Solver::check(const Obligation &ob) {
       // theory_arith counts about 8 times as many units per ms of search as
       // the LP core the units were calibrated on (docs/smt.md): its tries get
       // 8 times the units and are charged an eighth of what they spend.
-      const bool theoryArith = kind == Try::Arith2 || kind == Try::Chain;
+      const bool theoryArith = kind == Try::Arith2 || kind == Try::Chain || kind == Try::Relax;
       const uint64_t scale = theoryArith ? kTheoryArithUnitScale : 1;
-      const unsigned limit = unsigned(std::min<uint64_t>(uint64_t(rlimitNow) * scale, 4000000000u));
+      // The relaxation is a cheap first look: a quarter of the question's units.
+      const uint64_t own = kind == Try::Relax ? std::max<uint64_t>(1, rlimitNow / 4) : rlimitNow;
+      const unsigned limit = unsigned(std::min<uint64_t>(own * scale, 4000000000u));
       z3::params pa(c);
       pa.set("rlimit", limit);
-      if (kind == Try::Arith2)
+      if (kind == Try::Arith2 || kind == Try::Relax)
         pa.set("arith.solver", 2u);
       s.set(pa);
       for (const z3::expr &f : facts)
@@ -759,7 +816,7 @@ Verdict Solver::check(const Obligation &ob) {
           if (budget_)
             budget_->spendZ3(charged);
           if (impl->profile) {
-            static const char *names[] = {"a2", "core", "chain", "default"};
+            static const char *names[] = {"a2", "core", "chain", "default", "relax"};
             impl->profile->record(ob.check,
                                   std::string(names[int(kind)]) + (quantified ? "-q" : "") + (second ? "-Q2" : "-Q1"),
                                   s, a.r, a.reason, cpuNs, spent);
@@ -796,6 +853,10 @@ Verdict Solver::check(const Obligation &ob) {
       run(Try::Default);
       return a;
     }
+    if (relaxed) {
+      run(Try::Relax);
+      return a;
+    }
     run(Try::Arith2);
     if (a.r != z3::unknown || clockStopped)
       return a;
@@ -810,8 +871,31 @@ Verdict Solver::check(const Obligation &ob) {
     return a;
   };
 
-  // 1. Can the property fail?
-  Answer a1 = ask({ctxAll, !propS}, true);
+  // 1. Can the property fail? A non-linear question is first asked in its
+  // linear relaxation (Translator::relax): no model of it, no model of the
+  // question. ops-math cosh: the per-core block count `blocks / coreNum` by
+  // the platform's core count made every tail-length question non-linear,
+  // and each spent its units; the tail's bounds need only q >= 0.
+  Answer a1;
+  if (tr.nonlinear) {
+    Translator rx(c);
+    rx.relax = true;
+    rx.bounds = &bounds;
+    rx.localIds = &impl->localIds;
+    z3::expr rprop = rx.asBool(ob.property);
+    z3::expr rctx = c.bool_val(true);
+    for (const Sym &s : ob.context)
+      assign(rctx, rctx && rx.asBool(s));
+    for (auto &s : rx.side)
+      assign(rctx, rctx && s);
+    a1 = ask({rctx.simplify(), (!rprop).simplify()}, false, false, false, true);
+    if (a1.r == z3::unsat)
+      ++stats_.relaxProofs;
+    else
+      a1 = Answer();
+  }
+  if (a1.r != z3::unsat)
+    a1 = ask({ctxAll, !propS}, true);
   z3::check_result r1 = a1.r;
   if (r1 == z3::unsat) {
     v.status = Status::Proved;

@@ -46,8 +46,9 @@ struct SolverStats {
   unsigned cacheHits = 0; // obligations the proof memo answered (rules/ProofMemo.h), without Z3
   unsigned z3Calls = 0;
   unsigned timeouts = 0;
-  unsigned backstops = 0; // queries the wall clock (not their resource budget) stopped
-  uint64_t z3Units = 0;   // Z3 resource units spent
+  unsigned backstops = 0;   // queries the wall clock (not their resource budget) stopped
+  unsigned relaxProofs = 0; // non-linear obligations proved by their linear relaxation
+  uint64_t z3Units = 0;     // Z3 resource units spent
   double seconds = 0;
 };
 

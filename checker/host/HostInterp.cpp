@@ -340,6 +340,14 @@ private:
     for (auto &[l, v] : e)
       if (!t.count(l))
         out[l] = v;
+    // An object's field (not a local) written in one branch only: on the
+    // other path it is not set -- the tiling buffer first taken inside one
+    // branch holds what an earlier run left there (GetTilingData returns it on
+    // both paths), a tiling key set on the empty-input path only is not the
+    // main path's.
+    for (auto &[l, v] : out)
+      if (l.obj >= 0 && (!t.count(l) || !e.count(l)))
+        v = t.count(l) ? mergeVal(c, v, noneV("not set on this path")) : mergeVal(c, noneV("not set on this path"), v);
     return out;
   }
 
@@ -430,6 +438,7 @@ private:
   void tensorExtents(HostContract &hc);
   std::string tensorName(bool input, const HVal &idx);
   std::map<Loc, HVal> snapshot();
+  std::map<const CXXRecordDecl *, int> tilingBuffers; // GetTilingData<T>() by T
   void returnFrom(const ReturnStmt *rs);
 
   // break/continue/return inside straight-line code: the rest of the block
@@ -610,8 +619,21 @@ void HostInterp::returnFrom(const ReturnStmt *rs) {
   ReturnRec r;
   r.cond = mkAnd(pc, alive());
   r.value = v;
-  if (frames.size() == 1)
+  if (frames.size() == 1) {
     r.snapshot = snapshot();
+    // The path's condition under the ranges of the inputs (a platform value
+    // checked for 0 that cannot be 0), and each value as this path computed
+    // it: the conditions the path passed (a helper's status checked) fold
+    // the selects that earlier returns left in it (ops-math cosh).
+    r.cond = simplifyUnder(r.cond, facts);
+    std::vector<Sym> path = facts;
+    path.push_back(r.cond);
+    for (auto &[l, sv] : r.snapshot)
+      if (sv.k == HVal::Int)
+        sv.s = simplifyUnder(sv.s, path);
+    if (v.k == HVal::Int)
+      r.value.s = simplifyUnder(v.s, path);
+  }
   frame().returns.push_back(r);
   // The rest of this function runs only where this return was not taken.
   Sym a = alive();
@@ -1258,7 +1280,14 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
     if (n == "GetTilingData") {
       const TemplateArgumentList *ta = fd->getTemplateSpecializationArgs();
       const CXXRecordDecl *rd = ta && ta->size() == 1 ? ta->get(0).getAsType()->getAsCXXRecordDecl() : nullptr;
+      // One tiling buffer per context: a second call (the empty-input path's
+      // and the main path's, ops-math cosh) returns the same object, so the
+      // paths' writes merge by their conditions instead of conflicting.
+      if (auto it = tilingBuffers.find(rd); rd && it != tilingBuffers.end())
+        return objV(it->second);
       int o = newObj(OK::User, "", rd);
+      if (rd)
+        tilingBuffers[rd] = o;
       initFields(o, rd, "");
       objs[o].tiling = true;
       // The tiling buffer holds what an earlier run left: unknown until written.

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <sstream>
+#include <unordered_map>
 
 namespace alint {
 
@@ -844,6 +845,335 @@ std::optional<int64_t> evaluate(const Sym &s, const std::function<std::optional<
   default:
     return std::nullopt;
   }
+}
+
+namespace {
+
+// The literals known to hold, looked up by structure.
+class KnownLiterals {
+public:
+  // Adds the conjuncts of `f`; returns the parts that are not literals
+  // (disjunctions), to be simplified again once more literals are known.
+  void add(const Sym &f, std::vector<Sym> &rest) {
+    if (!f || !f->type.isBool || isTrue(f))
+      return;
+    if (f->op == SymOp::LAnd) {
+      add(f->args[0], rest);
+      add(f->args[1], rest);
+      return;
+    }
+    if (f->op == SymOp::LNot) {
+      const Sym &g = f->args[0];
+      if (g->op == SymOp::LOr) {
+        add(mkNot(g->args[0]), rest);
+        add(mkNot(g->args[1]), rest);
+        return;
+      }
+      if (g->op == SymOp::LAnd) {
+        rest.push_back(f);
+        return;
+      }
+      put(g, false, rest);
+      return;
+    }
+    if (f->op == SymOp::LOr) {
+      rest.push_back(f);
+      return;
+    }
+    // A path condition merged at the end of an `if` whose one branch
+    // returned: `c ? (... && !c) : b` is `!c && b`.
+    if (f->op == SymOp::Select) {
+      const Sym &c = f->args[0];
+      if (hasConjunct(f->args[1], mkNot(c))) {
+        add(mkNot(c), rest);
+        add(f->args[2], rest);
+      } else if (hasConjunct(f->args[2], c)) {
+        add(c, rest);
+        add(f->args[1], rest);
+      } else {
+        rest.push_back(f);
+      }
+      return;
+    }
+    put(f, true, rest);
+  }
+  static bool hasConjunct(const Sym &x, const Sym &lit) {
+    if (isFalse(x))
+      return true;
+    if (x->op == SymOp::LAnd)
+      return hasConjunct(x->args[0], lit) || hasConjunct(x->args[1], lit);
+    return structurallyEqual(x, lit);
+  }
+  std::optional<bool> lookup(const Sym &s) const {
+    auto range = byHash.equal_range(s->hash);
+    for (auto it = range.first; it != range.second; ++it)
+      if (structurallyEqual(it->second.first, s))
+        return it->second.second;
+    return std::nullopt;
+  }
+  std::optional<bool> decide(const Sym &cmp) const {
+    if (cmp->args.size() != 2 || ranges.empty())
+      return std::nullopt;
+    SymOp op = cmp->op;
+    const VarInfo *v = varOf(cmp->args[0]);
+    std::optional<int64_t> k = asConst(cmp->args[1]);
+    if (!v || !k) {
+      v = varOf(cmp->args[1]);
+      k = asConst(cmp->args[0]);
+      op = op == SymOp::Lt   ? SymOp::Gt
+           : op == SymOp::Gt ? SymOp::Lt
+           : op == SymOp::Le ? SymOp::Ge
+           : op == SymOp::Ge ? SymOp::Le
+                             : op;
+    }
+    if (!v || !k || (*k < 0 && cmp->args[0]->type.bits == 64 && !cmp->args[0]->type.isSigned))
+      return std::nullopt; // (a u64 constant's bits above 2^63 are not its value)
+    auto it = ranges.find(v->id);
+    if (it == ranges.end())
+      return std::nullopt;
+    __int128 lo = it->second.first, hi = it->second.second, c = *k;
+    switch (op) {
+    case SymOp::Lt:
+      return hi < c ? std::optional<bool>(true) : lo >= c ? std::optional<bool>(false) : std::nullopt;
+    case SymOp::Le:
+      return hi <= c ? std::optional<bool>(true) : lo > c ? std::optional<bool>(false) : std::nullopt;
+    case SymOp::Gt:
+      return lo > c ? std::optional<bool>(true) : hi <= c ? std::optional<bool>(false) : std::nullopt;
+    case SymOp::Ge:
+      return lo >= c ? std::optional<bool>(true) : hi < c ? std::optional<bool>(false) : std::nullopt;
+    case SymOp::Eq:
+      return (c < lo || c > hi)      ? std::optional<bool>(false)
+             : (lo == hi && lo == c) ? std::optional<bool>(true)
+                                     : std::nullopt;
+    case SymOp::Ne:
+      return (c < lo || c > hi)      ? std::optional<bool>(true)
+             : (lo == hi && lo == c) ? std::optional<bool>(false)
+                                     : std::nullopt;
+    default:
+      return std::nullopt;
+    }
+  }
+  size_t size() const { return byHash.size() + ranges.size(); }
+
+private:
+  // The range of a variable (through value-preserving casts) that the
+  // literals bound, and a comparison of it with a constant decided by it.
+  static const VarInfo *varOf(Sym x) {
+    while (x->op == SymOp::Cast) {
+      IntType to = x->type, from = x->args[0]->type;
+      bool keeps = !from.isBool &&
+                   (to.bits == 0 || (from.bits != 0 && ((to.isSigned == from.isSigned && to.bits >= from.bits) ||
+                                                        (to.isSigned && !from.isSigned && to.bits > from.bits))));
+      if (!keeps)
+        return nullptr;
+      x = x->args[0];
+    }
+    return x->op == SymOp::Var ? x->var.get() : nullptr;
+  }
+  void put(const Sym &atom, bool value, std::vector<Sym> &rest) {
+    if (lookup(atom))
+      return;
+    byHash.emplace(atom->hash, std::make_pair(atom, value));
+    // A bound on a variable: `v >= c` true, `v <= c` false, ...
+    if (atom->args.size() == 2 && atom->op >= SymOp::Eq && atom->op <= SymOp::Ge) {
+      SymOp op = atom->op;
+      const VarInfo *v = varOf(atom->args[0]);
+      std::optional<int64_t> k = asConst(atom->args[1]);
+      if (!v || !k) {
+        v = varOf(atom->args[1]);
+        k = asConst(atom->args[0]);
+        op = op == SymOp::Lt   ? SymOp::Gt
+             : op == SymOp::Gt ? SymOp::Lt
+             : op == SymOp::Le ? SymOp::Ge
+             : op == SymOp::Ge ? SymOp::Le
+                               : op;
+      }
+      if (!value)
+        op = op == SymOp::Lt   ? SymOp::Ge
+             : op == SymOp::Ge ? SymOp::Lt
+             : op == SymOp::Le ? SymOp::Gt
+             : op == SymOp::Gt ? SymOp::Le
+             : op == SymOp::Eq ? SymOp::Ne
+                               : SymOp::Eq;
+      bool u64 = atom->args[0]->type.bits == 64 && !atom->args[0]->type.isSigned;
+      if (v && k && !(u64 && *k < 0)) {
+        auto &r =
+            ranges.emplace(v->id, std::make_pair(__int128(INT64_MIN) * 2, __int128(UINT64_MAX) * 2)).first->second;
+        __int128 c = *k;
+        switch (op) {
+        case SymOp::Lt:
+          r.second = std::min(r.second, c - 1);
+          break;
+        case SymOp::Le:
+          r.second = std::min(r.second, c);
+          break;
+        case SymOp::Gt:
+          r.first = std::max(r.first, c + 1);
+          break;
+        case SymOp::Ge:
+          r.first = std::max(r.first, c);
+          break;
+        case SymOp::Eq:
+          r.first = std::max(r.first, c);
+          r.second = std::min(r.second, c);
+          break;
+        default:
+          break;
+        }
+      }
+    }
+    // `sel(c, K1, e) == K2` with K1 != K2: c is false (and so on down the
+    // chain) -- how a helper's status return reaches its caller's check.
+    if ((atom->op == SymOp::Eq || atom->op == SymOp::Ne) && asConst(atom->args[1])) {
+      Sym sel = atom->args[0];
+      std::vector<IntType> casts; // between the comparison and `sel`, outermost first
+      auto strip = [&] {
+        while (sel->op == SymOp::Cast) {
+          casts.push_back(sel->type);
+          sel = sel->args[0];
+        }
+      };
+      strip();
+      int64_t k = *asConst(atom->args[1]);
+      bool eq = (atom->op == SymOp::Eq) == value; // the value equals k
+      auto leafFails = [&](const Sym &leaf) {
+        Sym x = leaf;
+        for (auto it = casts.rbegin(); it != casts.rend(); ++it)
+          x = mkCast(x, *it);
+        auto v = asConst(x);
+        return v && ((*v == k) != eq);
+      };
+      for (int depth = 0; sel->op == SymOp::Select && depth < 64; ++depth) {
+        if (leafFails(sel->args[1])) {
+          add(mkNot(sel->args[0]), rest);
+          sel = sel->args[2];
+        } else if (leafFails(sel->args[2])) {
+          add(sel->args[0], rest);
+          sel = sel->args[1];
+        } else {
+          break;
+        }
+        strip();
+      }
+    }
+    // The complementary comparison has the opposite value.
+    SymOp flip;
+    switch (atom->op) {
+    case SymOp::Lt:
+      flip = SymOp::Ge;
+      break;
+    case SymOp::Le:
+      flip = SymOp::Gt;
+      break;
+    case SymOp::Gt:
+      flip = SymOp::Le;
+      break;
+    case SymOp::Ge:
+      flip = SymOp::Lt;
+      break;
+    case SymOp::Eq:
+      flip = SymOp::Ne;
+      break;
+    case SymOp::Ne:
+      flip = SymOp::Eq;
+      break;
+    default:
+      return;
+    }
+    Sym c = mkCmp(flip, atom->args[0], atom->args[1]);
+    if (c->op == flip && !lookup(c))
+      byHash.emplace(c->hash, std::make_pair(c, !value));
+  }
+  std::unordered_multimap<size_t, std::pair<Sym, bool>> byHash;
+  std::map<uint32_t, std::pair<__int128, __int128>> ranges; // by variable id
+};
+
+Sym rewriteUnder(const Sym &s, const KnownLiterals &k, std::unordered_map<const SymNode *, Sym> &memo) {
+  if (s->op == SymOp::Const || s->op == SymOp::Var || s->op == SymOp::BoolConst)
+    return s;
+  if (auto it = memo.find(s.get()); it != memo.end())
+    return it->second;
+  Sym out = s;
+  std::optional<bool> v = s->type.isBool ? k.lookup(s) : std::nullopt;
+  if (!v && s->type.isBool)
+    v = k.decide(s);
+  if (v) {
+    out = mkBool(*v);
+  } else {
+    std::vector<Sym> a;
+    bool changed = false;
+    for (const Sym &x : s->args) {
+      a.push_back(rewriteUnder(x, k, memo));
+      changed |= a.back().get() != x.get();
+    }
+    if (changed && s->type.isBool && s->args.size() == 2 && s->op >= SymOp::Eq && s->op <= SymOp::Ge) {
+      Sym c = mkCmp(s->op, a[0], a[1]);
+      std::optional<bool> d = c->args.size() == 2 ? k.decide(c) : std::nullopt;
+      out = d ? mkBool(*d) : c;
+    } else if (changed) {
+      switch (s->op) {
+      case SymOp::Select:
+        out = mkSelect(a[0], a[1], a[2]);
+        break;
+      case SymOp::Cast:
+        out = mkCast(a[0], s->type);
+        break;
+      case SymOp::BitNot:
+      case SymOp::Neg:
+        out = mkUn(s->op, a[0], s->type);
+        break;
+      case SymOp::Eq:
+      case SymOp::Ne:
+      case SymOp::Lt:
+      case SymOp::Le:
+      case SymOp::Gt:
+      case SymOp::Ge:
+        out = mkCmp(s->op, a[0], a[1]);
+        break;
+      case SymOp::LAnd:
+        out = mkAnd(a[0], a[1]);
+        break;
+      case SymOp::LOr:
+        out = mkOr(a[0], a[1]);
+        break;
+      case SymOp::LNot:
+        out = mkNot(a[0]);
+        break;
+      default:
+        out = a.size() == 2 ? mkBin(s->op, a[0], a[1], s->type) : s;
+        break;
+      }
+    }
+  }
+  memo.emplace(s.get(), out);
+  return out;
+}
+
+} // namespace
+
+Sym simplifyUnder(const Sym &s, const std::vector<Sym> &known) {
+  if (!s || known.empty())
+    return s;
+  KnownLiterals lits;
+  std::vector<Sym> rest;
+  for (const Sym &f : known)
+    lits.add(f, rest);
+  // Unit propagation: a disjunction simplified under the literals so far
+  // may become a literal itself.
+  for (int round = 0; round < 4 && !rest.empty() && lits.size(); ++round) {
+    size_t before = lits.size();
+    std::vector<Sym> todo;
+    todo.swap(rest);
+    std::unordered_map<const SymNode *, Sym> memo;
+    for (const Sym &f : todo)
+      lits.add(rewriteUnder(f, lits, memo), rest);
+    if (lits.size() == before)
+      break;
+  }
+  if (!lits.size())
+    return s;
+  std::unordered_map<const SymNode *, Sym> memo;
+  return rewriteUnder(s, lits, memo);
 }
 
 } // namespace alint

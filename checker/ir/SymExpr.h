@@ -137,6 +137,14 @@ bool containsOpaque(const Sym &s);
 // Replace variables by id.
 Sym substitute(const Sym &s, const std::function<Sym(const VarInfo &)> &replace);
 
+// `s` rewritten where each of `known` holds: a boolean sub-term that is a
+// known literal (or the negation of one) becomes true (false) and the nodes
+// above it fold (a select on it picks its branch). Literals are the
+// conjuncts of `known`, more of them found by simplifying the rest under
+// those (unit propagation, a few rounds). Equivalent to `s` wherever `known`
+// holds; used on host values under the path that computed them.
+Sym simplifyUnder(const Sym &s, const std::vector<Sym> &known);
+
 // C-like rendering for messages: "tileLength * 2 + 32".
 std::string toString(const Sym &s);
 

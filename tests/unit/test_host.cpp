@@ -239,3 +239,32 @@ TEST_CASE("host reader: an empty-input path's zeros are not the fields' values f
     CHECK_FALSE(asConst(c.fields["totalLength"]).has_value());
   }
 }
+
+TEST_CASE("host reader: one tiling buffer per context, values under the path that computed them", "[host]") {
+  host::HostContract c = host::readTilingFunction(
+      std::string(ALINT_SOURCE_DIR) + "/tests/data/host/platform_checked_tiling.cpp", hostOptions());
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  // Both GetTilingData calls return the same struct: the fields are bound,
+  // the empty path's 0 and the main path's value joined by the path.
+  REQUIRE(c.fields.count("perCoreLength"));
+  REQUIRE(c.fields.count("tileLength"));
+  const std::map<std::string, int64_t> main = {
+      {"x.size", 1000}, {"platform.coreNumAiv", 48}, {"platform.ubSize", 196352}};
+  const std::map<std::string, int64_t> empty = {
+      {"x.size", 0}, {"platform.coreNumAiv", 48}, {"platform.ubSize", 196352}};
+  CHECK(at(c.fields["perCoreLength"], main) == 21);
+  CHECK(at(c.fields["perCoreLength"], empty) == 0);
+  // The platform checks that cannot fail (the core count is at least 1, the
+  // UB size a constant of the target) leave no trace in the main path's value.
+  std::string tile = toString(c.fields["tileLength"]);
+  INFO(tile);
+  CHECK(tile.find("coreNumAiv <= 0") == std::string::npos);
+  CHECK(tile.find("ubSize <= 0") == std::string::npos);
+  CHECK(at(c.fields["tileLength"], main) == 196352 / 8 / 4);
+  // The key is set on the empty path only: on the main path it is not known,
+  // never the empty path's 7 for every input.
+  if (c.tilingKey) {
+    CHECK_FALSE(asConst(c.tilingKey).has_value());
+  }
+}

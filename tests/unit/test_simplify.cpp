@@ -1,0 +1,101 @@
+// simplifyUnder (checker/ir/SymExpr.h): host values folded under the path
+// that computed them; and the solver's linear relaxation of non-linear
+// questions (smt/Solver.cpp), which may prove but never refute.
+#include "checker/ir/SymExpr.h"
+#include "smt/Solver.h"
+
+#include <catch2/catch.hpp>
+
+using namespace alint;
+
+namespace {
+std::optional<int64_t> at(const Sym &s, const std::map<std::string, int64_t> &env) {
+  return evaluate(s, [&](const VarInfo &v) -> std::optional<int64_t> {
+    auto it = env.find(v.name);
+    return it == env.end() ? std::nullopt : std::optional<int64_t>(it->second);
+  });
+}
+} // namespace
+
+TEST_CASE("simplify: a select on a known literal picks its branch", "[simplify]") {
+  Sym n = mkVar("n", IntType::i64());
+  Sym c = mkCmp(SymOp::Le, n, mkConst(0, IntType::i64()));
+  Sym v = mkSelect(c, mkConst(0, IntType::i64()), mkBin(SymOp::Add, n, mkConst(5, IntType::i64()), IntType::i64()));
+  Sym s = simplifyUnder(v, {mkNot(c)});
+  CHECK(s->op == SymOp::Add);
+  // The complementary comparison counts as the literal's negation.
+  CHECK(simplifyUnder(v, {mkCmp(SymOp::Gt, n, mkConst(0, IntType::i64()))})->op == SymOp::Add);
+  // Nothing known: unchanged.
+  CHECK(simplifyUnder(v, {})->op == SymOp::Select);
+}
+
+TEST_CASE("simplify: a variable's range decides a comparison with a constant", "[simplify]") {
+  Sym core = mkVar("core", IntType::i64());
+  std::vector<Sym> ranges = {mkCmp(SymOp::Ge, core, mkConst(1, IntType::i64())),
+                             mkCmp(SymOp::Le, core, mkConst(65535, IntType::i64()))};
+  Sym ub = mkSelect(mkNot(mkCmp(SymOp::Le, core, mkConst(0, IntType::i64()))), mkConst(196608, IntType::i64()),
+                    mkConst(0, IntType::i64()));
+  Sym s = simplifyUnder(ub, ranges);
+  REQUIRE(asConst(s));
+  CHECK(*asConst(s) == 196608);
+}
+
+TEST_CASE("simplify: a helper's status, checked by its caller, is what the path passed", "[simplify]") {
+  Sym core = mkVar("core", IntType::i64());
+  Sym bad = mkCmp(SymOp::Le, core, mkConst(0, IntType::i64()));
+  // status = core <= 0 ? FAILED : SUCCESS; the caller goes on where status == 0.
+  Sym status = mkSelect(bad, mkConst(4294967295, IntType::u32()), mkConst(0, IntType::u32()));
+  Sym passed = mkNot(mkCmp(SymOp::Ne, status, mkConst(0, IntType::u32())));
+  Sym v = mkSelect(bad, mkConst(0, IntType::i64()), core);
+  Sym s = simplifyUnder(v, {passed});
+  CHECK(s->op == SymOp::Var);
+  // A merged path condition `c ? (p && !c) : q` is `!c && q`.
+  Sym e = mkVar("e", IntType::i64());
+  Sym empty = mkCmp(SymOp::Le, e, mkConst(0, IntType::i64()));
+  Sym cond = mkSelect(empty, mkAnd(passed, mkNot(empty)), passed);
+  Sym w = mkSelect(empty, mkConst(1, IntType::i64()), mkConst(2, IntType::i64()));
+  CHECK(asConst(simplifyUnder(w, {cond})) == 2);
+  CHECK(simplifyUnder(v, {cond})->op == SymOp::Var);
+}
+
+TEST_CASE("simplify: the result equals the input wherever the facts hold", "[simplify]") {
+  Sym a = mkVar("a", IntType::i32()), b = mkVar("b", IntType::i32());
+  Sym c1 = mkCmp(SymOp::Lt, a, b);
+  Sym v = mkSelect(c1, mkBin(SymOp::Sub, b, a, IntType::i32()),
+                   mkSelect(mkCmp(SymOp::Eq, a, b), mkConst(0, IntType::i32()), mkConst(-1, IntType::i32())));
+  Sym fact = mkCmp(SymOp::Ge, a, b);
+  Sym s = simplifyUnder(v, {fact});
+  for (int64_t x = -3; x <= 3; ++x)
+    for (int64_t y = -3; y <= 3; ++y)
+      if (x >= y) {
+        INFO(x << " " << y);
+        CHECK(at(s, {{"a", x}, {"b", y}}) == at(v, {{"a", x}, {"b", y}}));
+      }
+}
+
+TEST_CASE("solver: the linear relaxation proves a tail bound over a quotient by a variable", "[simplify][solver]") {
+  // blocks / cores by a variable core count; the tail of a core's share
+  // (share - tile * (share / tile)) is below the tile whatever the quotient.
+  Sym rows = mkVar("rows", IntType::u32()), cols = mkVar("cols", IntType::u32());
+  Sym cores = mkVar("cores", IntType::u32());
+  Sym blocks = mkBin(SymOp::Mul, rows, cols, IntType::u32());
+  Sym share = mkBin(SymOp::Div, mkBin(SymOp::Add, blocks, mkVar("extra", IntType::u32()), IntType::u32()), cores,
+                    IntType::u32());
+  Sym tile = mkConst(1024, IntType::u32());
+  Sym tail =
+      mkBin(SymOp::Sub, share, mkBin(SymOp::Mul, tile, mkBin(SymOp::Div, share, tile, IntType::u32()), IntType::u32()),
+            IntType::u32());
+  Obligation ob;
+  ob.check = "test";
+  ob.context = {mkCmp(SymOp::Ge, cores, mkConst(1, IntType::u32())),
+                mkCmp(SymOp::Le, cores, mkConst(64, IntType::u32()))};
+  ob.property = mkCmp(SymOp::Lt, tail, tile);
+  Solver s(2000);
+  CHECK(s.check(ob).status == Status::Proved);
+  CHECK(s.stats().relaxProofs == 1); // decided by the relaxation, before the exact tries
+  // A false property over the same quotient is not proved: the relaxation
+  // only proves; its models are not taken as counterexamples.
+  ob.property = mkCmp(SymOp::Lt, share, mkConst(1024, IntType::u32()));
+  CHECK(s.check(ob).status != Status::Proved);
+  CHECK(s.stats().relaxProofs == 1);
+}
