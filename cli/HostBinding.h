@@ -21,6 +21,10 @@ struct HostBindResult {
   std::map<std::string, int64_t> concrete; // --shape: tiling values the host computes
   std::vector<Sym> facts;                  // the contract, as facts over the kernel's variables
   std::map<uint32_t, Sym> values;          // kernel variable (by id) -> what the host sends
+  // Non-empty: the host never launches this build configuration (its contract
+  // holds for some input, but for none with this variant's template
+  // arguments); the variant is not checked, one `unknown` with this reason.
+  std::string unlaunched;
 };
 
 // Adds to an obligation's context the contract facts connected to its

@@ -499,3 +499,19 @@ TEST_CASE("a tiling struct an op_kernel header defines is the kernel's own only 
   CHECK(pre.find("struct PadOpTilingData {") == std::string::npos);
   std::system(("rm -rf " + root).c_str());
 }
+
+TEST_CASE("template selection: a combination the host never selects is reported as never launched", "[cli]") {
+  const std::string good =
+      std::string(ALINT_SAMPLES_DIR) + "/host-tiling/unlaunched_good/op_kernel/mode_scale_good.cpp";
+  ToolRun r = runTool(shellQuote(good));
+  CHECK(r.exitCode == 0);
+  CHECK(r.out.find("warning") == std::string::npos);
+  CHECK(r.err.find("mode_scale [TPL schMode=0] (ascend910b): 20 obligations, 20 proved: verified") !=
+        std::string::npos);
+  CHECK(r.err.find("mode_scale [TPL schMode=1] (ascend910b): 1 obligations, 0 proved, 1 unknown") != std::string::npos);
+  CHECK(r.err.find("never launched: the host tiling function ModeScaleTilingFunc") != std::string::npos);
+  // Without the host's contract the two-tile mode's bug is reported: the
+  // variant is real code, only this operator's host never runs it.
+  ToolRun free = runTool("--no-host-contract " + shellQuote(good));
+  CHECK(free.out.find("[TPL schMode=1] [bounds-local]") != std::string::npos);
+}
