@@ -507,11 +507,12 @@ Sym HostInterp::dtypeVar(const std::string &tensor) {
   return v;
 }
 
-// Byte size of a ge::DataType (asc-devkit include/adv_api/matmul/matmul_tiling_base.h
-// for the values); sub-byte and unknown types are opaque.
+// Byte size of a ge::DataType (asc-devkit include/basic_api/kernel_type.h
+// for the values: 33 complex32, two halves; 34-37 the 8-bit floats);
+// sub-byte and unknown types are opaque.
 static const std::vector<std::pair<int64_t, int64_t>> kDtypeSizes = {
-    {0, 4},  {1, 2},  {2, 1},  {3, 4},  {4, 1},   {6, 2},  {7, 2},  {8, 4},  {9, 8},
-    {10, 8}, {11, 8}, {12, 1}, {16, 8}, {17, 16}, {27, 2}, {34, 1}, {35, 1}, {36, 1}};
+    {0, 4},  {1, 2},  {2, 1},  {3, 4},   {4, 1},  {6, 2},  {7, 2},  {8, 4},  {9, 8},  {10, 8},
+    {11, 8}, {12, 1}, {16, 8}, {17, 16}, {27, 2}, {33, 4}, {34, 1}, {35, 1}, {36, 1}, {37, 1}};
 
 Sym HostInterp::dtypeSize(const Sym &dt) {
   const auto &sizes = kDtypeSizes;
@@ -706,6 +707,15 @@ int HostInterp::construct(const CXXRecordDecl *rd, const CXXConstructExpr *ce) {
   if (!ce)
     return o;
   const CXXConstructorDecl *cd = ce->getConstructor();
+  // A copy of an API object (`auto xShape = ptr->GetStorageShape();`) is
+  // the same kind of object: a shape of the same tensor.
+  if (cd && fromBundledApi(cd) && cd->isCopyOrMoveConstructor() && ce->getNumArgs() == 1) {
+    HVal src = eval(ce->getArg(0));
+    if (src.k == HVal::Ref)
+      src = read(src.ref);
+    if (src.k == HVal::Obj && objs[src.obj].kind != OK::User)
+      return clone(src.obj);
+  }
   if (cd && fromBundledApi(cd)) {
     if (rd->getName() == "PlatformAscendC")
       objs[o].kind = OK::Platform;
@@ -1344,6 +1354,31 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
     }
     if (n == "GetShapeSize")
       return shapeSizeOf(objs[self].tensor);
+    // Two tensors' shapes compared (`OP_CHECK_IF(xShape != yShape, ...,
+    // return GRAPH_FAILED)`): equal shapes have equal sizes; whether shapes
+    // of equal size have the same dimensions is not known.
+    if ((n == "operator==" || n == "operator!=") && ce->getNumArgs() >= 1 && !tn.empty()) {
+      HVal o = arg(ce->getNumArgs() - 1);
+      if (o.k == HVal::Ref)
+        o = read(o.ref);
+      if (o.k == HVal::Obj && objs[o.obj].kind == OK::Shape && !objs[o.obj].tensor.empty() &&
+          objs[o.obj].origin == objs[self].origin) {
+        auto size = [&](const std::string &t2) -> Sym {
+          auto c = opts.shapes.find(t2);
+          if (c != opts.shapes.end()) {
+            int64_t p = 1;
+            for (int64_t d : c->second)
+              p *= d;
+            return mkConst(p);
+          }
+          return toMath(var(t2 + ".size", IntType::i64(), 0));
+        };
+        Sym sameSize = mkCmp(SymOp::Eq, size(tn), size(objs[o.obj].tensor));
+        Sym dimsDiffer = mkOpaque("whether two shapes of one size have the same dimensions", IntType::boolean());
+        Sym equal = mkAnd(sameSize, mkNot(dimsDiffer));
+        return intV(mkCast(n == "operator==" ? equal : mkNot(equal), typeOf(rt)));
+      }
+    }
   }
   if (sk == OK::Platform) {
     if (n == "GetCoreNum" || n == "GetCoreNumAiv" || n == "GetCoreNumVector")

@@ -27,13 +27,15 @@ std::vector<std::string> hostTilingSources(const project::OpProject &p, std::str
   return out;
 }
 
-// ge::DataType values (asc-devkit include/adv_api/matmul/matmul_tiling_base.h
-// mirrors them) of the types the reader sizes.
+// ge::DataType values (asc-devkit include/basic_api/kernel_type.h) of the
+// types the reader sizes (HostInterp.cpp kDtypeSizes).
 static const std::map<std::string, int64_t> &dtypeValues() {
   static const std::map<std::string, int64_t> values = {
-      {"DT_FLOAT", 0},   {"DT_FLOAT16", 1}, {"DT_INT8", 2},   {"DT_INT32", 3},      {"DT_UINT8", 4},
-      {"DT_INT16", 6},   {"DT_UINT16", 7},  {"DT_UINT32", 8}, {"DT_INT64", 9},      {"DT_UINT64", 10},
-      {"DT_DOUBLE", 11}, {"DT_BOOL", 12},   {"DT_BF16", 27},  {"DT_COMPLEX64", 16}, {"DT_COMPLEX128", 17}};
+      {"DT_FLOAT", 0},     {"DT_FLOAT16", 1},      {"DT_INT8", 2},           {"DT_INT32", 3},
+      {"DT_UINT8", 4},     {"DT_INT16", 6},        {"DT_UINT16", 7},         {"DT_UINT32", 8},
+      {"DT_INT64", 9},     {"DT_UINT64", 10},      {"DT_DOUBLE", 11},        {"DT_BOOL", 12},
+      {"DT_BF16", 27},     {"DT_COMPLEX64", 16},   {"DT_COMPLEX128", 17},    {"DT_COMPLEX32", 33},
+      {"DT_HIFLOAT8", 34}, {"DT_FLOAT8_E5M2", 35}, {"DT_FLOAT8_E4M3FN", 36}, {"DT_FLOAT8_E8M0", 37}};
   return values;
 }
 

@@ -3,6 +3,7 @@
 #include "checker/frontend/Paths.h"
 #include "checker/host/HostContract.h"
 #include "checker/project/OpProject.h"
+#include "smt/Solver.h"
 
 #include <catch2/catch.hpp>
 #include <llvm/ADT/SmallString.h>
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <string>
 
@@ -202,6 +204,13 @@ TEST_CASE("host reader: a variant's C++ dtype maps back to its ge::DataType valu
   CHECK(host::dtypeValuesOfCppType("bfloat16_t") == std::vector<int64_t>{27});
   CHECK(host::dtypeValuesOfCppType("float") == std::vector<int64_t>{0});
   CHECK(host::dtypeValuesOfCppType("no_such_type").empty());
+  // ge::DataType numbers as asc-devkit include/basic_api/kernel_type.h gives
+  // them (and template_argument.h's C_DT_*): not matmul_tiling::DataType's.
+  CHECK(host::dtypeValue("DT_COMPLEX32") == 33);
+  CHECK(host::dtypeValue("DT_HIFLOAT8") == 34);
+  CHECK(host::dtypeValue("DT_FLOAT8_E5M2") == 35);
+  CHECK(host::dtypeValue("DT_FLOAT8_E4M3FN") == 36);
+  CHECK(host::dtypeValuesOfCppType("fp8_e4m3fn_t") == std::vector<int64_t>{36});
 }
 
 TEST_CASE("host reader: a constant scalar shape, cases written as blocks, template-selection arguments", "[host]") {
@@ -267,4 +276,35 @@ TEST_CASE("host reader: one tiling buffer per context, values under the path tha
   if (c.tilingKey) {
     CHECK_FALSE(asConst(c.tilingKey).has_value());
   }
+}
+
+TEST_CASE("host reader: two shapes compared, equal sizes on the launch path", "[host]") {
+  host::HostContract c = host::readTilingFunction(
+      std::string(ALINT_SOURCE_DIR) + "/tests/data/host/shape_equal_tiling.cpp", hostOptions());
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  REQUIRE(c.success);
+  INFO(toString(c.success));
+  // The launch implies equal sizes (proved for every value of the unknown
+  // "same dimensions" part); it does not imply more.
+  Sym xs, ys;
+  std::function<void(const Sym &)> find = [&](const Sym &n) {
+    if (n->op == SymOp::Var && n->var->name == "x.size")
+      xs = n;
+    if (n->op == SymOp::Var && n->var->name == "y.size")
+      ys = n;
+    for (const Sym &a : n->args)
+      find(a);
+  };
+  find(c.success);
+  REQUIRE(xs);
+  REQUIRE(ys);
+  Solver solver(2000);
+  Obligation ob;
+  ob.check = "test";
+  ob.context = {c.success};
+  ob.property = mkCmp(SymOp::Eq, toMath(xs), toMath(ys));
+  CHECK(solver.check(ob).status == Status::Proved);
+  ob.property = mkCmp(SymOp::Eq, toMath(xs), mkConst(10));
+  CHECK(solver.check(ob).status != Status::Proved);
 }

@@ -38,7 +38,10 @@ using graphStatus = uint32_t;
 constexpr graphStatus GRAPH_SUCCESS = 0;
 constexpr graphStatus GRAPH_FAILED = 0xFFFFFFFF;
 constexpr graphStatus GRAPH_PARAM_INVALID = 50331649;
-// Values as asc-devkit include/adv_api/matmul/matmul_tiling_base.h.
+// ge::DataType values as asc-devkit include/basic_api/kernel_type.h lists
+// them (the DT_* macros "AscendCData type"; C_DT_* of template_argument.h are
+// the same numbers). matmul_tiling::DataType (adv_api/matmul/
+// matmul_tiling_base.h) is a different enum: its 33..36 are not these.
 enum DataType {
   DT_FLOAT = 0,
   DT_FLOAT16 = 1,
@@ -53,16 +56,35 @@ enum DataType {
   DT_DOUBLE = 11,
   DT_BOOL = 12,
   DT_STRING = 13,
+  DT_DUAL_SUB_INT8 = 14,
+  DT_DUAL_SUB_UINT8 = 15,
   DT_COMPLEX64 = 16,
   DT_COMPLEX128 = 17,
+  DT_QINT8 = 18,
+  DT_QINT16 = 19,
+  DT_QINT32 = 20,
+  DT_QUINT8 = 21,
+  DT_QUINT16 = 22,
+  DT_RESOURCE = 23,
+  DT_STRING_REF = 24,
+  DT_DUAL = 25,
+  DT_VARIANT = 26,
   DT_BF16 = 27,
   DT_UNDEFINED = 28,
   DT_INT4 = 29,
-  DT_BFLOAT16 = 33,
+  DT_UINT1 = 30,
+  DT_INT2 = 31,
+  DT_UINT2 = 32,
+  DT_COMPLEX32 = 33,
   DT_HIFLOAT8 = 34,
-  DT_FLOAT8_E4M3FN = 35,
-  DT_FLOAT8_E5M2 = 36,
-  DT_MAX = 40
+  DT_FLOAT8_E5M2 = 35,
+  DT_FLOAT8_E4M3FN = 36,
+  DT_FLOAT8_E8M0 = 37,
+  DT_FLOAT6_E3M2 = 38,
+  DT_FLOAT6_E2M3 = 39,
+  DT_FLOAT4_E2M1 = 40,
+  DT_FLOAT4_E1M2 = 41,
+  DT_MAX = 42
 };
 enum Format { FORMAT_NCHW = 0, FORMAT_NHWC = 1, FORMAT_ND = 2, FORMAT_NC1HWC0 = 3, FORMAT_FRACTAL_NZ = 29 };
 class TypeUtils {
@@ -86,6 +108,9 @@ public:
   int64_t GetShapeSize() const;         // modelled: the element count
   int64_t operator[](size_t index) const; // as GetDim
   bool IsScalar() const;
+  // Not modelled: comparing two shapes gives an unknown truth value.
+  bool operator==(const Shape &other) const;
+  bool operator!=(const Shape &other) const;
 };
 class StorageShape {
 public:
@@ -334,6 +359,29 @@ inline void log(A &&...) {}
 #define OP_LOGE_WITH_INVALID_INPUT_SHAPESIZE(...) ::alint_host::log(__VA_ARGS__)
 #define OP_LOGE_FOR_INVALID_DTYPE(...) ::alint_host::log(__VA_ARGS__)
 #define OP_LOGE_FOR_INVALID_SHAPE(...) ::alint_host::log(__VA_ARGS__)
+// The ops-base error-report forms (log/log.h): messages only.
+#define OP_LOGE_FOR_INVALID_DTYPES_WITH_REASON(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_FOR_INVALID_DTYPE_WITH_REASON(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_FOR_INVALID_FORMAT(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_FOR_INVALID_FORMATS_WITH_REASON(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_FOR_INVALID_LISTSIZE(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_FOR_INVALID_SHAPEDIM(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_FOR_INVALID_SHAPEDIMS_WITH_REASON(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_FOR_INVALID_SHAPEDIM_WITH_REASON(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_FOR_INVALID_SHAPESIZE(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_FOR_INVALID_SHAPESIZES_WITH_REASON(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_FOR_INVALID_SHAPESIZE_WITH_REASON(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_FOR_INVALID_SHAPES_WITH_REASON(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_FOR_INVALID_SHAPE_WITH_REASON(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_FOR_INVALID_STRIDE(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_FOR_INVALID_TENSORNUM(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_FOR_INVALID_TENSORNUMS_WITH_REASON(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_FOR_INVALID_VALUE(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_FOR_INVALID_VALUES_WITH_REASON(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_FOR_INVALID_VALUE_WITH_REASON(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_WITHOUT_REPORT(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_WITH_INVALID_INPUT(...) ::alint_host::log(__VA_ARGS__)
+#define OP_LOGE_WITH_INVALID_INPUT_DTYPE(...) ::alint_host::log(__VA_ARGS__)
 #define VECTOR_INNER_ERR_REPORT_TILIING(...) ::alint_host::log(__VA_ARGS__)
 #define OP_CHECK_IF(cond, log_func, expr) \
   do {                                    \
@@ -385,6 +433,10 @@ inline uint32_t GetUbBlockSize(gert::TilingContext *) { return 32; }
 // Modelled as PlatformAscendC::GetCoreNumAiv / GetCoreMemSize(UB).
 uint32_t GetAivCoreNum(gert::TilingContext *context);
 uint64_t GetUbSize(gert::TilingContext *context);
+// The name of a data type or format, for messages (ops-base util; no value
+// the reader uses).
+std::string ToString(ge::DataType dt);
+std::string ToString(ge::Format format);
 } // namespace Base
 } // namespace Ops
 
