@@ -495,43 +495,46 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
            (!context.empty() && impliedBy(context, mkBool(false)));
   };
   bool contradictory = contradicts(r.facts);
-  // Contradictory only with this variant's template arguments: the host
-  // accepts inputs, but selects other arguments for every one of them
-  // (ops-math rsqrt_grad always passes ELEMENTWISE_TPL_SCH_MODE_0; its
-  // schMode=1 variant, checked without the contract, drew 58 warnings per
-  // dtype for tiling values the host never sends). The variant is not
-  // launched by this operator: not checked, one `unknown` saying so.
-  if (contradictory && (!pins.empty() || !pinned.empty())) {
+  bool emptyOnly = false;
+  Sym allEmpty = mkBool(true), allEmptyFree = mkBool(true);
+  unsigned sizes = 0;
+  auto freeOnly = [&](const Sym &e) { // fold without the variant's pins
+    return substitute(e, [&](const VarInfo &v) -> Sym {
+      auto it = freed.find(v.id);
+      return it != freed.end() ? it->second : nullptr;
+    });
+  };
+  for (auto &[name, t] : hc.tensors)
+    if (t.elems) {
+      allEmpty = mkAnd(allEmpty, mkCmp(SymOp::Le, toMath(fold(t.elems)), mkConst(0)));
+      allEmptyFree = mkAnd(allEmptyFree, mkCmp(SymOp::Le, toMath(freeOnly(t.elems)), mkConst(0)));
+      ++sizes;
+    }
+  if (!contradictory && !r.facts.empty())
+    emptyOnly = sizes && implied(allEmpty);
+  // Contradictory, or empty-only, only with this variant's template
+  // arguments: the host accepts (non-empty) inputs, but selects other
+  // arguments for every one of them (ops-math rsqrt_grad always passes
+  // ELEMENTWISE_TPL_SCH_MODE_0: its schMode=1 variant, checked without the
+  // contract, drew 58 warnings per dtype for tiling values the host never
+  // sends), or these only for empty inputs (sub_v2's schMode=0 is its
+  // empty-input path). Not checked: one `unknown` saying so.
+  if ((contradictory || emptyOnly) && (!pins.empty() || !pinned.empty())) {
     std::vector<Sym> base;
-    auto freeOnly = [&](const Sym &e) {
-      return substitute(e, [&](const VarInfo &v) -> Sym {
-        auto it = freed.find(v.id);
-        return it != freed.end() ? it->second : nullptr;
-      });
-    };
     for (const Sym &f : hc.facts)
       base.push_back(freeOnly(f));
     base.push_back(freeOnly(hc.success));
-    if (!contradicts(base)) {
+    if (!contradicts(base) && !(sizes && impliedBy(base, allEmptyFree))) {
       HostBindResult none;
       none.hostFiles = r.hostFiles;
-      none.unlaunched = "never launched: the host tiling function " + hc.function + " (" +
-                        llvm::sys::path::filename(hc.file).str() +
-                        ") selects other template arguments for every input it accepts";
+      none.unlaunched = std::string(contradictory ? "never launched" : "launched only for empty tensors") +
+                        ": the host tiling function " + hc.function + " (" + llvm::sys::path::filename(hc.file).str() +
+                        ") selects " +
+                        (contradictory ? "other template arguments for every input it accepts"
+                                       : "these template arguments only where every tensor is empty");
       none.note = "not checked: " + none.unlaunched;
       return none;
     }
-  }
-  bool emptyOnly = false;
-  if (!contradictory && !r.facts.empty()) {
-    Sym allEmpty = mkBool(true);
-    unsigned sizes = 0;
-    for (auto &[name, t] : hc.tensors)
-      if (t.elems) {
-        allEmpty = mkAnd(allEmpty, mkCmp(SymOp::Le, toMath(fold(t.elems)), mkConst(0)));
-        ++sizes;
-      }
-    emptyOnly = sizes && implied(allEmpty);
   }
   if (contradictory || emptyOnly) {
     HostBindResult none;

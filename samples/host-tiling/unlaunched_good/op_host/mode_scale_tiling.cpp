@@ -1,5 +1,5 @@
 // Host tiling of the sample operator: tiles of TILE floats, a whole number
-// of them; template argument schMode 0 for every input.
+// of them; template argument schMode 2 for an empty input, 0 for every other.
 #include "../op_kernel/mode_scale_tiling_data.h"
 #include "../op_kernel/mode_scale_tiling_key.h"
 #include "register/op_def_registry.h"
@@ -13,9 +13,16 @@ static ge::graphStatus ModeScaleTilingFunc(gert::TilingContext *context) {
   const gert::StorageShape *xShape = context->GetInputShape(0);
   OP_CHECK_NULL_WITH_CONTEXT(context, xShape);
   int64_t total = xShape->GetStorageShape().GetShapeSize();
-  OP_CHECK_IF(total <= 0 || total > 0x3fffffff || total % TILE != 0, OP_LOGE(context, "x must be whole tiles"),
+  OP_CHECK_IF(total < 0 || total > 0x3fffffff || total % TILE != 0, OP_LOGE(context, "x must be whole tiles"),
               return ge::GRAPH_FAILED);
   ModeScaleTilingData *tiling = context->GetTilingData<ModeScaleTilingData>();
+  if (total == 0) { // nothing to do: the empty-input mode
+    tiling->totalLength = 0;
+    tiling->tileLength = TILE;
+    context->SetBlockDim(1);
+    context->SetTilingKey(GET_TPL_TILING_KEY(MODE_SCALE_EMPTY));
+    return ge::GRAPH_SUCCESS;
+  }
   OP_CHECK_NULL_WITH_CONTEXT(context, tiling);
   tiling->totalLength = static_cast<uint32_t>(total);
   tiling->tileLength = TILE;

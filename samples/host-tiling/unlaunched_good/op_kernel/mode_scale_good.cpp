@@ -1,10 +1,12 @@
 // lint: --target=ascend910b
 // Operator project: the kernel template has a two-tile mode whose buffer
 // holds one tile (a bug in schMode 1), but the host selects schMode 0 for
-// every input it accepts (op_host/mode_scale_tiling.cpp). The build still
-// compiles schMode 1; ascendc-lint reports it as never launched by this
-// operator (one `unknown`), not as warnings for tiling values the host never
-// sends; schMode 0 is proved for every input shape.
+// every non-empty input and schMode 2 for an empty one
+// (op_host/mode_scale_tiling.cpp). The build still compiles schMode 1;
+// ascendc-lint reports it as never launched by this operator, and schMode 2
+// as launched only for empty tensors (one `unknown` each), not as warnings
+// for tiling values the host never sends; schMode 0 is proved for every
+// input shape.
 #include "kernel_operator.h"
 #include "mode_scale_tiling_data.h"
 #include "mode_scale_tiling_key.h"
