@@ -766,8 +766,14 @@ Verdict Solver::check(const Obligation &ob) {
   // question), and the file's units decide where the later questions stop.
   enum class Try { Arith2, Core, Chain, Default, Relax };
   auto ask = [&](std::initializer_list<z3::expr> facts, bool wantModel, bool quantified = false, bool second = false,
-                 bool relaxed = false) {
+                 FreshContext *relaxed = nullptr) {
     Answer a;
+    // The relaxation runs in a context of its own: its terms, created and
+    // freed in the obligation's context, made Z3 4.8.12 recycle term ids
+    // there in a memory-dependent order, and the exact tries after it
+    // searched differently from run to run (ops-math logdet).
+    FreshContext &fc = relaxed ? *relaxed : fresh;
+    z3::context &c = fc.ctx;
     auto run = [&](Try kind) {
       z3::solver s = kind == Try::Default ? z3::solver(c) : z3::solver(c, z3::solver::simple());
       if (kind == Try::Chain) {
@@ -795,7 +801,7 @@ Verdict Solver::check(const Obligation &ob) {
       ++stats_.z3Calls;
       bool fired = false;
       const int64_t cpu0 = impl->profile ? threadCpuNs() : 0;
-      a.r = fresh.watchdog.check(s, backstopMs, &fired);
+      a.r = fc.watchdog.check(s, backstopMs, &fired);
       const int64_t cpuNs = impl->profile ? threadCpuNs() - cpu0 : 0;
       if (a.r == z3::sat && wantModel)
         a.model = s.get_model();
@@ -809,8 +815,8 @@ Verdict Solver::check(const Obligation &ob) {
       for (unsigned k = 0; k < st.size(); ++k)
         if (st.key(k) == "rlimit count") {
           uint64_t now = uint64_t(st.is_uint(k) ? st.uint_value(k) : st.double_value(k));
-          uint64_t spent = now > fresh.rlimitSeen ? now - fresh.rlimitSeen : 0;
-          fresh.rlimitSeen = std::max(fresh.rlimitSeen, now);
+          uint64_t spent = now > fc.rlimitSeen ? now - fc.rlimitSeen : 0;
+          fc.rlimitSeen = std::max(fc.rlimitSeen, now);
           const uint64_t charged = second ? std::min<uint64_t>(rlimitNow, kSecondQuestionUnits) : spent / scale;
           stats_.z3Units += charged;
           if (budget_)
@@ -878,17 +884,19 @@ Verdict Solver::check(const Obligation &ob) {
   // and each spent its units; the tail's bounds need only q >= 0.
   Answer a1;
   if (tr.nonlinear) {
-    Translator rx(c);
+    FreshContext rfresh;
+    z3::context &rc = rfresh.ctx;
+    Translator rx(rc);
     rx.relax = true;
     rx.bounds = &bounds;
     rx.localIds = &impl->localIds;
     z3::expr rprop = rx.asBool(ob.property);
-    z3::expr rctx = c.bool_val(true);
+    z3::expr rctx = rc.bool_val(true);
     for (const Sym &s : ob.context)
       assign(rctx, rctx && rx.asBool(s));
     for (auto &s : rx.side)
       assign(rctx, rctx && s);
-    a1 = ask({rctx.simplify(), (!rprop).simplify()}, false, false, false, true);
+    a1 = ask({rctx.simplify(), (!rprop).simplify()}, false, false, false, &rfresh);
     if (a1.r == z3::unsat)
       ++stats_.relaxProofs;
     else
