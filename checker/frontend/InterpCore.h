@@ -305,6 +305,9 @@ public:
   std::optional<int64_t> templateIntArg(const clang::FunctionDecl *fd, unsigned i);
   std::optional<int64_t> classTemplateIntArg(const clang::CXXRecordDecl *rd, unsigned i);
   Sym fieldOf(const Value &obj, const char *name, clang::SourceLocation l);
+  // Drops threadIdx / blockDim from the globals an lvalue use kept: each SIMT
+  // launch has its own (api/SimtApi.cpp).
+  void forgetThreadBuiltins();
 
 private:
   mutable llvm::StringMap<bool> apiDeclCache;

@@ -169,6 +169,12 @@ Value simtLaunch(Interp &in, ApiCall &c, const FunctionDecl *f) {
   mark.params["tid.x"] = L.tid[0];
   mark.params["tid.y"] = L.tid[1];
   mark.params["tid.z"] = L.tid[2];
+  // threadIdx / blockDim taken as an lvalue are kept among the globals
+  // (Interpreter.cpp lref): each launch has its own, so a second launch of a
+  // SIMT function must not read the first one's thread index (ops-math trace:
+  // two launches, a false sync-simt race and a false bounds-local error with
+  // threadIdx.x = 2048 for 512 threads).
+  in.forgetThreadBuiltins();
   auto saved = in.simt;
   bool savedCall = in.vfCall;
   int savedId = in.vfId;
@@ -180,6 +186,7 @@ Value simtLaunch(Interp &in, ApiCall &c, const FunctionDecl *f) {
   std::vector<const Expr *> exprs(c.args.begin() + 1, c.args.end());
   in.callWithValues(c.call, f, vals, exprs);
   in.popCond();
+  in.forgetThreadBuiltins();
   in.simt = saved;
   in.vfCall = savedCall;
   in.vfId = savedId;
@@ -219,6 +226,14 @@ Value vfLaunchCall(Interp &in, ApiCall &c) {
 
 // threadIdx / blockIdx / blockDim / gridDim (declared as built-in globals in
 // ascendc_lint/simt_c.h): an object with x, y, z.
+void Interp::forgetThreadBuiltins() {
+  for (auto it = globals.begin(); it != globals.end();)
+    if (isApiDecl(it->first) && (it->first->getName() == "threadIdx" || it->first->getName() == "blockDim"))
+      it = globals.erase(it);
+    else
+      ++it;
+}
+
 Value Interp::simtBuiltin(const std::string &name, QualType t) {
   const auto *rd = t->getAsCXXRecordDecl();
   Value v;
