@@ -398,11 +398,13 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   // field `unknown` on failure and cut its budget (ops-math addcmul: 1,464 of
   // 1,536 obligations decided, 596 with the opaque kept).
   std::map<uint32_t, Sym> freed;
-  auto fold = [&](const Sym &e) {
+  // withPins false: the contract as it is for every variant (the checks
+  // below tell a variant the host never selects from a reader gone wrong).
+  auto foldAs = [&](const Sym &e, bool withPins) {
     if (!e)
       return e;
     return substitute(e, [&](const VarInfo &v) -> Sym {
-      if (auto it = pinned.find(v.id); it != pinned.end())
+      if (auto it = pinned.find(v.id); withPins && it != pinned.end())
         return it->second;
       if (v.role != VarRole::Opaque)
         return nullptr;
@@ -413,6 +415,7 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
       return it->second;
     });
   };
+  auto fold = [&](const Sym &e) { return foldAs(e, true); };
   std::vector<Sym> facts;
   for (const Sym &f : hc.facts)
     facts.push_back(fold(f));
@@ -498,12 +501,7 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   bool emptyOnly = false;
   Sym allEmpty = mkBool(true), allEmptyFree = mkBool(true);
   unsigned sizes = 0;
-  auto freeOnly = [&](const Sym &e) { // fold without the variant's pins
-    return substitute(e, [&](const VarInfo &v) -> Sym {
-      auto it = freed.find(v.id);
-      return it != freed.end() ? it->second : nullptr;
-    });
-  };
+  auto freeOnly = [&](const Sym &e) { return foldAs(e, false); };
   for (auto &[name, t] : hc.tensors)
     if (t.elems) {
       allEmpty = mkAnd(allEmpty, mkCmp(SymOp::Le, toMath(fold(t.elems)), mkConst(0)));

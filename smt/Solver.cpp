@@ -429,23 +429,6 @@ struct Translator {
   z3::expr asIntOrBool(const Sym &s, IntType t) { return t.isBool ? asBool(s) : asInt(s); }
 };
 
-// The variable of v, looking through conversions that keep every value of
-// the source (to math, or to a type at least as wide with a compatible sign).
-// A narrowing or sign-changing cast changes the value: no bound flows through.
-const VarInfo *varOf(const Sym &v) {
-  const SymNode *n = v.get();
-  while (n->op == SymOp::Cast && !n->args.empty()) {
-    IntType to = n->type, from = n->args[0]->type;
-    bool keeps = to.bits == 0 || (!from.isBool && from.bits != 0 &&
-                                  ((to.isSigned == from.isSigned && to.bits >= from.bits) ||
-                                   (to.isSigned && !from.isSigned && to.bits > from.bits)));
-    if (!keeps)
-      return nullptr;
-    n = n->args[0].get();
-  }
-  return n->op == SymOp::Var ? n->var.get() : nullptr;
-}
-
 // Bounds of variables implied by the top-level conjuncts of the context
 // (x <= c, x < e, e > x, ...), iterated so that bounds flow through loop
 // limits. Only facts the query asserts are used, so dropping a wrap-around
@@ -478,17 +461,11 @@ VarBounds boundsFrom(const std::vector<Sym> &context) {
       SymOp op = a->op;
       for (int side = 0; side < 2; ++side) {
         const Sym &x = a->args[side], &e = a->args[1 - side];
-        const VarInfo *v = varOf(x);
+        const VarInfo *v = varThroughWidening(x);
         if (!v)
           continue;
         // normalise to "v op e"
-        SymOp o = op;
-        if (side == 1)
-          o = op == SymOp::Lt   ? SymOp::Gt
-              : op == SymOp::Gt ? SymOp::Lt
-              : op == SymOp::Le ? SymOp::Ge
-              : op == SymOp::Ge ? SymOp::Le
-                                : op;
+        SymOp o = side == 1 ? swappedCmp(op) : op;
         Interval ie = intervalOf(e, &b);
         switch (o) {
         case SymOp::Lt:

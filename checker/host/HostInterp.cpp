@@ -432,6 +432,16 @@ private:
   }
   HVal tensorDim(int shapeObj, const HVal &idx, SourceLocation l);
   std::string base(const HObj &o) const { return o.tensor + (o.origin ? ".originShape" : ".shape"); }
+  // A tensor's element count: the --shape product, or its size variable.
+  Sym tensorSize(const std::string &tensor) {
+    if (auto c = opts.shapes.find(tensor); c != opts.shapes.end()) {
+      int64_t p = 1;
+      for (int64_t d : c->second)
+        p *= d;
+      return mkConst(p, IntType::i64());
+    }
+    return var(tensor + ".size", IntType::i64(), 0);
+  }
   bool productOverDims(const Stmt *loop, const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body);
   Sym dtypeVar(const std::string &tensor);
   Sym dtypeSize(const Sym &dt);
@@ -595,11 +605,12 @@ HVal HostInterp::tensorDim(int shapeObj, const HVal &idx, SourceLocation l) {
   }
   if (!i)
     return noneV("a dimension whose index is not a constant" + where(l));
+  const int64_t ix = i.value_or(0); // (known here; value_or keeps GCC's -Wmaybe-uninitialized quiet)
   std::string base = this->base(o);
   auto c = opts.shapes.find(o.tensor);
-  if (c != opts.shapes.end() && *i >= 0 && size_t(*i) < c->second.size())
-    return intV(mkConst(c->second[*i], IntType::i64()));
-  return intV(var(base + "[" + std::to_string(*i) + "]", IntType::i64(), 0));
+  if (c != opts.shapes.end() && ix >= 0 && size_t(ix) < c->second.size())
+    return intV(mkConst(c->second[ix], IntType::i64()));
+  return intV(var(base + "[" + std::to_string(ix) + "]", IntType::i64(), 0));
 }
 
 std::map<Loc, HVal> HostInterp::snapshot() {
@@ -1321,14 +1332,7 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
   auto shapeSizeOf = [&](const std::string &t2) -> HVal {
     if (t2.empty())
       return intV(mkOpaque("the size of a tensor whose index is not a constant", typeOf(rt)));
-    auto c = opts.shapes.find(t2);
-    if (c != opts.shapes.end()) {
-      int64_t p = 1;
-      for (int64_t d : c->second)
-        p *= d;
-      return intV(mkConst(p, typeOf(rt)));
-    }
-    return intV(mkCast(var(t2 + ".size", IntType::i64(), 0), typeOf(rt)));
+    return intV(mkCast(tensorSize(t2), typeOf(rt)));
   };
   if (sk == OK::StorageShape || sk == OK::Desc) {
     if (n == "GetStorageShape" || n == "GetOriginShape" || n == "MutableStorageShape" || n == "MutableOriginShape") {
@@ -1363,17 +1367,7 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
         o = read(o.ref);
       if (o.k == HVal::Obj && objs[o.obj].kind == OK::Shape && !objs[o.obj].tensor.empty() &&
           objs[o.obj].origin == objs[self].origin) {
-        auto size = [&](const std::string &t2) -> Sym {
-          auto c = opts.shapes.find(t2);
-          if (c != opts.shapes.end()) {
-            int64_t p = 1;
-            for (int64_t d : c->second)
-              p *= d;
-            return mkConst(p);
-          }
-          return toMath(var(t2 + ".size", IntType::i64(), 0));
-        };
-        Sym sameSize = mkCmp(SymOp::Eq, size(tn), size(objs[o.obj].tensor));
+        Sym sameSize = mkCmp(SymOp::Eq, toMath(tensorSize(tn)), toMath(tensorSize(objs[o.obj].tensor)));
         Sym dimsDiffer = mkOpaque("whether two shapes of one size have the same dimensions", IntType::boolean());
         Sym equal = mkAnd(sameSize, mkNot(dimsDiffer));
         return intV(mkCast(n == "operator==" ? equal : mkNot(equal), typeOf(rt)));

@@ -847,6 +847,54 @@ std::optional<int64_t> evaluate(const Sym &s, const std::function<std::optional<
   }
 }
 
+const VarInfo *varThroughWidening(const Sym &v) {
+  const SymNode *n = v.get();
+  while (n->op == SymOp::Cast && !n->args.empty()) {
+    IntType to = n->type, from = n->args[0]->type;
+    bool keeps = to.bits == 0 || (!from.isBool && from.bits != 0 &&
+                                  ((to.isSigned == from.isSigned && to.bits >= from.bits) ||
+                                   (to.isSigned && !from.isSigned && to.bits > from.bits)));
+    if (!keeps)
+      return nullptr;
+    n = n->args[0].get();
+  }
+  return n->op == SymOp::Var ? n->var.get() : nullptr;
+}
+
+SymOp swappedCmp(SymOp op) {
+  switch (op) {
+  case SymOp::Lt:
+    return SymOp::Gt;
+  case SymOp::Gt:
+    return SymOp::Lt;
+  case SymOp::Le:
+    return SymOp::Ge;
+  case SymOp::Ge:
+    return SymOp::Le;
+  default:
+    return op;
+  }
+}
+
+SymOp negatedCmp(SymOp op) {
+  switch (op) {
+  case SymOp::Lt:
+    return SymOp::Ge;
+  case SymOp::Ge:
+    return SymOp::Lt;
+  case SymOp::Le:
+    return SymOp::Gt;
+  case SymOp::Gt:
+    return SymOp::Le;
+  case SymOp::Eq:
+    return SymOp::Ne;
+  case SymOp::Ne:
+    return SymOp::Eq;
+  default:
+    return op;
+  }
+}
+
 namespace {
 
 // The literals known to hold, looked up by structure.
@@ -912,26 +960,15 @@ public:
     return std::nullopt;
   }
   std::optional<bool> decide(const Sym &cmp) const {
-    if (cmp->args.size() != 2 || ranges.empty())
+    const VarInfo *v;
+    int64_t k;
+    SymOp op;
+    if (ranges.empty() || !varVsConst(cmp, v, k, op))
       return std::nullopt;
-    SymOp op = cmp->op;
-    const VarInfo *v = varOf(cmp->args[0]);
-    std::optional<int64_t> k = asConst(cmp->args[1]);
-    if (!v || !k) {
-      v = varOf(cmp->args[1]);
-      k = asConst(cmp->args[0]);
-      op = op == SymOp::Lt   ? SymOp::Gt
-           : op == SymOp::Gt ? SymOp::Lt
-           : op == SymOp::Le ? SymOp::Ge
-           : op == SymOp::Ge ? SymOp::Le
-                             : op;
-    }
-    if (!v || !k || (*k < 0 && cmp->args[0]->type.bits == 64 && !cmp->args[0]->type.isSigned))
-      return std::nullopt; // (a u64 constant's bits above 2^63 are not its value)
     auto it = ranges.find(v->id);
     if (it == ranges.end())
       return std::nullopt;
-    __int128 lo = it->second.first, hi = it->second.second, c = *k;
+    __int128 lo = it->second.first, hi = it->second.second, c = k;
     switch (op) {
     case SymOp::Lt:
       return hi < c ? std::optional<bool>(true) : lo >= c ? std::optional<bool>(false) : std::nullopt;
@@ -956,72 +993,62 @@ public:
   size_t size() const { return byHash.size() + ranges.size(); }
 
 private:
-  // The range of a variable (through value-preserving casts) that the
-  // literals bound, and a comparison of it with a constant decided by it.
-  static const VarInfo *varOf(Sym x) {
-    while (x->op == SymOp::Cast) {
-      IntType to = x->type, from = x->args[0]->type;
-      bool keeps = !from.isBool &&
-                   (to.bits == 0 || (from.bits != 0 && ((to.isSigned == from.isSigned && to.bits >= from.bits) ||
-                                                        (to.isSigned && !from.isSigned && to.bits > from.bits))));
-      if (!keeps)
-        return nullptr;
-      x = x->args[0];
+  // A comparison of a variable (through value-preserving casts) with a
+  // constant, as `v op k`; false for anything else, and for a u64 constant
+  // above 2^63 (its int64 bits are not its value).
+  static bool varVsConst(const Sym &cmp, const VarInfo *&v, int64_t &k, SymOp &op) {
+    if (cmp->args.size() != 2 || cmp->op < SymOp::Eq || cmp->op > SymOp::Ge)
+      return false;
+    op = cmp->op;
+    v = varThroughWidening(cmp->args[0]);
+    std::optional<int64_t> c = asConst(cmp->args[1]);
+    if (!v || !c) {
+      v = varThroughWidening(cmp->args[1]);
+      c = asConst(cmp->args[0]);
+      op = swappedCmp(op);
     }
-    return x->op == SymOp::Var ? x->var.get() : nullptr;
+    if (!v || !c || (*c < 0 && cmp->args[0]->type.bits == 64 && !cmp->args[0]->type.isSigned))
+      return false;
+    k = *c;
+    return true;
+  }
+  // A bound on a variable: `v >= c` true, `v <= c` false, ...
+  void bound(const Sym &atom, bool value) {
+    const VarInfo *v;
+    int64_t k;
+    SymOp op;
+    if (!varVsConst(atom, v, k, op))
+      return;
+    if (!value)
+      op = negatedCmp(op);
+    auto &r = ranges.emplace(v->id, std::make_pair(__int128(INT64_MIN) * 2, __int128(UINT64_MAX) * 2)).first->second;
+    __int128 c = k;
+    switch (op) {
+    case SymOp::Lt:
+      r.second = std::min(r.second, c - 1);
+      break;
+    case SymOp::Le:
+      r.second = std::min(r.second, c);
+      break;
+    case SymOp::Gt:
+      r.first = std::max(r.first, c + 1);
+      break;
+    case SymOp::Ge:
+      r.first = std::max(r.first, c);
+      break;
+    case SymOp::Eq:
+      r.first = std::max(r.first, c);
+      r.second = std::min(r.second, c);
+      break;
+    default:
+      break;
+    }
   }
   void put(const Sym &atom, bool value, std::vector<Sym> &rest) {
     if (lookup(atom))
       return;
     byHash.emplace(atom->hash, std::make_pair(atom, value));
-    // A bound on a variable: `v >= c` true, `v <= c` false, ...
-    if (atom->args.size() == 2 && atom->op >= SymOp::Eq && atom->op <= SymOp::Ge) {
-      SymOp op = atom->op;
-      const VarInfo *v = varOf(atom->args[0]);
-      std::optional<int64_t> k = asConst(atom->args[1]);
-      if (!v || !k) {
-        v = varOf(atom->args[1]);
-        k = asConst(atom->args[0]);
-        op = op == SymOp::Lt   ? SymOp::Gt
-             : op == SymOp::Gt ? SymOp::Lt
-             : op == SymOp::Le ? SymOp::Ge
-             : op == SymOp::Ge ? SymOp::Le
-                               : op;
-      }
-      if (!value)
-        op = op == SymOp::Lt   ? SymOp::Ge
-             : op == SymOp::Ge ? SymOp::Lt
-             : op == SymOp::Le ? SymOp::Gt
-             : op == SymOp::Gt ? SymOp::Le
-             : op == SymOp::Eq ? SymOp::Ne
-                               : SymOp::Eq;
-      bool u64 = atom->args[0]->type.bits == 64 && !atom->args[0]->type.isSigned;
-      if (v && k && !(u64 && *k < 0)) {
-        auto &r =
-            ranges.emplace(v->id, std::make_pair(__int128(INT64_MIN) * 2, __int128(UINT64_MAX) * 2)).first->second;
-        __int128 c = *k;
-        switch (op) {
-        case SymOp::Lt:
-          r.second = std::min(r.second, c - 1);
-          break;
-        case SymOp::Le:
-          r.second = std::min(r.second, c);
-          break;
-        case SymOp::Gt:
-          r.first = std::max(r.first, c + 1);
-          break;
-        case SymOp::Ge:
-          r.first = std::max(r.first, c);
-          break;
-        case SymOp::Eq:
-          r.first = std::max(r.first, c);
-          r.second = std::min(r.second, c);
-          break;
-        default:
-          break;
-        }
-      }
-    }
+    bound(atom, value);
     // `sel(c, K1, e) == K2` with K1 != K2: c is false (and so on down the
     // chain) -- how a helper's status return reaches its caller's check.
     if ((atom->op == SymOp::Eq || atom->op == SymOp::Ne) && asConst(atom->args[1])) {
@@ -1057,29 +1084,9 @@ private:
       }
     }
     // The complementary comparison has the opposite value.
-    SymOp flip;
-    switch (atom->op) {
-    case SymOp::Lt:
-      flip = SymOp::Ge;
-      break;
-    case SymOp::Le:
-      flip = SymOp::Gt;
-      break;
-    case SymOp::Gt:
-      flip = SymOp::Le;
-      break;
-    case SymOp::Ge:
-      flip = SymOp::Lt;
-      break;
-    case SymOp::Eq:
-      flip = SymOp::Ne;
-      break;
-    case SymOp::Ne:
-      flip = SymOp::Eq;
-      break;
-    default:
+    SymOp flip = negatedCmp(atom->op);
+    if (flip == atom->op)
       return;
-    }
     Sym c = mkCmp(flip, atom->args[0], atom->args[1]);
     if (c->op == flip && !lookup(c))
       byHash.emplace(c->hash, std::make_pair(c, !value));
@@ -1121,14 +1128,6 @@ Sym rewriteUnder(const Sym &s, const KnownLiterals &k, std::unordered_map<const 
       case SymOp::BitNot:
       case SymOp::Neg:
         out = mkUn(s->op, a[0], s->type);
-        break;
-      case SymOp::Eq:
-      case SymOp::Ne:
-      case SymOp::Lt:
-      case SymOp::Le:
-      case SymOp::Gt:
-      case SymOp::Ge:
-        out = mkCmp(s->op, a[0], a[1]);
         break;
       case SymOp::LAnd:
         out = mkAnd(a[0], a[1]);

@@ -137,6 +137,15 @@ bool containsOpaque(const Sym &s);
 // Replace variables by id.
 Sym substitute(const Sym &s, const std::function<Sym(const VarInfo &)> &replace);
 
+// The variable of v, looking through conversions that keep every value of
+// the source (to math, or to a type at least as wide with a compatible sign);
+// null for anything else (a narrowing or sign-changing cast changes values).
+const VarInfo *varThroughWidening(const Sym &v);
+// A comparison with its operands swapped (a < b is b > a), and its negation
+// (!(a < b) is a >= b); other operators are returned as they are.
+SymOp swappedCmp(SymOp op);
+SymOp negatedCmp(SymOp op);
+
 // `s` rewritten where each of `known` holds: a boolean sub-term that is a
 // known literal (or the negation of one) becomes true (false) and the nodes
 // above it fold (a select on it picks its branch). Literals are the
