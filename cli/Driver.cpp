@@ -202,6 +202,20 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   cache.syncOptions.autoSync = fs.autoSync;
   cache.budget = &budget;
   const bool unlaunched = !hb.unlaunched.empty(); // the host never launches this variant
+  // Each check states its obligations first; then they are solved, the Z3
+  // units split among the checks by their number of obligations (what one
+  // leaves over goes to the next), correctness before performance: one
+  // check's hard questions do not starve the others (ops-math
+  // sim_thread_exponential: perf-bank-conflict's unknowns spent what
+  // uninit-read's 1,652 obligations then lacked).
+  struct Stated {
+    const CheckInfo *ci;
+    std::unique_ptr<Check> check;
+    std::unique_ptr<CheckContext> ctx;
+    std::vector<Verdict> all;
+    std::vector<SolvedItem> failed;
+  };
+  std::vector<Stated> stated;
   for (const CheckInfo &ci : checkRegistry()) {
     if (unlaunched || !checkEnabled(fs.checks, ci.id))
       continue;
@@ -211,9 +225,38 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
       ++reasons["the file's CPU-time limit (--timeout) was reached before " + ci.id + " ran"];
       continue;
     }
-    auto check = ci.make();
-    CheckContext ctx(km, t, &cache);
-    check->run(ctx);
+    Stated st{&ci, ci.make(), std::make_unique<CheckContext>(km, t, &cache), {}, {}};
+    st.check->run(*st.ctx);
+    for (ProofItem &item : st.ctx->items)
+      addHostFacts(item.ob, hb);
+    stated.push_back(std::move(st));
+  }
+  std::vector<size_t> solveOrder(stated.size());
+  for (size_t i = 0; i < stated.size(); ++i)
+    solveOrder[i] = i;
+  auto performance = [&](size_t i) { return llvm::StringRef(stated[i].ci->id).starts_with("perf-"); };
+  std::stable_sort(solveOrder.begin(), solveOrder.end(),
+                   [&](size_t a, size_t b) { return !performance(a) && performance(b); });
+  size_t itemsLeft = 0;
+  for (const Stated &st : stated)
+    itemsLeft += st.ctx->items.size();
+  for (size_t i : solveOrder) {
+    Stated &st = stated[i];
+    const size_t n = st.ctx->items.size();
+    Budget share;
+    share.deadline = budget.deadline;
+    if (budget.z3Units && itemsLeft)
+      share.z3Units = std::max<uint64_t>(
+          1, uint64_t((unsigned __int128)budget.z3Left() * n / itemsLeft)); // z3Left may be UINT64_MAX: no overflow
+    solver.setBudget(&share);
+    st.failed = solveItems(st.ctx->items, solver, k.incomplete, &st.all);
+    solver.setBudget(&budget);
+    budget.absorb(share);
+    itemsLeft -= n;
+  }
+  for (Stated &st : stated) {
+    const CheckInfo &ci = *st.ci;
+    CheckContext &ctx = *st.ctx;
     for (Diagnostic &d : ctx.direct) {
       d.kernel = k.name;
       d.variant = k.variant;
@@ -222,11 +265,7 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
         d.severity = Severity::Error;
       fr.diags.push_back(d);
     }
-    for (ProofItem &item : ctx.items)
-      addHostFacts(item.ob, hb);
-    std::vector<Verdict> all;
-    std::vector<SolvedItem> failed = solveItems(ctx.items, solver, k.incomplete, &all);
-    for (const Verdict &v : all) {
+    for (const Verdict &v : st.all) {
       if (v.status == Status::Unknown)
         ++reasons[v.reason.empty() ? "unknown" : v.reason];
       ++kv.obligations;
@@ -235,7 +274,7 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
       kv.counterexample += v.status == Status::Counterexample;
       kv.unknown += v.status == Status::Unknown;
     }
-    for (SolvedItem &si : failed) {
+    for (SolvedItem &si : st.failed) {
       const ProofItem &item = ctx.items[si.item];
       const Verdict &v = si.verdict;
       Diagnostic d;

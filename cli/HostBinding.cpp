@@ -485,7 +485,10 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   // this build configuration or the reader went wrong cannot be told apart
   // here, so the kernel is checked without the contract and says so.
   auto impliedBy = [&](const std::vector<Sym> &context, const Sym &property) {
-    Solver s(2000);
+    // A short budget: a contradiction is found at once where there is one
+    // (pins against the host's selection); a contract Z3 cannot decide is
+    // used, as one it proves satisfiable.
+    Solver s(500);
     Obligation ob;
     ob.check = "host-contract";
     ob.property = property;
@@ -545,6 +548,14 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
     return none;
   }
   r.bound = true;
+  for (const Sym &f : r.facts) {
+    std::vector<std::shared_ptr<const VarInfo>> vs;
+    collectVars(f, vs);
+    std::vector<uint32_t> ids;
+    for (auto &v : vs)
+      ids.push_back(v->id);
+    r.factVars.push_back(std::move(ids));
+  }
   if (getenv("ALINT_HOST_DEBUG"))
     for (const Sym &f : r.facts)
       fprintf(stderr, "host fact: %s\n", toString(f).c_str());
@@ -594,11 +605,13 @@ void addHostFacts(Obligation &ob, const HostBindResult &hb) {
   std::set<uint32_t> vars;
   for (uint32_t id : varsOf(ob.property))
     vars.insert(id);
-  std::vector<std::vector<uint32_t>> ctxVars, factVars;
+  std::vector<std::vector<uint32_t>> ctxVars, ownFactVars;
   for (const Sym &s : ob.context)
     ctxVars.push_back(varsOf(s));
-  for (const Sym &f : facts)
-    factVars.push_back(varsOf(f));
+  if (hb.factVars.size() != facts.size())
+    for (const Sym &f : facts)
+      ownFactVars.push_back(varsOf(f));
+  const std::vector<std::vector<uint32_t>> &factVars = hb.factVars.size() == facts.size() ? hb.factVars : ownFactVars;
   std::vector<bool> ctxUsed(ctxVars.size(), false), used(facts.size(), false);
   auto touches = [&](const std::vector<uint32_t> &ids) {
     for (uint32_t id : ids)

@@ -25,6 +25,9 @@ struct HostBindResult {
   // holds for some input, but for none with this variant's template
   // arguments); the variant is not checked, one `unknown` with this reason.
   std::string unlaunched;
+  // The variable ids of each fact, computed once (addHostFacts runs for every
+  // obligation of the kernel).
+  std::vector<std::vector<uint32_t>> factVars;
 };
 
 // Adds to an obligation's context the contract facts connected to its

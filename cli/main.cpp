@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <malloc.h>
 #include <iostream>
 #include <set>
 #include <sstream>
@@ -27,6 +28,13 @@ const std::vector<std::pair<const char *, const char *>> &checkDocs();
 using namespace alint;
 
 int main(int argc, char **argv) {
+  // Freed memory stays in the heap for the next allocation: every obligation
+  // gets a fresh Z3 context (smt/Solver.cpp FreshContext), whose tables glibc
+  // would otherwise map and unmap each time, paying the page faults again
+  // (ops-math sim_thread_exponential: a third of the file's CPU time in the
+  // kernel, and the CPU-time backstop fired before the Z3 units were spent).
+  mallopt(M_MMAP_THRESHOLD, 64 << 20);
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
   setExecutablePath(argv[0]);
   llvm::CrashRecoveryContext::Enable(); // a fault in one kernel is that kernel's failure
   Options o;

@@ -88,7 +88,8 @@ struct Translator {
   std::unordered_map<uint32_t, size_t> *localIds = nullptr; // variable id -> number in Z3 names
 
   explicit Translator(z3::context &ctx) : c(ctx) {}
-  Interval range(const Sym &x) const { return intervalOf(x, bounds); }
+  IntervalMemo ranges; // for `bounds`, set before the first translation
+  Interval range(const Sym &x) { return intervalOf(x, bounds, &ranges); }
 
   z3::expr num(__int128 v) { return c.int_val(i128str(v).c_str()); }
 
@@ -162,7 +163,7 @@ struct Translator {
     }
   }
 
-  bool nonNeg(const Sym &s) const { return range(s).lo >= 0; }
+  bool nonNeg(const Sym &s) { return range(s).lo >= 0; }
 
   // A fresh value for a * b, with the McCormick envelope of the operands'
   // ranges (valid for any signs when both ranges are finite).

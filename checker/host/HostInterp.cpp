@@ -424,11 +424,17 @@ private:
         return true;
     return false;
   }
+  // Declared by the bundled host API: where it is written, or, for what a
+  // bundled macro declares in user code (END_TILING_DATA_DEF's SaveToBuffer),
+  // where its name is spelled.
   bool fromBundledApi(const Decl *d) {
-    SourceLocation l = sm.getExpansionLoc(d->getLocation());
-    if (OptionalFileEntryRef fe = sm.getFileEntryRefForID(sm.getFileID(l)))
-      return fe->getName().starts_with(opts.hostApiDir);
-    return false;
+    auto inApi = [&](SourceLocation l) {
+      if (OptionalFileEntryRef fe = sm.getFileEntryRefForID(sm.getFileID(l)))
+        return fe->getName().starts_with(opts.hostApiDir);
+      return false;
+    };
+    SourceLocation l = d->getLocation();
+    return inApi(sm.getExpansionLoc(l)) || (l.isMacroID() && inApi(sm.getSpellingLoc(l)));
   }
   HVal tensorDim(int shapeObj, const HVal &idx, SourceLocation l);
   std::string base(const HObj &o) const { return o.tensor + (o.origin ? ".originShape" : ".shape"); }
@@ -640,11 +646,17 @@ void HostInterp::returnFrom(const ReturnStmt *rs) {
     r.cond = simplifyUnder(r.cond, facts);
     std::vector<Sym> path = facts;
     path.push_back(r.cond);
+    if (v.k == HVal::Int) {
+      r.value.s = simplifyUnder(v.s, path);
+      // The contract reads this path's values only where it returns
+      // GRAPH_SUCCESS (run): a tiling class whose methods return their
+      // failures through the status (`return obj.DoTiling();`) has the
+      // checks in the value, not in the path.
+      path.push_back(mkCmp(SymOp::Eq, toMath(r.value.s), mkConst(0)));
+    }
     for (auto &[l, sv] : r.snapshot)
       if (sv.k == HVal::Int)
         sv.s = simplifyUnder(sv.s, path);
-    if (v.k == HVal::Int)
-      r.value.s = simplifyUnder(v.s, path);
   }
   frame().returns.push_back(r);
   // The rest of this function runs only where this return was not taken.
@@ -1452,8 +1464,16 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
   if (sk == OK::Attrs) {
     if (isInt(rt))
       return intV(mkOpaque("an attribute", typeOf(rt)));
-    // Pointers to attribute values: reading them is an attribute variable.
-    return objV(newObj(OK::Attrs, "attr"));
+    // Pointers to attribute values: an integer attribute at a constant index
+    // is a free input of the contract, `attrs[i]` (the same variable at every
+    // read), like a dimension of a shape; others stay unknown when read.
+    int o = newObj(OK::Attrs, "attr");
+    if (rt->isPointerType() && isInt(rt->getPointeeType()) && ce->getNumArgs() == 1)
+      if (auto idx = asConst(asSym(arg(0), QualType(), "attribute index"))) {
+        IntType at = typeOf(rt->getPointeeType().getUnqualifiedType());
+        state[Loc{o, "[0]"}] = intV(var("attrs[" + std::to_string(*idx) + "]", at, at.minValue()));
+      }
+    return objV(o);
   }
   // Logging and the rest: no effect on the contract.
   if (isInt(rt))

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <sstream>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace alint {
 
@@ -287,6 +288,19 @@ Sym mkCmp(SymOp op, Sym a, Sym b) {
   }
   if (asBool(a) && asBool(b) && (op == SymOp::Eq || op == SymOp::Ne))
     return mkBool((*asBool(a) == *asBool(b)) == (op == SymOp::Eq));
+  // A choice between two constants compared with a constant is its condition
+  // (or the negation, or a constant): `(c ? FAILED : 0) != 0` is `c`, the
+  // shape a status takes when a check returns it.
+  for (int side = 0; side < 2; ++side) {
+    const Sym &s = side == 0 ? a : b, &k = side == 0 ? b : a;
+    if (s->op != SymOp::Select || !asConst(k) || !asConst(s->args[1]) || !asConst(s->args[2]))
+      continue;
+    Sym onTrue = side == 0 ? mkCmp(op, s->args[1], k) : mkCmp(op, k, s->args[1]);
+    Sym onFalse = side == 0 ? mkCmp(op, s->args[2], k) : mkCmp(op, k, s->args[2]);
+    if (isTrue(onTrue) == isTrue(onFalse))
+      return onTrue;
+    return isTrue(onTrue) ? s->args[0] : mkNot(s->args[0]);
+  }
   if (structurallyEqual(a, b)) {
     if (op == SymOp::Eq || op == SymOp::Le || op == SymOp::Ge)
       return mkBool(true);
@@ -377,7 +391,12 @@ bool structurallyEqual(const Sym &a, const Sym &b) {
   return true;
 }
 
-void collectVars(const Sym &s, std::vector<std::shared_ptr<const VarInfo>> &out) {
+// Each shared subterm once: host contracts are DAGs whose paths, counted one
+// by one, grow exponentially with the checks they passed (ops-math
+// sim_thread_exponential: a tiling class whose every method returns its
+// status). The variables come out in the order a tree walk meets them.
+static void collectVarsOnce(const Sym &s, std::vector<std::shared_ptr<const VarInfo>> &out,
+                            std::unordered_set<const SymNode *> &seen) {
   if (!s)
     return;
   if (s->op == SymOp::Var) {
@@ -387,8 +406,15 @@ void collectVars(const Sym &s, std::vector<std::shared_ptr<const VarInfo>> &out)
     out.push_back(s->var);
     return;
   }
+  if (s->args.empty() || !seen.insert(s.get()).second)
+    return;
   for (auto &a : s->args)
-    collectVars(a, out);
+    collectVarsOnce(a, out, seen);
+}
+
+void collectVars(const Sym &s, std::vector<std::shared_ptr<const VarInfo>> &out) {
+  std::unordered_set<const SymNode *> seen;
+  collectVarsOnce(s, out, seen);
 }
 
 bool containsOpaque(const Sym &s) {
@@ -400,7 +426,13 @@ bool containsOpaque(const Sym &s) {
   return false;
 }
 
-Sym substitute(const Sym &s, const std::function<Sym(const VarInfo &)> &replace) {
+static Sym rebuild(const Sym &s, const std::function<Sym(const VarInfo &)> &replace,
+                   std::unordered_map<const SymNode *, Sym> &memo);
+
+// One rewrite per shared subterm (see collectVarsOnce): the result keeps the
+// sharing of the input.
+static Sym substituteOnce(const Sym &s, const std::function<Sym(const VarInfo &)> &replace,
+                          std::unordered_map<const SymNode *, Sym> &memo) {
   if (s->op == SymOp::Var) {
     if (Sym r = replace(*s->var))
       return r->type == s->type ? r : mkCast(r, s->type);
@@ -408,10 +440,19 @@ Sym substitute(const Sym &s, const std::function<Sym(const VarInfo &)> &replace)
   }
   if (s->args.empty())
     return s;
+  if (auto it = memo.find(s.get()); it != memo.end())
+    return it->second;
+  Sym out = rebuild(s, replace, memo);
+  memo.emplace(s.get(), out);
+  return out;
+}
+
+static Sym rebuild(const Sym &s, const std::function<Sym(const VarInfo &)> &replace,
+                   std::unordered_map<const SymNode *, Sym> &memo) {
   std::vector<Sym> args;
   bool changed = false;
   for (auto &a : s->args) {
-    args.push_back(substitute(a, replace));
+    args.push_back(substituteOnce(a, replace, memo));
     changed |= args.back().get() != a.get();
   }
   if (!changed)
@@ -440,6 +481,11 @@ Sym substitute(const Sym &s, const std::function<Sym(const VarInfo &)> &replace)
   default:
     return mkBin(s->op, args[0], args[1], s->type);
   }
+}
+
+Sym substitute(const Sym &s, const std::function<Sym(const VarInfo &)> &replace) {
+  std::unordered_map<const SymNode *, Sym> memo;
+  return substituteOnce(s, replace, memo);
 }
 
 namespace {
@@ -589,7 +635,25 @@ std::string toString(const Sym &s) {
   return os.str();
 }
 
-Interval intervalOf(const Sym &s, const VarBounds *bounds) {
+static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMemo &memo);
+
+// Each shared subterm once (collectVarsOnce): a caller asking for the
+// ranges of every node of a term (the Z3 translator) passes its memo.
+Interval intervalOf(const Sym &s, const VarBounds *bounds, IntervalMemo *memo) {
+  if (s->args.empty()) {
+    IntervalMemo none;
+    return intervalOfNode(s, bounds, none);
+  }
+  IntervalMemo local;
+  IntervalMemo &m = memo ? *memo : local;
+  if (auto it = m.find(s.get()); it != m.end())
+    return it->second;
+  Interval r = intervalOfNode(s, bounds, m);
+  m.emplace(s.get(), r);
+  return r;
+}
+
+static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMemo &memo) {
   const __int128 BIG = (__int128)1 << 100;
   auto typeRange = [](IntType t) -> Interval {
     if (t.isBool)
@@ -632,9 +696,9 @@ Interval intervalOf(const Sym &s, const VarBounds *bounds) {
     return r;
   }
   case SymOp::Cast:
-    return clampToType(intervalOf(s->args[0], bounds), s->type);
+    return clampToType(intervalOf(s->args[0], bounds, &memo), s->type);
   case SymOp::Select: {
-    Interval a = intervalOf(s->args[1], bounds), b = intervalOf(s->args[2], bounds);
+    Interval a = intervalOf(s->args[1], bounds, &memo), b = intervalOf(s->args[2], bounds, &memo);
     return {std::min(a.lo, b.lo), std::max(a.hi, b.hi)};
   }
   default:
@@ -642,8 +706,8 @@ Interval intervalOf(const Sym &s, const VarBounds *bounds) {
   }
   if (!isArith(s->op) || s->args.empty())
     return typeRange(s->type);
-  Interval a = intervalOf(s->args[0], bounds);
-  Interval b = s->args.size() > 1 ? intervalOf(s->args[1], bounds) : Interval{0, 0};
+  Interval a = intervalOf(s->args[0], bounds, &memo);
+  Interval b = s->args.size() > 1 ? intervalOf(s->args[1], bounds, &memo) : Interval{0, 0};
   auto sat = [&](__int128 v) { return v > BIG ? BIG : (v < -BIG ? -BIG : v); };
   Interval r = typeRange(s->type);
   switch (s->op) {
@@ -1096,8 +1160,13 @@ private:
 };
 
 Sym rewriteUnder(const Sym &s, const KnownLiterals &k, std::unordered_map<const SymNode *, Sym> &memo) {
-  if (s->op == SymOp::Const || s->op == SymOp::Var || s->op == SymOp::BoolConst)
+  if (s->op == SymOp::Const || s->op == SymOp::BoolConst)
     return s;
+  if (s->op == SymOp::Var) {
+    // A boolean variable (an unknown condition the path passed) is a literal.
+    std::optional<bool> v = s->type.isBool ? k.lookup(s) : std::nullopt;
+    return v ? mkBool(*v) : s;
+  }
   if (auto it = memo.find(s.get()); it != memo.end())
     return it->second;
   Sym out = s;
@@ -1114,8 +1183,13 @@ Sym rewriteUnder(const Sym &s, const KnownLiterals &k, std::unordered_map<const 
       changed |= a.back().get() != x.get();
     }
     if (changed && s->type.isBool && s->args.size() == 2 && s->op >= SymOp::Eq && s->op <= SymOp::Ge) {
+      // The rewritten comparison may be a known literal itself (the facts
+      // were rewritten the same way: `n > (c ? m : 0)` with c known is the
+      // fact `n > m`).
       Sym c = mkCmp(s->op, a[0], a[1]);
-      std::optional<bool> d = c->args.size() == 2 ? k.decide(c) : std::nullopt;
+      std::optional<bool> d = c->type.isBool && c->op != SymOp::BoolConst ? k.lookup(c) : std::nullopt;
+      if (!d && c->args.size() == 2)
+        d = k.decide(c);
       out = d ? mkBool(*d) : c;
     } else if (changed) {
       switch (s->op) {

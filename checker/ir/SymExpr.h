@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <unordered_map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -163,7 +164,8 @@ struct Interval {
 };
 // Bounds known for some variables (by id), e.g. from assumptions.
 using VarBounds = std::map<uint32_t, Interval>;
-Interval intervalOf(const Sym &s, const VarBounds *bounds = nullptr);
+using IntervalMemo = std::unordered_map<const SymNode *, Interval>; // valid for one `bounds`
+Interval intervalOf(const Sym &s, const VarBounds *bounds = nullptr, IntervalMemo *memo = nullptr);
 
 // Evaluate under a variable assignment (missing vars -> nullopt). C++ semantics.
 std::optional<int64_t> evaluate(const Sym &s, const std::function<std::optional<int64_t>(const VarInfo &)> &env);

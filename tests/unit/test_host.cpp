@@ -306,3 +306,33 @@ TEST_CASE("host reader: two shapes compared, equal sizes on the launch path", "[
   ob.property = mkCmp(SymOp::Eq, toMath(xs), mkConst(10));
   CHECK(solver.check(ob).status != Status::Proved);
 }
+
+TEST_CASE("host reader: a tiling class with a TilingData member saved to the raw buffer", "[host]") {
+  host::HostContract c =
+      host::readTilingFunction(std::string(ALINT_SOURCE_DIR) + "/tests/data/host/class_tiling.cpp", hostOptions());
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  REQUIRE(c.fields.count("usedCores"));
+  REQUIRE(c.fields.count("rowsPerCore"));
+  REQUIRE(c.fields.count("tailRows"));
+  const std::map<std::string, int64_t> in = {{"x.shape[0]", 100}, {"platform.coreNumAiv", 48}};
+  CHECK(at(c.fields["rowsPerCore"], in) == 3);
+  CHECK(at(c.fields["usedCores"], in) == 34);
+  CHECK(at(c.fields["tailRows"], in) == 1);
+  REQUIRE(c.blockDim);
+  CHECK(at(c.blockDim, in) == 34);
+  // The integer attribute is a free input of the contract: rows above it
+  // are a failure of the host, not a launch.
+  REQUIRE(c.success);
+  INFO(toString(c.success));
+  // The float check is unknown: the launch needs it passed, whatever it is.
+  std::string success = toString(c.success);
+  CHECK(success.find("<unknown>") != std::string::npos);
+  // With the float check passed (its unknown condition false), rows above the
+  // attribute are a failure of the host, not a launch.
+  Sym passed = substitute(c.success, [](const VarInfo &v) -> Sym {
+    return v.role == VarRole::Opaque ? mkBool(false) : nullptr;
+  });
+  CHECK(at(passed, {{"x.shape[0]", 100}, {"attrs[0]", 200}, {"platform.coreNumAiv", 48}}) == 1);
+  CHECK(at(passed, {{"x.shape[0]", 100}, {"attrs[0]", 50}, {"platform.coreNumAiv", 48}}) == 0);
+}
