@@ -16,8 +16,8 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
-#include <malloc.h>
 #include <iostream>
+#include <malloc.h>
 #include <set>
 #include <sstream>
 
@@ -241,7 +241,8 @@ int main(int argc, char **argv) {
       }
     }
     if (o.format == OutputFormat::Json)
-      std::cout << nlohmann::json({{"models", all}}).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+      std::cout << nlohmann::json({{"models", all}}).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                << "\n";
     return rr.exitCode == 3 ? 3 : 0;
   }
   switch (o.format) {
@@ -295,8 +296,8 @@ int main(int argc, char **argv) {
     // Coverage per kernel variant: AscendC calls reached and modelled.
     for (const FileResult &f : rr.files)
       for (const KernelVerdict &kv : f.verdicts)
-        std::cerr << "stats: " << kv.kernel << (kv.variant.empty() ? "" : " [" + kv.variant + "]") << " ("
-                  << kv.target << "): " << kv.calls << " AscendC calls reached, " << kv.modelledCalls << " modelled, "
+        std::cerr << "stats: " << kv.kernel << (kv.variant.empty() ? "" : " [" + kv.variant + "]") << " (" << kv.target
+                  << "): " << kv.calls << " AscendC calls reached, " << kv.modelledCalls << " modelled, "
                   << kv.notCompiled << " did not compile\n";
   }
   return rr.exitCode;

@@ -330,9 +330,8 @@ TEST_CASE("host reader: a tiling class with a TilingData member saved to the raw
   CHECK(success.find("<unknown>") != std::string::npos);
   // With the float check passed (its unknown condition false), rows above the
   // attribute are a failure of the host, not a launch.
-  Sym passed = substitute(c.success, [](const VarInfo &v) -> Sym {
-    return v.role == VarRole::Opaque ? mkBool(false) : nullptr;
-  });
+  Sym passed = substitute(c.success,
+                          [](const VarInfo &v) -> Sym { return v.role == VarRole::Opaque ? mkBool(false) : nullptr; });
   CHECK(at(passed, {{"x.shape[0]", 100}, {"attrs[0]", 200}, {"platform.coreNumAiv", 48}}) == 1);
   CHECK(at(passed, {{"x.shape[0]", 100}, {"attrs[0]", 50}, {"platform.coreNumAiv", 48}}) == 0);
 }
