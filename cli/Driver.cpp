@@ -237,22 +237,28 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   auto performance = [&](size_t i) { return llvm::StringRef(stated[i].ci->id).starts_with("perf-"); };
   std::stable_sort(solveOrder.begin(), solveOrder.end(),
                    [&](size_t a, size_t b) { return !performance(a) && performance(b); });
-  size_t itemsLeft = 0;
-  for (const Stated &st : stated)
+  size_t itemsLeft = 0, checksLeft = 0;
+  for (const Stated &st : stated) {
     itemsLeft += st.ctx->items.size();
+    checksLeft += !st.ctx->items.empty();
+  }
   for (size_t i : solveOrder) {
     Stated &st = stated[i];
     const size_t n = st.ctx->items.size();
     Budget share;
     share.deadline = budget.deadline;
-    if (budget.z3Units && itemsLeft)
-      share.z3Units = std::max<uint64_t>(
-          1, uint64_t((unsigned __int128)budget.z3Left() * n / itemsLeft)); // z3Left may be UINT64_MAX: no overflow
+    // By obligations, but at least an equal part: a check with a few hard
+    // questions (ops-math cast's align-copy-length) keeps the units it had.
+    if (budget.z3Units && n) {
+      const unsigned __int128 left = budget.z3Left(); // may be UINT64_MAX: no overflow below
+      share.z3Units = std::max<uint64_t>(1, uint64_t(std::max(left * n / itemsLeft, left / checksLeft)));
+    }
     solver.setBudget(&share);
     st.failed = solveItems(st.ctx->items, solver, k.incomplete, &st.all);
     solver.setBudget(&budget);
     budget.absorb(share);
     itemsLeft -= n;
+    checksLeft -= n > 0;
   }
   for (Stated &st : stated) {
     const CheckInfo &ci = *st.ci;
