@@ -134,6 +134,9 @@ bool alwaysHolds(const Sym &p, std::unordered_map<const SymNode *, int> &seen) {
 struct Memo {
   uint64_t owner = 0; // the Solver::serial() it belongs to
   std::unordered_map<std::string, Verdict> verdicts;
+  // For an `unknown` from Z3's units: the units the budget had left when it
+  // was asked (a copy asked with more left may be decided).
+  std::unordered_map<std::string, uint64_t> unknownLeft;
 };
 
 Memo &memo() {
@@ -179,11 +182,20 @@ Verdict checkMemoised(Solver &solver, const Obligation &ob) {
   std::string key = canonicalObligationKey(ob);
   if (key.empty())
     return solver.check(ob);
+  const uint64_t left = solver.z3UnitsLeft();
   if (auto it = m.verdicts.find(key); it != m.verdicts.end()) {
-    Verdict v = it->second;
-    v.cached = true;
-    solver.countMemoHit();
-    return v;
+    // An `unknown` is replayed only to a copy with no more units than it had:
+    // with per-check shares (cli/Driver.cpp) one question may be asked by
+    // checks with different budgets (ops-math cast lost 42 decisions).
+    auto ul = m.unknownLeft.find(key);
+    if (it->second.status != Status::Unknown || ul == m.unknownLeft.end() || left <= ul->second) {
+      Verdict v = it->second;
+      v.cached = true;
+      solver.countMemoHit();
+      return v;
+    }
+    m.verdicts.erase(it);
+    m.unknownLeft.erase(ul);
   }
   unsigned backstops = solver.stats().backstops;
   Verdict v = solver.check(ob);
@@ -194,8 +206,11 @@ Verdict checkMemoised(Solver &solver, const Obligation &ob) {
                   (v.status == Status::Unknown && (v.reason.find("time limit (--timeout)") != std::string::npos ||
                                                    v.reason.find("Z3 budget") != std::string::npos ||
                                                    v.reason.find("wall-clock") != std::string::npos));
-  if (!cutShort)
+  if (!cutShort) {
+    if (v.status == Status::Unknown)
+      m.unknownLeft[key] = left;
     m.verdicts.emplace(std::move(key), v);
+  }
   return v;
 }
 

@@ -68,6 +68,8 @@ public:
   // The file's budget (deadline, Z3 units) the queries draw on; null: none.
   // Past its deadline or its units every query is answered `unknown` at once.
   void setBudget(Budget *b) { budget_ = b; }
+  // Z3 units the current budget has left (UINT64_MAX: no budget).
+  uint64_t z3UnitsLeft() const { return budget_ ? budget_->z3Left() : UINT64_MAX; }
   const SolverStats &stats() const { return stats_; }
   // An obligation answered by the proof memo instead of check().
   void countMemoHit() { ++stats_.cacheHits; }
