@@ -298,6 +298,16 @@ host::HostOptions hostOptions(const model::TargetSpec &t, const Options &o) {
 
 } // namespace
 
+// The ids of the variables of s, in the order a walk meets them.
+static std::vector<uint32_t> varIds(const Sym &s) {
+  std::vector<std::shared_ptr<const VarInfo>> vs;
+  collectVars(s, vs);
+  std::vector<uint32_t> ids;
+  for (auto &v : vs)
+    ids.push_back(v->id);
+  return ids;
+}
+
 HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, const model::TargetSpec &t,
                                 const Options &o, const FileSettings &fs) {
   HostBindResult r;
@@ -548,14 +558,8 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
     return none;
   }
   r.bound = true;
-  for (const Sym &f : r.facts) {
-    std::vector<std::shared_ptr<const VarInfo>> vs;
-    collectVars(f, vs);
-    std::vector<uint32_t> ids;
-    for (auto &v : vs)
-      ids.push_back(v->id);
-    r.factVars.push_back(std::move(ids));
-  }
+  for (const Sym &f : r.facts)
+    r.factVars.push_back(varIds(f));
   if (getenv("ALINT_HOST_DEBUG"))
     for (const Sym &f : r.facts)
       fprintf(stderr, "host fact: %s\n", toString(f).c_str());
@@ -594,24 +598,13 @@ void addHostFacts(Obligation &ob, const HostBindResult &hb) {
   for (auto &rp : ob.report)
     rp.second = replace(rp.second);
   // Variables connected to the property through the context or the facts.
-  auto varsOf = [](const Sym &s) {
-    std::vector<std::shared_ptr<const VarInfo>> vs;
-    collectVars(s, vs);
-    std::vector<uint32_t> ids;
-    for (auto &v : vs)
-      ids.push_back(v->id);
-    return ids;
-  };
   std::set<uint32_t> vars;
-  for (uint32_t id : varsOf(ob.property))
+  for (uint32_t id : varIds(ob.property))
     vars.insert(id);
-  std::vector<std::vector<uint32_t>> ctxVars, ownFactVars;
+  std::vector<std::vector<uint32_t>> ctxVars;
   for (const Sym &s : ob.context)
-    ctxVars.push_back(varsOf(s));
-  if (hb.factVars.size() != facts.size())
-    for (const Sym &f : facts)
-      ownFactVars.push_back(varsOf(f));
-  const std::vector<std::vector<uint32_t>> &factVars = hb.factVars.size() == facts.size() ? hb.factVars : ownFactVars;
+    ctxVars.push_back(varIds(s));
+  const std::vector<std::vector<uint32_t>> &factVars = hb.factVars; // one list per fact (bindHostContract)
   std::vector<bool> ctxUsed(ctxVars.size(), false), used(facts.size(), false);
   auto touches = [&](const std::vector<uint32_t> &ids) {
     for (uint32_t id : ids)

@@ -640,12 +640,10 @@ static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMe
 // Each shared subterm once (collectVarsOnce): a caller asking for the
 // ranges of every node of a term (the Z3 translator) passes its memo.
 Interval intervalOf(const Sym &s, const VarBounds *bounds, IntervalMemo *memo) {
-  if (s->args.empty()) {
-    IntervalMemo none;
-    return intervalOfNode(s, bounds, none);
-  }
   IntervalMemo local;
   IntervalMemo &m = memo ? *memo : local;
+  if (s->args.empty()) // a leaf: nothing to share
+    return intervalOfNode(s, bounds, m);
   if (auto it = m.find(s.get()); it != m.end())
     return it->second;
   Interval r = intervalOfNode(s, bounds, m);
