@@ -292,6 +292,7 @@ host::HostOptions hostOptions(const model::TargetSpec &t, const Options &o) {
       ho.memSize[c] = {lo, hi};
     }
   ho.socVersion = socVersion(t.name);
+  ho.npuArch = t.npuArch > 0 ? t.npuArch : -1;
   ho.shapes = o.shapes;
   return ho;
 }
@@ -354,12 +355,21 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   if (!files.empty()) {
     host::HostOptions ho = hostOptions(t, o);
     host::applyOpDef(*proj, ho);
+    if (proj->opDefs.size() == 1)
+      ho.opType = proj->opDefs[0].opName;
     std::string pins = pinVariantDtypes(km.variant, ho);
     std::string hostDir = proj->root + "/op_host";
     ho.extraArgs = {"-I" + hostDir, "-I" + proj->root, "-I" + proj->root + "/op_kernel",
                     "-I" + llvm::sys::path::parent_path(proj->root).str()};
     for (const std::string &d : proj->includeDirs)
       ho.extraArgs.push_back("-I" + d);
+    // Includes written from the repository's root (`"random/random_common/
+    // op_host/..."`): the folders above the project, last (a few levels).
+    {
+      llvm::StringRef up = llvm::sys::path::parent_path(llvm::sys::path::parent_path(proj->root));
+      for (int i = 0; i < 3 && !up.empty() && up != "/"; ++i, up = llvm::sys::path::parent_path(up))
+        ho.extraArgs.push_back("-I" + up.str());
+    }
     for (const std::string &a : fs.compileArgs)
       if (llvm::StringRef(a).starts_with("-I") || llvm::StringRef(a).starts_with("-D"))
         ho.extraArgs.push_back(a);

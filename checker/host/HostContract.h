@@ -26,6 +26,8 @@ struct HostOptions {
   // to its capacity; which one the platform reports is not documented).
   std::map<int, std::pair<int64_t, int64_t>> memSize; // by platform_ascendc::CoreMemType
   int socVersion = -1;                                // platform_ascendc::SocVersion, -1: unknown
+  int npuArch = -1;                                   // NpuArch (the __NPU_ARCH__ number), -1: unknown
+  std::string opType;                                 // the op's type (OpDef class), for registrations by op
   std::vector<std::string> inputNames, outputNames;   // from the OpDef, in order
   std::map<std::string, std::vector<int64_t>> dtypes; // allowed ge::DataType values per tensor
   // The OpDef's DataType lists as written, per tensor (-1: a dtype the reader

@@ -178,6 +178,54 @@ std::optional<std::pair<const FunctionDecl *, std::vector<const Expr *>>> launch
   return std::nullopt;
 }
 
+// The tiling classes a file registers with ops-math's
+// REGISTER_OPS_TILING_TEMPLATE(op, class, priority): a static
+// `Register("op").tiling<class>(priority)` (common/inc/op_host/
+// math_tiling_templates_registry.h). TilingRegistry::DoTilingImpl runs them in
+// priority order (std::map<int32_t, ...>, smallest first).
+struct TilingTemplate {
+  int64_t priority;
+  std::string op;
+  const CXXRecordDecl *cls;
+};
+
+class FindTilingTemplates : public RecursiveASTVisitor<FindTilingTemplates> {
+public:
+  explicit FindTilingTemplates(ASTContext &c) : ctx(c) {}
+  std::vector<TilingTemplate> found;
+  bool unreadable = false; // a registration whose class or priority is not a constant
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *mc) {
+    const CXXMethodDecl *md = mc->getMethodDecl();
+    if (!md || md->getName() != "tiling" || md->getParent()->getName() != "Register")
+      return true;
+    const TemplateArgumentList *ta = md->getTemplateSpecializationArgs();
+    const CXXRecordDecl *cls = ta && ta->size() >= 1 && ta->get(0).getKind() == TemplateArgument::Type
+                                   ? ta->get(0).getAsType()->getAsCXXRecordDecl()
+                                   : nullptr;
+    Expr::EvalResult pr;
+    if (!cls || mc->getNumArgs() != 1 || !mc->getArg(0)->EvaluateAsInt(pr, ctx)) {
+      unreadable = true;
+      return true;
+    }
+    found.push_back({pr.Val.getInt().getExtValue(), opOf(mc->getImplicitObjectArgument()), cls});
+    return true;
+  }
+
+private:
+  ASTContext &ctx;
+  // The op type: the string literal `Register(#op_type)` was given.
+  static std::string opOf(const Stmt *s) {
+    if (!s)
+      return "";
+    if (const auto *sl = dyn_cast<StringLiteral>(s))
+      return sl->getString().str();
+    for (const Stmt *c : s->children())
+      if (std::string o = opOf(c); !o.empty())
+        return o;
+    return "";
+  }
+};
+
 class HostInterp {
 public:
   HostInterp(ASTContext &ctx, const HostOptions &o) : ctx(ctx), sm(ctx.getSourceManager()), opts(o) {}
@@ -359,6 +407,8 @@ private:
   // ---- values
   IntType typeOf(QualType t) { return fe::intTypeOf(ctx, t); }
   bool isInt(QualType t) {
+    if (t.isNull())
+      return false;
     t = t.getCanonicalType().getNonReferenceType();
     return t->isIntegralOrEnumerationType();
   }
@@ -390,6 +440,7 @@ private:
   HVal evalCall(const CallExpr *ce);
   HVal evalApi(const CallExpr *ce, const FunctionDecl *fd, int self);
   HVal inlineCall(const FunctionDecl *fd, const std::vector<const Expr *> &args, int self, SourceLocation l);
+  HVal tilingTemplates(const CallExpr *ce);
   std::optional<Loc> lvalue(const Expr *e);
   void exec(const Stmt *s);
   void execIf(const IfStmt *is);
@@ -689,7 +740,11 @@ void HostInterp::initFields(int o, const CXXRecordDecl *rd, const std::string &p
       state[Loc{o, key}] = ao >= 0 ? objV(ao) : noneV("'" + key + "': an array that is not modelled");
       continue;
     }
-    if (f->hasInClassInitializer() && isInt(ft)) {
+    if (f->hasInClassInitializer() && !f->getInClassInitializer()) {
+      // A member of a class template instantiation whose default initialiser
+      // Clang has not instantiated (no constructor of the file uses it).
+      state[Loc{o, key}] = noneV("'" + key + "': a default initialiser that is not instantiated");
+    } else if (f->hasInClassInitializer() && isInt(ft)) {
       frames.push_back(Frame{nextFrame++, {}, o});
       HVal v = eval(f->getInClassInitializer());
       frames.pop_back();
@@ -1062,7 +1117,9 @@ HVal HostInterp::eval(const Expr *e) {
         }
       if (!l) {
         if (isInt(lt))
-          fail("an assignment to a location the host reader does not follow", b->getBeginLoc());
+          fail("an assignment to '" + text(b->getLHS()->getSourceRange()) +
+                   "', a location the host reader does not follow",
+               b->getBeginLoc());
         return v;
       }
       write(*l, v);
@@ -1082,7 +1139,9 @@ HVal HostInterp::eval(const Expr *e) {
     if (const auto *ca = dyn_cast<CompoundAssignOperator>(b)) {
       auto l = lvalue(b->getLHS());
       if (!l)
-        fail("an assignment to a location the host reader does not follow", b->getBeginLoc());
+        fail("an assignment to '" + text(b->getLHS()->getSourceRange()) +
+                 "', a location the host reader does not follow",
+             b->getBeginLoc());
       Sym old = asSym(read(*l), t, "old value");
       HVal nv = intV(fe::intCompound(ctx, ca, old, asSym(eval(b->getRHS()), b->getRHS()->getType(), "operand")));
       write(*l, nv);
@@ -1216,6 +1275,9 @@ HVal HostInterp::evalCall(const CallExpr *ce) {
   }
   if (!fd)
     return noneV("an indirect call");
+  if (const auto *md = dyn_cast<CXXMethodDecl>(fd);
+      md && md->getName() == "DoTilingImpl" && md->getParent()->getName() == "TilingRegistry" && args.size() == 1)
+    return tilingTemplates(ce);
   if (HVal r; mapLookup(ce, fd, r))
     return r;
   if (HVal r; stdCall(ce, fd, self, args, r))
@@ -1347,7 +1409,8 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
     return intV(mkCast(tensorSize(t2), typeOf(rt)));
   };
   if (sk == OK::StorageShape || sk == OK::Desc) {
-    if (n == "GetStorageShape" || n == "GetOriginShape" || n == "MutableStorageShape" || n == "MutableOriginShape") {
+    if (n == "GetStorageShape" || n == "GetOriginShape" || n == "MutableStorageShape" || n == "MutableOriginShape" ||
+        n == "GetShape") {
       int o = newObj(OK::Shape, objs[self].tensor);
       objs[o].origin = n.find("Origin") != std::string::npos;
       return objV(o);
@@ -1360,6 +1423,12 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
   if (sk == OK::Shape) {
     const std::string &tn = objs[self].tensor;
     std::string base = this->base(objs[self]);
+    // A shape the host changes is no longer the tensor's: its reads are unknown.
+    if (n == "SetDimNum" || n == "SetDim" || n == "AppendDim" || n == "SetScalar") {
+      objs[self].kind = OK::User;
+      objs[self].tensor.clear();
+      return n == "AppendDim" ? objV(self) : HVal();
+    }
     if (n == "GetDim" || n == "operator[]")
       return tensorDim(self, arg(0), ce->getBeginLoc());
     if (n == "GetDimNum" && !tn.empty()) {
@@ -1428,9 +1497,18 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
         return intV(mkConst(opts.socVersion, typeOf(rt)));
       return intV(mkOpaque("the SoC version", typeOf(rt)));
     }
+    if (n == "GetCurNpuArch") {
+      if (opts.npuArch >= 0)
+        return intV(mkConst(opts.npuArch, typeOf(rt)));
+      return intV(mkOpaque("the NPU architecture", typeOf(rt)));
+    }
   }
   if (n == "GetAivCoreNum")
     return platformIn("coreNumAiv");
+  if (n == "GetVRegSize" && opts.npuArch == 3510)
+    return intV(mkConst(256, typeOf(rt)));
+  if (n == "IsRegbaseSocVersion" && opts.npuArch >= 0)
+    return intV(mkConst(opts.npuArch == 3510 ? 1 : 0, typeOf(rt)));
   // PlatformAscendCManager::GetInstance(): the platform of the running device.
   if (n == "GetInstance" && isa<CXXMethodDecl>(fd) &&
       cast<CXXMethodDecl>(fd)->getParent()->getName() == "PlatformAscendCManager")
@@ -1481,6 +1559,80 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
   return noneV("the result of '" + n + "'");
 }
 
+// TilingRegistry::DoTilingImpl(context): the registry is a map filled by
+// static initialisers, so the reader takes the registrations from the file
+// itself. Each registered class is constructed with the context and its
+// DoTiling runs where every class before it answered GRAPH_PARAM_INVALID
+// ("not capable"); the first other answer is the result, GRAPH_FAILED when
+// none is capable.
+HVal HostInterp::tilingTemplates(const CallExpr *ce) {
+  SourceLocation l = ce->getBeginLoc();
+  FindTilingTemplates f(ctx);
+  f.TraverseDecl(ctx.getTranslationUnitDecl());
+  if (f.unreadable)
+    fail("a tiling class registration whose class or priority is not a constant", l);
+  std::vector<TilingTemplate> regs;
+  for (const TilingTemplate &t : f.found)
+    if (opts.opType.empty() || t.op == opts.opType)
+      regs.push_back(t);
+  if (regs.empty())
+    fail(f.found.empty() ? "DoTilingImpl: no tiling class is registered in this file (they may be in another one)"
+                         : "DoTilingImpl: no tiling class is registered for '" + opts.opType + "' in this file",
+         l);
+  std::stable_sort(regs.begin(), regs.end(),
+                   [](const TilingTemplate &a, const TilingTemplate &b) { return a.priority < b.priority; });
+  for (size_t i = 1; i < regs.size(); ++i)
+    if (regs[i].priority == regs[i - 1].priority)
+      fail("two tiling classes registered with the same priority (the registry keeps the first)", l);
+  const Expr *contextArg = ce->getArg(0);
+  IntType st = typeOf(ce->getType());
+  const Sym invalid = mkConst(50331649, st); // ge::GRAPH_PARAM_INVALID (ascendc_lint/host.h)
+  Sym pc0 = pc;
+  Sym notYet = mkBool(true); // every class so far answered GRAPH_PARAM_INVALID
+  std::vector<std::pair<Sym, HVal>> answers;
+  for (const TilingTemplate &t : regs) {
+    const CXXRecordDecl *rd = t.cls->getDefinition();
+    if (!rd)
+      fail("tiling class '" + t.cls->getNameAsString() + "' has no definition", l);
+    const CXXConstructorDecl *ctor = nullptr;
+    for (const CXXConstructorDecl *c : rd->ctors())
+      if (c->getNumParams() == 1 && c->getParamDecl(0)->getType()->isPointerType())
+        ctor = c;
+    const CXXMethodDecl *doTiling = nullptr;
+    std::vector<const CXXRecordDecl *> todo{rd};
+    while (!doTiling && !todo.empty()) {
+      const CXXRecordDecl *c = todo.back()->getDefinition();
+      todo.pop_back();
+      if (!c)
+        continue;
+      for (const CXXMethodDecl *m : c->methods())
+        if (m->getName() == "DoTiling" && m->getNumParams() == 0)
+          doTiling = m;
+      for (const CXXBaseSpecifier &b : c->bases())
+        if (const CXXRecordDecl *br = b.getType()->getAsCXXRecordDecl())
+          todo.push_back(br);
+    }
+    if (!ctor || !doTiling)
+      fail("tiling class '" + rd->getNameAsString() + "' without a constructor from the context or a DoTiling", l);
+    auto saved = state;
+    pc = mkAnd(pc0, notYet);
+    int o = newObj(OK::User, "", rd);
+    initFields(o, rd, "");
+    inlineCall(ctor, {contextArg}, o, l);
+    HVal r = inlineCall(doTiling, {}, o, l);
+    Sym status = asSym(r, ce->getType(), "the status of '" + rd->getNameAsString() + "::DoTiling'");
+    state = merge(notYet, state, saved);
+    Sym decided = mkCmp(SymOp::Ne, toMath(status), toMath(invalid));
+    answers.push_back({mkAnd(notYet, decided), intV(status)});
+    notYet = mkAnd(notYet, mkNot(decided));
+  }
+  pc = pc0;
+  HVal res = intV(mkConst(4294967295, st)); // ge::GRAPH_FAILED
+  for (size_t i = answers.size(); i-- > 0;)
+    res = mergeVal(answers[i].first, answers[i].second, res);
+  return res;
+}
+
 HVal HostInterp::inlineCall(const FunctionDecl *fd, const std::vector<const Expr *> &args, int self, SourceLocation l) {
   if (frames.size() > 40)
     fail("calls nested too deeply", l);
@@ -1529,6 +1681,21 @@ HVal HostInterp::inlineCall(const FunctionDecl *fd, const std::vector<const Expr
   }
   if (const auto *cd = dyn_cast<CXXConstructorDecl>(bodyDecl)) {
     for (const CXXCtorInitializer *ci : cd->inits()) {
+      // `Derived(ctx) : Base(ctx)`: the base's constructor runs on this object.
+      // (Standard-library classes are left as before: their bases are the library's business.)
+      if ((ci->isBaseInitializer() || ci->isDelegatingInitializer()) && inStd(cd))
+        continue;
+      if (ci->isBaseInitializer() || ci->isDelegatingInitializer()) {
+        const auto *bce = dyn_cast_or_null<CXXConstructExpr>(ci->getInit() ? ci->getInit()->IgnoreImplicit() : nullptr);
+        const CXXConstructorDecl *bcd = bce ? bce->getConstructor() : nullptr;
+        if (bcd && bcd->hasBody()) {
+          std::vector<const Expr *> bargs(bce->arg_begin(), bce->arg_end());
+          inlineCall(bcd, bargs, self, bce->getBeginLoc());
+        } else if (bcd && !bcd->isTrivial() && !bcd->isDefaulted() && !fromBundledApi(bcd)) {
+          fail("constructor of '" + bcd->getParent()->getNameAsString() + "' without a definition", bce->getBeginLoc());
+        }
+        continue;
+      }
       const FieldDecl *f = ci->getMember();
       if (!f || !ci->getInit())
         continue;
@@ -2894,6 +3061,8 @@ HostContract HostInterp::run(const FunctionDecl *fd) {
         continue;
       }
       if (l == kTilingKey) {
+        if (getenv("ALINT_HOST_DEBUG"))
+          llvm::errs() << "host tiling key: " << (s ? toString(s) : "(none: " + v.why + ")") << "\n";
         if (s && !containsOpaque(s))
           hc.tilingKey = s;
         continue;

@@ -127,9 +127,27 @@ std::optional<bool> asBool(const Sym &s) {
 bool isTrue(const Sym &s) { return asBool(s) == std::optional<bool>(true); }
 bool isFalse(const Sym &s) { return asBool(s) == std::optional<bool>(false); }
 
+// A constant, or a choice between such (of at most 64 nodes: folding it
+// copies its conditions).
+static bool constChoice(const Sym &s, int &budget) {
+  if (--budget < 0)
+    return false;
+  if (asConst(s))
+    return true;
+  return s->op == SymOp::Select && constChoice(s->args[1], budget) && constChoice(s->args[2], budget);
+}
+static bool constChoice(const Sym &s) {
+  int budget = 64;
+  return constChoice(s, budget);
+}
+
 Sym mkCast(Sym a, IntType t) {
   if (a->type == t)
     return a;
+  // A choice between constants converts branch by branch (it stays a choice
+  // of constants, which comparisons fold into conditions).
+  if (a->op == SymOp::Select && !t.isBool && constChoice(a))
+    return mkSelect(a->args[0], mkCast(a->args[1], t), mkCast(a->args[2], t));
   if (t.isBool)
     return mkCmp(SymOp::Ne, a, mkConst(0, a->type));
   if (a->type.isBool) {
@@ -255,6 +273,17 @@ Sym mkSelect(Sym c, Sym a, Sym b) {
     return *cv ? a : b;
   if (structurallyEqual(a, b))
     return a;
+  // A branch choosing on the same condition (or its negation) again: that
+  // choice is decided inside the branch.
+  auto same = [](const Sym &x, const Sym &y) { return structurallyEqual(x, y); };
+  auto negated = [](const Sym &x, const Sym &y) {
+    return (x->op == SymOp::LNot && structurallyEqual(x->args[0], y)) ||
+           (y->op == SymOp::LNot && structurallyEqual(y->args[0], x));
+  };
+  if (a->op == SymOp::Select && (same(a->args[0], c) || negated(a->args[0], c)))
+    return mkSelect(c, same(a->args[0], c) ? a->args[1] : a->args[2], b);
+  if (b->op == SymOp::Select && (same(b->args[0], c) || negated(b->args[0], c)))
+    return mkSelect(c, a, same(b->args[0], c) ? b->args[2] : b->args[1]);
   IntType t = a->type;
   if (a->type != b->type && !a->type.isBool)
     t = IntType::math();
@@ -291,15 +320,26 @@ Sym mkCmp(SymOp op, Sym a, Sym b) {
   // A choice between two constants compared with a constant is its condition
   // (or the negation, or a constant): `(c ? FAILED : 0) != 0` is `c`, the
   // shape a status takes when a check returns it.
+  // Nested choices of constants (a status passed up through several checks,
+  // `c1 ? FAILED : (c2 ? INVALID : 0)`) fold the same way, into conditions:
+  // `... == 0` is `!c1 && !c2`.
   for (int side = 0; side < 2; ++side) {
     const Sym &s = side == 0 ? a : b, &k = side == 0 ? b : a;
-    if (s->op != SymOp::Select || !asConst(k) || !asConst(s->args[1]) || !asConst(s->args[2]))
+    if (s->op != SymOp::Select || !asConst(k) || !constChoice(s->args[1]) || !constChoice(s->args[2]))
       continue;
     Sym onTrue = side == 0 ? mkCmp(op, s->args[1], k) : mkCmp(op, k, s->args[1]);
     Sym onFalse = side == 0 ? mkCmp(op, s->args[2], k) : mkCmp(op, k, s->args[2]);
-    if (isTrue(onTrue) == isTrue(onFalse))
-      return onTrue;
-    return isTrue(onTrue) ? s->args[0] : mkNot(s->args[0]);
+    const Sym &c = s->args[0];
+    if (asBool(onTrue) && asBool(onFalse)) {
+      if (isTrue(onTrue) == isTrue(onFalse))
+        return onTrue;
+      return isTrue(onTrue) ? c : mkNot(c);
+    }
+    if (asBool(onTrue))
+      return isTrue(onTrue) ? mkOr(c, onFalse) : mkAnd(mkNot(c), onFalse);
+    if (asBool(onFalse))
+      return isTrue(onFalse) ? mkOr(mkNot(c), onTrue) : mkAnd(c, onTrue);
+    return mkOr(mkAnd(c, onTrue), mkAnd(mkNot(c), onFalse));
   }
   if (structurallyEqual(a, b)) {
     if (op == SymOp::Eq || op == SymOp::Le || op == SymOp::Ge)
@@ -314,6 +354,12 @@ Sym mkCmp(SymOp op, Sym a, Sym b) {
   return finish(std::move(n));
 }
 
+// `x` and `!x`.
+static bool complementary(const Sym &a, const Sym &b) {
+  return (a->op == SymOp::LNot && structurallyEqual(a->args[0], b)) ||
+         (b->op == SymOp::LNot && structurallyEqual(b->args[0], a));
+}
+
 Sym mkAnd(Sym a, Sym b) {
   if (isFalse(a) || isFalse(b))
     return mkBool(false);
@@ -323,6 +369,8 @@ Sym mkAnd(Sym a, Sym b) {
     return a;
   if (structurallyEqual(a, b))
     return a;
+  if (complementary(a, b))
+    return mkBool(false);
   SymNode n;
   n.op = SymOp::LAnd;
   n.type = IntType::boolean();
@@ -339,6 +387,8 @@ Sym mkOr(Sym a, Sym b) {
     return a;
   if (structurallyEqual(a, b))
     return a;
+  if (complementary(a, b))
+    return mkBool(true);
   SymNode n;
   n.op = SymOp::LOr;
   n.type = IntType::boolean();

@@ -335,3 +335,41 @@ TEST_CASE("host reader: a tiling class with a TilingData member saved to the raw
   CHECK(at(passed, {{"x.shape[0]", 100}, {"attrs[0]", 200}, {"platform.coreNumAiv", 48}}) == 1);
   CHECK(at(passed, {{"x.shape[0]", 100}, {"attrs[0]", 50}, {"platform.coreNumAiv", 48}}) == 0);
 }
+
+TEST_CASE("host reader: tiling classes on TilingBaseClass run by the registry in priority order", "[host]") {
+  host::HostOptions o = hostOptions();
+  o.opType = "TemplOp";
+  host::HostContract c =
+      host::readTilingFunction(std::string(ALINT_SOURCE_DIR) + "/tests/data/host/template_tiling.cpp", o);
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  // The fields come from whichever class was capable: the aligned one
+  // (priority 0) for whole blocks, the padded one otherwise.
+  REQUIRE(c.fields.count("rowLen"));
+  REQUIRE(c.fields.count("rowsPerCore"));
+  REQUIRE(c.fields.count("usedCores"));
+  const std::map<std::string, int64_t> aligned = {{"x.shape[0]", 100}, {"x.shape[1]", 64}, {"platform.coreNumAiv", 48}};
+  const std::map<std::string, int64_t> ragged = {{"x.shape[0]", 100}, {"x.shape[1]", 61}, {"platform.coreNumAiv", 48}};
+  CHECK(at(c.fields["rowLen"], aligned) == 64);
+  CHECK(at(c.fields["rowLen"], ragged) == 64);
+  CHECK(at(c.fields["rowsPerCore"], ragged) == 3);
+  CHECK(at(c.fields["usedCores"], ragged) == 34);
+  // The tiling key and the block count are set on each class's successful
+  // path only; which class succeeded is a disjunction the reader's
+  // simplification does not split yet, so they stay out of the contract
+  // (unknown, never a wrong value).
+  CHECK((!c.tilingKey || (at(c.tilingKey, aligned) == 1 && at(c.tilingKey, ragged) == 2)));
+  // The host's own checks (GetShapeAttrsInfo's) are preconditions.
+  REQUIRE(c.success);
+  CHECK(at(c.success, ragged) == 1);
+  CHECK(at(c.success, {{"x.shape[0]", 100}, {"x.shape[1]", 5000}, {"platform.coreNumAiv", 48}}) == 0);
+}
+
+TEST_CASE("host reader: the registry's classes are those of the operator read", "[host]") {
+  host::HostOptions o = hostOptions();
+  o.opType = "OtherOp";
+  host::HostContract c =
+      host::readTilingFunction(std::string(ALINT_SOURCE_DIR) + "/tests/data/host/template_tiling.cpp", o);
+  CHECK_FALSE(c.ok);
+  CHECK(c.reason.find("no tiling class is registered for 'OtherOp'") != std::string::npos);
+}

@@ -24,6 +24,7 @@
 #include <memory>
 #include <numeric>
 #include <set>
+#include <sstream>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -35,6 +36,7 @@ class PlatFormInfos;
 
 namespace ge {
 using graphStatus = uint32_t;
+using char_t = char; // graph/types.h
 constexpr graphStatus GRAPH_SUCCESS = 0;
 constexpr graphStatus GRAPH_FAILED = 0xFFFFFFFF;
 constexpr graphStatus GRAPH_PARAM_INVALID = 50331649;
@@ -91,6 +93,9 @@ class TypeUtils {
 public:
   // Modelled: the byte size of a data type.
   static bool GetDataTypeLength(DataType dt, uint32_t &length);
+  // Names, for messages.
+  static std::string DataTypeToSerialString(DataType dt);
+  static std::string FormatToSerialString(Format format);
 };
 // Modelled as GetDataTypeLength.
 int GetSizeByDataType(DataType dt);
@@ -108,6 +113,11 @@ public:
   int64_t GetShapeSize() const;         // modelled: the element count
   int64_t operator[](size_t index) const; // as GetDim
   bool IsScalar() const;
+  // Not modelled: a shape changed by these is not read again (its reads are unknown).
+  void SetDimNum(size_t num);
+  void SetDim(size_t index, int64_t value);
+  Shape &AppendDim(int64_t value);
+  void SetScalar();
   // Not modelled: comparing two shapes gives an unknown truth value.
   bool operator==(const Shape &other) const;
   bool operator!=(const Shape &other) const;
@@ -116,6 +126,7 @@ class StorageShape {
 public:
   const Shape &GetStorageShape() const;
   const Shape &GetOriginShape() const;
+  const Shape &GetShape() const; // modelled as GetStorageShape
   Shape &MutableStorageShape();
   Shape &MutableOriginShape();
 };
@@ -139,6 +150,7 @@ public:
   ge::DataType GetDataType() const;
   template <class T>
   const T *GetData() const;
+  const void *GetAddr() const; // a device or host address: not modelled
 };
 class RuntimeAttrs {
 public:
@@ -171,6 +183,7 @@ public:
   const CompileTimeTensorDesc *GetDynamicInputDesc(size_t irIndex, size_t relativeIndex) const;
   const Tensor *GetInputTensor(size_t index) const;
   const Tensor *GetOptionalInputTensor(size_t index) const;
+  const Tensor *GetRequiredInputTensor(size_t index) const;
   const RuntimeAttrs *GetAttrs() const;
   fe::PlatFormInfos *GetPlatformInfo() const;
   const char *GetNodeName() const;
@@ -203,6 +216,21 @@ public:
   T *GetCompiledInfo();
 };
 } // namespace gert
+
+// The chip's architecture (asc-devkit include/utils/tiling/platform/platform_ascendc.h
+// declares `enum class NpuArch : uint32_t` at global scope; its enumerators
+// and the chips they name: docs/zh/api/Utils-API/平台信息获取/PlatformAscendC/GetCurNpuArch.md).
+// The values are the architecture numbers (__NPU_ARCH__); code only compares them.
+enum class NpuArch : uint32_t {
+  DAV_1001 = 1001,
+  DAV_2002 = 2002,
+  DAV_2201 = 2201,
+  DAV_3002 = 3002,
+  DAV_3102 = 3102,
+  DAV_3510 = 3510,
+  DAV_5102 = 5102,
+  DAV_RESV = 0xFFFFFFFFu
+};
 
 namespace platform_ascendc {
 enum class CoreMemType { L0_A = 0, L0_B = 1, L0_C = 2, L1 = 3, L2 = 4, UB = 5, HBM = 6, FB = 7, BT = 8, RESERVED };
@@ -240,6 +268,7 @@ public:
   void GetCoreMemSize(const CoreMemType &memType, uint64_t &size) const; // modelled from the target
   void GetCoreMemBw(const CoreMemType &memType, uint64_t &bwSize) const;
   SocVersion GetSocVersion() const; // modelled from the target
+  NpuArch GetCurNpuArch() const;    // modelled from the target
   uint32_t GetVecRegLen() const;
   void ReserveLocalMemory(ReservedSize size);
   fe::PlatFormInfos *GetPlatFormInfo() const { return platformInfo_; }
@@ -433,12 +462,25 @@ inline uint32_t GetUbBlockSize(gert::TilingContext *) { return 32; }
 // Modelled as PlatformAscendC::GetCoreNumAiv / GetCoreMemSize(UB).
 uint32_t GetAivCoreNum(gert::TilingContext *context);
 uint64_t GetUbSize(gert::TilingContext *context);
+// The vector register's size in bytes: 256 on the Ascend 950 (VL, hardware.md
+// C20, seed S003 §4.3); other targets: unknown. The cache line: not modelled.
+uint32_t GetVRegSize(const gert::TilingContext *context);
+uint32_t GetCacheLineSize(const gert::TilingContext *context);
+std::string ToString(const gert::Shape &shape);
+std::string ToString(const gert::Shape *shape);
+// Whether the chip is a register-based (RegBase) architecture: the Ascend 950
+// (DAV_3510) of the supported targets. Modelled from the target.
+bool IsRegbaseSocVersion(const gert::TilingContext *context);
 // The name of a data type or format, for messages (ops-base util; no value
 // the reader uses).
 std::string ToString(ge::DataType dt);
 std::string ToString(ge::Format format);
 } // namespace Base
 } // namespace Ops
+
+// `using namespace AscendC;` in host files (the kernel API's namespace; the
+// host files use none of it that the reader models).
+namespace AscendC {}
 
 // Tiling keys from template arguments (ascendc/host_api/tiling/template_argument.h):
 // the key is not modelled (an unknown value); the declarations are empty.
@@ -457,6 +499,7 @@ uint64_t tpl_tiling_key(A...);
   } while (0)
 
 // securec
+typedef int errno_t;
 #ifndef EOK
 #define EOK 0
 #endif
