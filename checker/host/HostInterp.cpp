@@ -475,6 +475,45 @@ private:
         return true;
     return false;
   }
+  // The standard library's streams (std::ostringstream, std::cout, their
+  // operator<<): host code logs through them; they never hold a tiling value.
+  static bool isStream(const CXXRecordDecl *rd) {
+    if (!rd || !inStd(rd))
+      return false;
+    llvm::StringRef n = rd->getName();
+    return n == "ios_base" || n == "basic_ios" || n.contains("stream") || n.contains("streambuf") ||
+           n.contains("stringbuf");
+  }
+  static bool streamCall(const FunctionDecl *fd) {
+    if (!fd || !inStd(fd))
+      return false;
+    if (const auto *md = dyn_cast<CXXMethodDecl>(fd); md && isStream(md->getParent()))
+      return true;
+    if (fd->getNumParams() >= 1)
+      if (const CXXRecordDecl *p0 = fd->getParamDecl(0)->getType().getNonReferenceType()->getAsCXXRecordDecl())
+        return isStream(p0);
+    return false;
+  }
+  // The standard library's strings (std::to_string, comparisons, find): host
+  // code names ops and dtypes with them for messages and lookups; their
+  // loops over characters are not interpreted, a result is unknown.
+  static bool isString(QualType t) {
+    const CXXRecordDecl *rd = t.isNull() ? nullptr : t.getNonReferenceType()->getAsCXXRecordDecl();
+    return rd && inStd(rd) && (rd->getName() == "basic_string" || rd->getName() == "basic_string_view");
+  }
+  static bool stringCall(const FunctionDecl *fd) {
+    if (!fd || !inStd(fd))
+      return false;
+    if (const auto *md = dyn_cast<CXXMethodDecl>(fd);
+        md && (md->getParent()->getName() == "basic_string" || md->getParent()->getName() == "basic_string_view"))
+      return true;
+    if (fd->getName() == "to_string" || isString(fd->getReturnType()))
+      return true;
+    for (const ParmVarDecl *p : fd->parameters())
+      if (isString(p->getType()))
+        return true;
+    return false;
+  }
   // Declared by the bundled host API: where it is written, or, for what a
   // bundled macro declares in user code (END_TILING_DATA_DEF's SaveToBuffer),
   // where its name is spelled.
@@ -794,6 +833,8 @@ int HostInterp::construct(const CXXRecordDecl *rd, const CXXConstructExpr *ce) {
     if (src.k == HVal::Obj && objs[src.obj].kind != OK::User)
       return clone(src.obj);
   }
+  if (isStream(rd))
+    return o; // a log stream: nothing of it is read
   if (cd && fromBundledApi(cd)) {
     if (rd->getName() == "PlatformAscendC")
       objs[o].kind = OK::Platform;
@@ -1280,8 +1321,26 @@ HVal HostInterp::evalCall(const CallExpr *ce) {
     return tilingTemplates(ce);
   if (HVal r; mapLookup(ce, fd, r))
     return r;
+  if (streamCall(fd)) {
+    // Logging: the arguments run (they may call user code), nothing is kept.
+    for (const Expr *a : args)
+      eval(a);
+    if (fd->getReturnType()->isReferenceType() && self >= 0)
+      return objV(self);
+    if (fd->getReturnType()->isReferenceType() && !args.empty())
+      return eval(args[0]);
+    QualType rt = ce->getType();
+    return isInt(rt) ? intV(mkOpaque("a stream's state", typeOf(rt))) : noneV("a stream");
+  }
   if (HVal r; stdCall(ce, fd, self, args, r))
     return r;
+  if (stringCall(fd)) {
+    for (const Expr *a : args)
+      eval(a);
+    QualType rt = ce->getType();
+    return isInt(rt) ? intV(mkOpaque("the result of '" + fd->getNameAsString() + "' on strings", typeOf(rt)))
+                     : noneV("a string");
+  }
   if (fromBundledApi(fd) && !fd->hasBody())
     return evalApi(ce, fd, self);
   if (fd->getNameAsString() == "memset_s" || fd->getNameAsString() == "memset")
@@ -1698,6 +1757,10 @@ HVal HostInterp::inlineCall(const FunctionDecl *fd, const std::vector<const Expr
       }
       const FieldDecl *f = ci->getMember();
       if (!f || !ci->getInit())
+        continue;
+      // The member's default initialiser (an implicit constructor's): already
+      // applied when the object was made (initFields).
+      if (isa<CXXDefaultInitExpr>(ci->getInit()->IgnoreImplicit()) || isa<CXXDefaultInitExpr>(ci->getInit()))
         continue;
       HVal v = eval(ci->getInit());
       if (v.k == HVal::Ref)

@@ -373,3 +373,17 @@ TEST_CASE("host reader: the registry's classes are those of the operator read", 
   CHECK_FALSE(c.ok);
   CHECK(c.reason.find("no tiling class is registered for 'OtherOp'") != std::string::npos);
 }
+
+TEST_CASE("host reader: an array field of the tiling data filled through its setter", "[host]") {
+  host::HostContract c = host::readTilingFunction(
+      std::string(ALINT_SOURCE_DIR) + "/tests/data/host/array_field_tiling.cpp", hostOptions());
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  REQUIRE(c.fields.count("rank"));
+  CHECK(at(c.fields["rank"], {}) == 4);
+  for (int i = 0; i < 4; ++i) {
+    std::string f = "dims[" + std::to_string(i) + "]";
+    REQUIRE(c.fields.count(f));
+    CHECK(at(c.fields[f], {{"x.shape[" + std::to_string(i) + "]", 7 + i}}) == 7 + i);
+  }
+}
