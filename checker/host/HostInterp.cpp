@@ -231,6 +231,12 @@ public:
   HostInterp(ASTContext &ctx, const HostOptions &o) : ctx(ctx), sm(ctx.getSourceManager()), opts(o) {}
 
   HostContract run(const FunctionDecl *fd);
+  // The function given to `.TilingParse<CompileInfo>(f)`: it fills the
+  // compile info GetCompileInfo returns (run once before the tiling function).
+  void setParseFunction(const FunctionDecl *f, const CXXRecordDecl *info) {
+    parseFn = f;
+    compileInfoRec = info;
+  }
   void setLenient(bool on) { lenient = on; }
   // Direct launch: run `host` (its parameters free) and take the one launch
   // of `kernel` it reaches.
@@ -249,6 +255,11 @@ private:
   std::vector<Sym> facts;
   unsigned long steps = 0;
   int contextObj = -1;
+  int rawTilingObj = -1; // the raw tiling buffer SaveToBuffer copies into
+  const FunctionDecl *parseFn = nullptr;
+  int compileInfoObj = -1; // the compile info TilingParse filled (-1: none)
+  const CXXRecordDecl *compileInfoRec = nullptr;
+  void runParse();
   bool dry = false;
   // A loop over a shape's dimensions being dry-run: GetDim(i) is `dimMarker`.
   Sym loopIndex, dimMarker;
@@ -1295,6 +1306,10 @@ HVal HostInterp::evalCall(const CallExpr *ce) {
         HVal src = eval(args[0]);
         if (src.k == HVal::Ref)
           src = read(src.ref);
+        // An API object assigned (`shape_ = ctx->GetInputShape(0)->GetOriginShape();`):
+        // the target becomes the same kind of object (a shape of that tensor).
+        if (src.k == HVal::Obj && src.obj != self && objs[src.obj].kind != OK::User)
+          objs[self] = objs[src.obj];
         if (src.k == HVal::Obj && src.obj != self)
           for (auto &[l, v] : std::map<Loc, HVal>(state))
             if (l.obj == src.obj)
@@ -1421,12 +1436,28 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
       return objV(o);
     }
     if (n == "GetInputDesc" || n == "GetOptionalInputDesc" || n == "GetOutputDesc" || n == "GetInputTensor" ||
-        n == "GetOptionalInputTensor") {
+        n == "GetOptionalInputTensor" || n == "GetRequiredInputTensor") {
       int o = newObj(OK::Desc, tensorName(n.find("Output") == std::string::npos, arg(0)));
       return objV(o);
     }
     if (n == "GetAttrs")
       return objV(newObj(OK::Attrs));
+    // The compile info: the object the TilingParse function filled (one per
+    // operator); unknown without one.
+    if (n == "GetCompileInfo" || n == "GetCompiledInfo") {
+      const TemplateArgumentList *ta = fd->getTemplateSpecializationArgs();
+      const CXXRecordDecl *rd = ta && ta->size() == 1 && ta->get(0).getKind() == TemplateArgument::Type
+                                    ? ta->get(0).getAsType()->getAsCXXRecordDecl()
+                                    : nullptr;
+      if (n == "GetCompiledInfo" && compileInfoObj < 0 && rd && parseFn && (!compileInfoRec || compileInfoRec == rd)) {
+        compileInfoRec = rd;
+        compileInfoObj = newObj(OK::User, "", rd);
+        initFields(compileInfoObj, rd, "");
+      }
+      if (compileInfoObj >= 0 && (!rd || rd == compileInfoRec || n == "GetCompileInfo"))
+        return objV(compileInfoObj);
+      return noneV("the compile info (no TilingParse function read)");
+    }
     if (n == "GetPlatformInfo")
       return objV(newObj(OK::PlatformInfo));
     if (n == "GetRawTilingData")
@@ -1594,8 +1625,19 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
       });
     return intV(mkConst(0, typeOf(rt)));
   }
+  // SaveToBuffer copies the struct into the context's raw tiling buffer: one
+  // buffer, written on the path that saves (two handler objects saved on two
+  // paths, ops-math pad_v3_grad_replication's Handler<int32_t>/<int64_t>,
+  // join by path instead of conflicting).
   if (n == "SaveToBuffer" && self >= 0) {
-    objs[self].tiling = true;
+    if (rawTilingObj < 0) {
+      rawTilingObj = newObj(OK::User);
+      objs[rawTilingObj].tiling = true;
+    }
+    std::map<Loc, HVal> copy;
+    collect(self, "", rawTilingObj, copy);
+    for (auto &[l, v] : copy)
+      write(l, v);
     return HVal();
   }
   if (sk == OK::Attrs) {
@@ -3076,6 +3118,43 @@ HostContract HostInterp::runLaunch(const FunctionDecl *host, const FunctionDecl 
   return hc;
 }
 
+// TilingParse runs once per operator before any tiling: what it writes into
+// the compile info (core count, UB size from the platform) is what the tiling
+// function reads back. Its failure stops the operator, so its success is a
+// fact of every launch.
+void HostInterp::runParse() {
+  if (getenv("ALINT_HOST_DEBUG"))
+    llvm::errs() << "host parse function: " << (parseFn ? parseFn->getNameAsString() : std::string("none"))
+                 << (compileInfoRec ? " (" + compileInfoRec->getNameAsString() + ")" : std::string()) << "\n";
+  if (!parseFn || !parseFn->hasBody() || parseFn->getNumParams() != 1)
+    return;
+  if (compileInfoRec) {
+    compileInfoObj = newObj(OK::User, "", compileInfoRec);
+    initFields(compileInfoObj, compileInfoRec, "");
+  }
+  int parseCtx = newObj(OK::Context);
+  Sym savedPc = pc;
+  outerConds.push_back(mkBool(true));
+  frames.push_back(Frame{nextFrame++, {}, -1});
+  state[localLoc(parseFn->getParamDecl(0))] = objV(parseCtx);
+  pc = mkBool(true);
+  exec(parseFn->getBody());
+  stop = false;
+  Frame fr = frames.back();
+  for (auto it = state.begin(); it != state.end();)
+    it = it->first.obj == -fr.id ? state.erase(it) : std::next(it);
+  frames.pop_back();
+  outerConds.pop_back();
+  pc = savedPc;
+  if (fr.returns.empty())
+    return;
+  HVal r = fr.returns.back().value;
+  for (size_t i = fr.returns.size() - 1; i-- > 0;)
+    r = mergeVal(fr.returns[i].cond, fr.returns[i].value, r);
+  if (r.k == HVal::Int)
+    facts.push_back(mkCmp(SymOp::Eq, toMath(r.s), mkConst(0)));
+}
+
 HostContract HostInterp::run(const FunctionDecl *fd) {
   HostContract hc;
   hc.function = fd->getNameAsString();
@@ -3084,6 +3163,7 @@ HostContract HostInterp::run(const FunctionDecl *fd) {
     contextObj = newObj(OK::Context);
     if (fd->getNumParams() >= 1)
       state[localLoc(fd->getParamDecl(0))] = objV(contextObj);
+    runParse();
     exec(fd->getBody());
     Frame top = frames.back();
     if (top.returns.empty())
@@ -3181,12 +3261,26 @@ public:
 class FindTiling : public RecursiveASTVisitor<FindTiling> {
 public:
   const FunctionDecl *found = nullptr;
+  const FunctionDecl *parse = nullptr;      // .TilingParse<CompileInfo>(parse)
+  const CXXRecordDecl *parseInfo = nullptr; // CompileInfo
   std::vector<const FunctionDecl *> candidates;
   bool VisitCallExpr(CallExpr *ce) {
     const FunctionDecl *callee = ce->getDirectCallee();
     if (!callee || ce->getNumArgs() < 1)
       return true;
     std::string n = callee->getNameAsString();
+    if (n == "TilingParse") {
+      const Expr *a = ce->getArg(0)->IgnoreParenImpCasts();
+      if (const auto *u = dyn_cast<UnaryOperator>(a); u && u->getOpcode() == UO_AddrOf)
+        a = u->getSubExpr()->IgnoreParenImpCasts();
+      if (const auto *dr = dyn_cast<DeclRefExpr>(a))
+        if (const auto *fd = dyn_cast<FunctionDecl>(dr->getDecl()))
+          parse = fd->getDefinition() ? fd->getDefinition() : fd;
+      if (const TemplateArgumentList *ta = callee->getTemplateSpecializationArgs();
+          ta && ta->size() >= 1 && ta->get(0).getKind() == TemplateArgument::Type)
+        parseInfo = ta->get(0).getAsType()->getAsCXXRecordDecl();
+      return true;
+    }
     if (n != "Tiling" && n != "SetTiling")
       return true;
     const Expr *a = ce->getArg(0)->IgnoreParenImpCasts();
@@ -3240,6 +3334,7 @@ public:
     llvm::CrashRecoveryContext crc;
     bool ok = crc.RunSafely([&] {
       HostInterp hi(ctx, opts);
+      hi.setParseFunction(f.parse, f.parseInfo);
       res = hi.run(fd);
     });
     if (!ok) {

@@ -387,3 +387,20 @@ TEST_CASE("host reader: an array field of the tiling data filled through its set
     CHECK(at(c.fields[f], {{"x.shape[" + std::to_string(i) + "]", 7 + i}}) == 7 + i);
   }
 }
+
+TEST_CASE("host reader: the compile info TilingParse fills, and handlers saved on two paths", "[host]") {
+  host::HostOptions o = hostOptions();
+  o.inputNames = {"x", "index"};
+  o.memSize[5] = {196608, 196608};
+  host::HostContract c =
+      host::readTilingFunction(std::string(ALINT_SOURCE_DIR) + "/tests/data/host/parse_handler_tiling.cpp", o);
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  REQUIRE(c.fields.count("tileBytes"));
+  REQUIRE(c.fields.count("usedCores"));
+  INFO(toString(c.fields["tileBytes"]));
+  // index.dtype 9 is DT_INT64: four buffers; 3 (DT_INT32): three.
+  CHECK(at(c.fields["tileBytes"], {{"index.dtype", 9}}) == 196608 / 4);
+  CHECK(at(c.fields["tileBytes"], {{"index.dtype", 3}}) == 196608 / 3 / 32 * 32);
+  CHECK(at(c.fields["usedCores"], {{"platform.coreNumAiv", 40}}) == 40);
+}
