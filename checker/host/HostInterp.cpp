@@ -255,7 +255,6 @@ private:
   std::vector<Sym> facts;
   unsigned long steps = 0;
   int contextObj = -1;
-  int rawTilingObj = -1; // the raw tiling buffer SaveToBuffer copies into
   const FunctionDecl *parseFn = nullptr;
   int compileInfoObj = -1; // the compile info TilingParse filled (-1: none)
   const CXXRecordDecl *compileInfoRec = nullptr;
@@ -266,6 +265,7 @@ private:
   std::string loopShape;
 
   static const Loc kBlockDim, kTilingKey;
+  static constexpr const char *kSavedKey = "\x01saved"; // SaveToBuffer ran on this struct (by path)
 
   // ---- direct launches
   const FunctionDecl *launchKernel = nullptr; // the kernel whose launch is read
@@ -469,7 +469,7 @@ private:
   }
   void collect(int o, const std::string &prefix, int root, std::map<Loc, HVal> &out, int depth = 0) {
     for (auto &[k, x] : state)
-      if (k.obj == o) {
+      if (k.obj == o && k.key != kSavedKey) {
         if (x.k == HVal::Obj && x.obj != o && objs[x.obj].kind == OK::User && depth < 8)
           collect(x.obj, prefix + k.key + ".", root, out, depth + 1);
         else if (!prefix.empty() && prefix.back() == '.' && !k.key.empty() && k.key[0] == '[')
@@ -725,9 +725,32 @@ std::map<Loc, HVal> HostInterp::snapshot() {
   for (auto &[l, v] : state)
     if (l.obj == kBlockDim.obj)
       s[l] = v;
+  std::vector<int> saved; // objects SaveToBuffer saved somewhere
   for (size_t o = 0; o < objs.size(); ++o)
-    if (objs[o].tiling)
-      collect(int(o), "", int(o), s);
+    if (objs[o].tiling) {
+      if (state.count(Loc{int(o), kSavedKey}))
+        saved.push_back(int(o));
+      else
+        collect(int(o), "", int(o), s);
+    }
+  if (saved.size() == 1)
+    collect(saved[0], "", saved[0], s);
+  if (saved.size() > 1) {
+    // Several structs saved, each on its own path: a field is the one of the
+    // struct this path saved (the last saved wins where several were).
+    std::map<std::string, HVal> joined;
+    for (int o : saved) {
+      std::map<Loc, HVal> fields;
+      collect(o, "", o, fields);
+      Sym here = asSym(read(Loc{o, kSavedKey}), QualType(), "whether the struct was saved");
+      for (auto &[l, v] : fields) {
+        auto it = joined.find(l.key);
+        joined[l.key] = it == joined.end() ? v : mergeVal(here, v, it->second);
+      }
+    }
+    for (auto &[k, v] : joined)
+      s[Loc{saved[0], k}] = v;
+  }
   return s;
 }
 
@@ -1625,19 +1648,16 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
       });
     return intV(mkConst(0, typeOf(rt)));
   }
-  // SaveToBuffer copies the struct into the context's raw tiling buffer: one
-  // buffer, written on the path that saves (two handler objects saved on two
-  // paths, ops-math pad_v3_grad_replication's Handler<int32_t>/<int64_t>,
-  // join by path instead of conflicting).
+  // SaveToBuffer: the struct is the tiling buffer. Where it was saved is kept
+  // by path, so that two handler objects saved on two paths (ops-math
+  // pad_v3_grad_replication's Handler<int32_t>/<int64_t>) join by path
+  // instead of conflicting (snapshot).
   if (n == "SaveToBuffer" && self >= 0) {
-    if (rawTilingObj < 0) {
-      rawTilingObj = newObj(OK::User);
-      objs[rawTilingObj].tiling = true;
-    }
-    std::map<Loc, HVal> copy;
-    collect(self, "", rawTilingObj, copy);
-    for (auto &[l, v] : copy)
-      write(l, v);
+    objs[self].tiling = true;
+    Loc saved{self, kSavedKey};
+    if (!state.count(saved))
+      state[saved] = intV(mkBool(false));
+    write(saved, intV(mkBool(true)));
     return HVal();
   }
   if (sk == OK::Attrs) {
