@@ -49,6 +49,7 @@ struct HObj {
   bool origin = false;
   const CXXRecordDecl *rec = nullptr;
   bool tiling = false;  // the tiling data the kernel receives
+  bool saved = false;   // a struct SaveToBuffer copies (saved by path: kSavedKey)
   Sym bytes;            // Alloc: the byte size aclrtMalloc was asked for; null when not known
   Sym reservedUb;       // Platform: the UB bytes ReserveLocalMemory set aside (last call wins); null: none
   int64_t arrSize = -1; // an integer array of this many elements "[k]"
@@ -730,11 +731,13 @@ std::map<Loc, HVal> HostInterp::snapshot() {
     if (objs[o].tiling) {
       if (state.count(Loc{int(o), kSavedKey}))
         saved.push_back(int(o));
-      else
+      else if (!objs[o].saved) // (a struct saved on another path only is not this path's)
         collect(int(o), "", int(o), s);
     }
+  // Saved structs share one root: the raw tiling buffer they are copied to.
+  const int bufferRoot = kTilingKey.obj - 1;
   if (saved.size() == 1)
-    collect(saved[0], "", saved[0], s);
+    collect(saved[0], "", bufferRoot, s);
   if (saved.size() > 1) {
     // Several structs saved, each on its own path: a field is the one of the
     // struct this path saved (the last saved wins where several were).
@@ -749,7 +752,7 @@ std::map<Loc, HVal> HostInterp::snapshot() {
       }
     }
     for (auto &[k, v] : joined)
-      s[Loc{saved[0], k}] = v;
+      s[Loc{bufferRoot, k}] = v;
   }
   return s;
 }
@@ -1654,6 +1657,7 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
   // instead of conflicting (snapshot).
   if (n == "SaveToBuffer" && self >= 0) {
     objs[self].tiling = true;
+    objs[self].saved = true;
     Loc saved{self, kSavedKey};
     if (!state.count(saved))
       state[saved] = intV(mkBool(false));
