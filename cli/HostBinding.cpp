@@ -246,6 +246,38 @@ std::vector<Sym> tplPins(const std::string &label, const host::HostContract &hc,
   return out;
 }
 
+// The variant's `TILING_KEY=k` (one TILING_KEY_IS branch, cli's variants):
+// the host's SetTilingKey value equals k. Only where the host sets the key
+// itself: a key built by GET_TPL_TILING_KEY encodes the template arguments,
+// pinned by tplPins. Null when the label fixes no key or the key is not known.
+Sym tilingKeyPin(const std::string &label, const host::HostContract &hc) {
+  static const std::regex key(R"((?:^|, )TILING_KEY=([0-9]+)(?:,|$))");
+  std::smatch m;
+  if (!hc.tilingKey || !hc.tplArgs.empty() || containsOpaque(hc.tilingKey) || !std::regex_search(label, m, key))
+    return nullptr;
+  return mkCmp(SymOp::Eq, toMath(hc.tilingKey), mkConst(std::stoll(m[1])));
+}
+
+// No product of two unknowns and no quotient or remainder by one: Z3 decides
+// such a condition with linear arithmetic.
+bool isLinear(const Sym &s) {
+  std::set<const SymNode *> seen;
+  std::vector<const SymNode *> todo{s.get()};
+  while (!todo.empty()) {
+    const SymNode *n = todo.back();
+    todo.pop_back();
+    if (!seen.insert(n).second)
+      continue;
+    if (n->op == SymOp::Mul && !asConst(n->args[0]) && !asConst(n->args[1]))
+      return false;
+    if ((n->op == SymOp::Div || n->op == SymOp::Rem) && !asConst(n->args[1]))
+      return false;
+    for (const Sym &a : n->args)
+      todo.push_back(a.get());
+  }
+  return true;
+}
+
 std::map<std::string, host::HostContract> &contractCache() {
   static std::map<std::string, host::HostContract> c;
   return c;
@@ -435,7 +467,30 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
       return it->second;
     });
   };
-  auto fold = [&](const Sym &e) { return foldAs(e, true); };
+  // Values under the variant's key where it is linear: a key chosen by the
+  // dtype (ops-math sim_thread_exponential: 1, 2, 3 for float, half, bf16)
+  // folds the host's per-dtype choices as a dtype pin does.
+  Sym keyUnder;
+  auto fold = [&](const Sym &e) {
+    Sym f = foldAs(e, true);
+    return keyUnder && f ? simplifyUnder(f, {keyUnder}) : f;
+  };
+  // The key's condition joins every question of the variant where it is
+  // linear (`value.size == 1`, a dtype); a non-linear one (a remainder by the
+  // core count: ops-math lerp's key is whether the blocks split evenly over
+  // the cores) would make each of them non-linear and cost the variant a
+  // fifth of its decided obligations: it only tells whether the variant is
+  // launched at all.
+  Sym keyOnlyForLaunch;
+  if (Sym kp = tilingKeyPin(km.variant, hc)) {
+    kp = foldAs(kp, true);
+    if (isLinear(kp)) {
+      pins.push_back(kp);
+      keyUnder = kp;
+    } else {
+      keyOnlyForLaunch = kp;
+    }
+  }
   std::vector<Sym> facts;
   for (const Sym &f : hc.facts)
     facts.push_back(fold(f));
@@ -520,7 +575,10 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
     return std::any_of(context.begin(), context.end(), [](const Sym &f) { return isFalse(f); }) ||
            (!context.empty() && impliedBy(context, mkBool(false)));
   };
-  bool contradictory = contradicts(r.facts);
+  std::vector<Sym> launchFacts = r.facts;
+  if (keyOnlyForLaunch)
+    launchFacts.push_back(keyOnlyForLaunch);
+  bool contradictory = contradicts(launchFacts);
   bool emptyOnly = false;
   Sym allEmpty = mkBool(true), allEmptyFree = mkBool(true);
   unsigned sizes = 0;
@@ -540,7 +598,7 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   // contract, drew 58 warnings per dtype for tiling values the host never
   // sends), or these only for empty inputs (sub_v2's schMode=0 is its
   // empty-input path). Not checked: one `unknown` saying so.
-  if ((contradictory || emptyOnly) && (!pins.empty() || !pinned.empty())) {
+  if ((contradictory || emptyOnly) && (!pins.empty() || !pinned.empty() || keyOnlyForLaunch)) {
     std::vector<Sym> base;
     for (const Sym &f : hc.facts)
       base.push_back(freeOnly(f));
@@ -551,8 +609,8 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
       none.unlaunched = std::string(contradictory ? "never launched" : "launched only for empty tensors") +
                         ": the host tiling function " + hc.function + " (" + llvm::sys::path::filename(hc.file).str() +
                         ") selects " +
-                        (contradictory ? "other template arguments for every input it accepts"
-                                       : "these template arguments only where every tensor is empty");
+                        (contradictory ? "another tiling key or other template arguments for every input it accepts"
+                                       : "this build configuration only where every tensor is empty");
       none.note = "not checked: " + none.unlaunched;
       return none;
     }

@@ -1203,9 +1203,65 @@ private:
     if (c->op == flip && !lookup(c))
       byHash.emplace(c->hash, std::make_pair(c, !value));
   }
+
+public:
+  // The ranges as interval bounds (built once, on first use).
+  const VarBounds &bounds() const {
+    if (boundsBuilt != ranges.size()) {
+      varBounds.clear();
+      for (auto &[id, r] : ranges)
+        varBounds[id] = Interval{r.first, r.second};
+      boundsBuilt = ranges.size();
+      intervals.clear();
+    }
+    return varBounds;
+  }
   std::unordered_multimap<size_t, std::pair<Sym, bool>> byHash;
   std::map<uint32_t, std::pair<__int128, __int128>> ranges; // by variable id
+  mutable VarBounds varBounds;
+  mutable IntervalMemo intervals; // for varBounds
+  mutable size_t boundsBuilt = size_t(-1);
 };
+
+// `(x * k) / x` is `k` where x is not 0 and the product does not wrap: host
+// code computes a dtype's size that way (`inputLength = inputNum *
+// typeLength; inputBytes = inputLength / inputNum`, in the tiling template of
+// 15 ops-math operators), and every later division by it was a quotient of two
+// unknowns for Z3 (ops-math addcmul: its UB tile, a constant once the dtype is
+// known, stayed a product of unknowns in every bounds question). Both known
+// from the path: its ranges (the tensor size at most 2^48, so `inputNum *
+// typeLength` fits in 64 bits) and its literals (`inputNum == 0` returned).
+Sym cancelledFactor(const Sym &num, const Sym &den, IntType t, const KnownLiterals &k) {
+  if (asConst(den) || num->op != SymOp::Mul || num->type != t || den->type != t || t.isBool)
+    return nullptr;
+  Sym other;
+  if (structurallyEqual(num->args[0], den))
+    other = num->args[1];
+  else if (structurallyEqual(num->args[1], den))
+    other = num->args[0];
+  else
+    return nullptr;
+  const VarBounds &vb = k.bounds();
+  Interval ix = intervalOf(den, &vb, &k.intervals), ik = intervalOf(other, &vb, &k.intervals);
+  if (ix.lo < 0 || ik.lo < 0)
+    return nullptr;
+  // The exact product stays within t (no wrap), and x is not 0.
+  __int128 max = t.bits ? (__int128)t.maxValue() : ((__int128)1 << 100);
+  if (ix.hi > 0 && ik.hi > max / ix.hi)
+    return nullptr;
+  bool nonZero = ix.lo > 0;
+  for (const Sym &z : {mkCmp(SymOp::Eq, den, mkConst(0, den->type)), mkCmp(SymOp::Eq, toMath(den), mkConst(0))}) {
+    if (nonZero || z->op == SymOp::BoolConst)
+      break;
+    std::optional<bool> v = k.lookup(z);
+    if (!v)
+      v = k.decide(z);
+    nonZero = v && !*v;
+  }
+  if (!nonZero)
+    return nullptr;
+  return other->type == t ? other : mkCast(other, t);
+}
 
 Sym rewriteUnder(const Sym &s, const KnownLiterals &k, std::unordered_map<const SymNode *, Sym> &memo) {
   if (s->op == SymOp::Const || s->op == SymOp::BoolConst)
@@ -1230,7 +1286,10 @@ Sym rewriteUnder(const Sym &s, const KnownLiterals &k, std::unordered_map<const 
       a.push_back(rewriteUnder(x, k, memo));
       changed |= a.back().get() != x.get();
     }
-    if (changed && s->type.isBool && s->args.size() == 2 && s->op >= SymOp::Eq && s->op <= SymOp::Ge) {
+    Sym cancelled = s->op == SymOp::Div ? cancelledFactor(a[0], a[1], s->type, k) : nullptr;
+    if (cancelled) {
+      out = cancelled;
+    } else if (changed && s->type.isBool && s->args.size() == 2 && s->op >= SymOp::Eq && s->op <= SymOp::Ge) {
       // The rewritten comparison may be a known literal itself (the facts
       // were rewritten the same way: `n > (c ? m : 0)` with c known is the
       // fact `n > m`).

@@ -404,3 +404,28 @@ TEST_CASE("host reader: the compile info TilingParse fills, and handlers saved o
   CHECK(at(c.fields["tileBytes"], {{"index.dtype", 3}}) == 196608 / 3 / 32 * 32);
   CHECK(at(c.fields["usedCores"], {{"platform.coreNumAiv", 40}}) == 40);
 }
+
+TEST_CASE("host reader: an element size computed as a quotient folds to the dtype's size", "[host]") {
+  host::HostOptions o = hostOptions();
+  o.memSize[5] = {196608, 196608};
+  o.dtypes["x"] = {0, 1}; // the OpDef's DT_FLOAT, DT_FLOAT16
+  host::HostContract c =
+      host::readTilingFunction(std::string(ALINT_SOURCE_DIR) + "/tests/data/host/dtype_bytes_tiling.cpp", o);
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  REQUIRE(c.fields.count("tileDataNum"));
+  REQUIRE(c.fields.count("coreDataNum"));
+  INFO(toString(c.fields["tileDataNum"]));
+  // A function of the dtype alone: no quotient by the shape's size is left
+  // (evaluate needs every variable it meets; x.size is not given).
+  CHECK(at(c.fields["tileDataNum"], {{"x.dtype", 0}}) == 196608 / 4 / 4);       // DT_FLOAT
+  CHECK(at(c.fields["tileDataNum"], {{"x.dtype", 1}}) == 196608 / 4 / 2);       // DT_FLOAT16
+  CHECK(at(c.fields["coreDataNum"], {{"x.dtype", 1}, {"x.size", 100}}) == 112); // 200 bytes -> 224
+  // The launch condition: the size checked for 0, the quotient check decided
+  // by it (no quotient left there either).
+  REQUIRE(c.success);
+  INFO(toString(c.success));
+  CHECK(at(c.success, {{"x.dtype", 0}, {"x.size", 0}}) == 0);
+  CHECK(at(c.success, {{"x.dtype", 0}, {"x.size", 5}}) == 1);
+  CHECK(toString(c.success).find("/ x.size") == std::string::npos);
+}
