@@ -70,6 +70,44 @@ const VInfo kVector[] = {
     // as Compare (比较与选择/Compares.md); CompareScalar is its earlier name.
     {"Compares", VShape::Compare},
     {"CompareScalar", VShape::Compare},
+    // The high-level (adv) element-wise math and activation functions in
+    // their count forms: dst = f(src[, src1]) over calCount elements on the
+    // vector pipe; a sharedTmpBuffer argument is scratch the function may use
+    // whole (asc-devkit docs/zh/api/SIMD-API/高阶API/数学计算/Asin接口/Asin.md:
+    // "用于Asin内部复杂计算时存储中间变量", sized by GetAsinMaxMinTmpSize; the
+    // other pages of 数学计算 and 激活函数 alike). Declared in
+    // api/include/ascendc_lint/adv_math.h.
+    {"Sin", VShape::Unary},
+    {"Cos", VShape::Unary},
+    {"Tan", VShape::Unary},
+    {"Asin", VShape::Unary},
+    {"Acos", VShape::Unary},
+    {"Atan", VShape::Unary},
+    {"Sinh", VShape::Unary},
+    {"Cosh", VShape::Unary},
+    {"Tanh", VShape::Unary},
+    {"Asinh", VShape::Unary},
+    {"Acosh", VShape::Unary},
+    {"Atanh", VShape::Unary},
+    {"Log", VShape::Unary},
+    {"Erf", VShape::Unary},
+    {"Erfc", VShape::Unary},
+    {"Floor", VShape::Unary},
+    {"Ceil", VShape::Unary},
+    {"Round", VShape::Unary},
+    {"Rint", VShape::Unary},
+    {"Trunc", VShape::Unary},
+    {"Frac", VShape::Unary},
+    {"Sign", VShape::Unary},
+    {"Digamma", VShape::Unary},
+    {"Lgamma", VShape::Unary},
+    {"Sigmoid", VShape::Unary},
+    {"Gelu", VShape::Unary},
+    {"FasterGelu", VShape::Unary},
+    {"FasterGeluV2", VShape::Unary},
+    {"Silu", VShape::Unary},
+    {"Xor", VShape::Binary},
+    {"Fmod", VShape::Binary},
     {"ReduceSum", VShape::Reduce},
     {"ReduceMax", VShape::Reduce},
     {"ReduceMin", VShape::Reduce},
@@ -260,12 +298,14 @@ Value Interp::apiVector(ApiCall &c) {
   op.params["count"] = count;
   auto bytes = [&](size_t argIdx) { return mul(count, mkConst(c.vals[argIdx].t.elemBytes)); };
   // Tensors beyond the instruction's operands are temporary buffers of the
-  // high-level forms (Exp(dst, src, tmp, count)): touched, extent unknown.
+  // high-level forms (Exp(dst, src, tmp, count)): scratch the function may
+  // use whole, read and written over the tensor's extent (unknown where the
+  // extent is).
   size_t operands = info->shape == VShape::Binary || info->shape == VShape::TernaryDst || info->shape == VShape::Compare
                         ? 3
                         : (info->shape == VShape::Duplicate ? 1 : (info->shape == VShape::Select ? 4 : 2));
   for (size_t k = operands; k < tensors.size() && info->shape != VShape::Reduce; ++k)
-    addTensor(tensors[k], nullptr, true, "tmp");
+    addTensor(tensors[k], c.vals[tensors[k]].t.sizeBytes, true, "tmp");
   if (tensors.size() > operands && info->shape != VShape::Reduce)
     tensors.resize(operands);
   switch (info->shape) {
