@@ -99,3 +99,24 @@ TEST_CASE("solver: the linear relaxation proves a tail bound over a quotient by 
   CHECK(s.check(ob).status != Status::Proved);
   CHECK(s.stats().relaxProofs == 1);
 }
+
+TEST_CASE("simplify: (x * k) / x is k where x is not 0 and the product cannot wrap", "[simplify]") {
+  IntType u64 = IntType::u64();
+  Sym size = mkVar("size", IntType::i64());
+  Sym n = mkCast(size, u64);
+  Sym k = mkVar("k", IntType::u32());
+  Sym q = mkBin(SymOp::Div, mkBin(SymOp::Mul, n, mkCast(k, u64), u64), n, u64);
+  std::vector<Sym> ranges = {mkCmp(SymOp::Ge, toMath(size), mkConst(0)),
+                             mkCmp(SymOp::Le, toMath(size), mkConst(int64_t(1) << 48)),
+                             mkCmp(SymOp::Le, toMath(k), mkConst(16))};
+  Sym nonZero = mkNot(mkCmp(SymOp::Eq, n, mkConst(0, u64)));
+  std::vector<Sym> known = ranges;
+  known.push_back(nonZero);
+  Sym s = simplifyUnder(q, known);
+  INFO(toString(s));
+  CHECK(at(s, {{"k", 4}}) == 4); // no `size` left in it
+  // x may be 0: kept (a quotient by 0 is not k).
+  CHECK(simplifyUnder(q, ranges)->op == SymOp::Div);
+  // The product may wrap (no bound on k): kept.
+  CHECK(simplifyUnder(q, {ranges[0], ranges[1], nonZero})->op == SymOp::Div);
+}
