@@ -582,6 +582,17 @@ private:
 
   // ---- integer arrays (locals and fields of constant size)
   int newArray(QualType t, const Expr *init, bool zero);
+  // A namespace-scope integer array (one or two dimensions): one object per
+  // run, its elements the static initial value where no code writes them.
+  int globalArray(const VarDecl *vd);
+  std::map<const VarDecl *, int> globalArrays;
+  struct GlobalWrites {
+    bool any = false;                     // some use the reader cannot account for: every element unknown
+    std::set<std::vector<int64_t>> cells; // elements some assignment writes (constant indices)
+  };
+  std::map<const VarDecl *, GlobalWrites> globalWrites;
+  bool globalWritesScanned = false;
+  void scanGlobalWrites();
   std::optional<std::pair<int, Sym>> symIndex(const ArraySubscriptExpr *as);
   bool guardedUnroll(const Expr *c, const Expr *inc, const Stmt *body);
 
@@ -1197,6 +1208,9 @@ HVal HostInterp::eval(const Expr *e) {
       }
       if (vd->getType().isConstQualified() && vd->getInit() && isInt(vd->getType()))
         return intV(asSym(eval(vd->getInit()), vd->getType(), "constant"));
+      if (vd->hasGlobalStorage() && vd->getType()->isConstantArrayType())
+        if (int o = globalArray(vd); o >= 0)
+          return objV(o);
       return noneV("global '" + vd->getNameAsString() + "'");
     }
     if (const auto *ec = dyn_cast<EnumConstantDecl>(dr->getDecl()))
@@ -2290,6 +2304,147 @@ int HostInterp::newArray(QualType t, const Expr *init, bool zero) {
     else
       state[l] = noneV("an array element that is not initialised");
   }
+  return o;
+}
+
+namespace {
+
+// The array a subscript chain `g[i][j]` is rooted at, and its indices (outer
+// first); null when the chain does not end at a variable.
+const VarDecl *subscriptRoot(const Expr *e, std::vector<const Expr *> &idx) {
+  e = e->IgnoreParenImpCasts();
+  while (const auto *as = dyn_cast<ArraySubscriptExpr>(e)) {
+    idx.insert(idx.begin(), as->getIdx());
+    e = as->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *dr = dyn_cast<DeclRefExpr>(e);
+  return dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+}
+
+bool isGlobalIntArray(const VarDecl *vd) {
+  return vd && vd->hasGlobalStorage() && !vd->isStaticLocal() && vd->getType()->isConstantArrayType() &&
+         !vd->getType().isConstQualified();
+}
+
+// Every use of a namespace-scope integer array: a read of an element, or an
+// assignment to an element at constant indices. Anything else (a pointer
+// taken, `++`, a compound assignment, an index that is not a constant) makes
+// every element of it unknown.
+class GlobalArrayUses : public RecursiveASTVisitor<GlobalArrayUses> {
+public:
+  explicit GlobalArrayUses(ASTContext &ctx) : ctx(ctx) {}
+  bool VisitBinaryOperator(BinaryOperator *b) {
+    if (b->getOpcode() != BO_Assign)
+      return true;
+    std::vector<const Expr *> idx;
+    const VarDecl *vd = subscriptRoot(b->getLHS(), idx);
+    if (!isGlobalIntArray(vd) || idx.empty())
+      return true;
+    accounted.insert(rootRef(b->getLHS()));
+    std::vector<int64_t> cell;
+    for (const Expr *i : idx) {
+      Expr::EvalResult r;
+      if (i->isValueDependent() || !i->EvaluateAsInt(r, ctx)) {
+        writes[vd].any = true;
+        return true;
+      }
+      cell.push_back(r.Val.getInt().getExtValue());
+    }
+    writes[vd].cells.insert(cell);
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *c) {
+    if (c->getCastKind() != CK_LValueToRValue)
+      return true;
+    std::vector<const Expr *> idx;
+    const VarDecl *vd = subscriptRoot(c->getSubExpr(), idx);
+    if (isGlobalIntArray(vd) && !idx.empty())
+      accounted.insert(rootRef(c->getSubExpr()));
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *d) {
+    if (const auto *vd = dyn_cast<VarDecl>(d->getDecl()); isGlobalIntArray(vd))
+      refs.emplace_back(d, vd);
+    return true;
+  }
+  static const DeclRefExpr *rootRef(const Expr *e) {
+    e = e->IgnoreParenImpCasts();
+    while (const auto *as = dyn_cast<ArraySubscriptExpr>(e))
+      e = as->getBase()->IgnoreParenImpCasts();
+    return dyn_cast<DeclRefExpr>(e);
+  }
+  ASTContext &ctx;
+  struct W {
+    bool any = false;
+    std::set<std::vector<int64_t>> cells;
+  };
+  std::map<const VarDecl *, W> writes;
+  std::set<const DeclRefExpr *> accounted;
+  std::vector<std::pair<const DeclRefExpr *, const VarDecl *>> refs;
+};
+
+} // namespace
+
+void HostInterp::scanGlobalWrites() {
+  if (globalWritesScanned)
+    return;
+  globalWritesScanned = true;
+  GlobalArrayUses u(ctx);
+  u.TraverseDecl(ctx.getTranslationUnitDecl());
+  for (auto &[vd, w] : u.writes) {
+    globalWrites[vd].any |= w.any;
+    globalWrites[vd].cells.insert(w.cells.begin(), w.cells.end());
+  }
+  for (auto &[ref, vd] : u.refs)
+    if (!u.accounted.count(ref))
+      globalWrites[vd].any = true;
+}
+
+// An element some code writes may hold what an earlier call of the tiling
+// function wrote when it is read before this run writes it (the host process
+// keeps its globals between calls); elements no code writes keep their static
+// initial value. ops-math cast fills three 40 x 40 tables of constants by
+// dtype pair before it reads them.
+int HostInterp::globalArray(const VarDecl *vd) {
+  if (auto it = globalArrays.find(vd); it != globalArrays.end())
+    return it->second;
+  scanGlobalWrites();
+  const GlobalWrites &w = globalWrites[vd];
+  QualType t = vd->getType();
+  const ConstantArrayType *outer = ctx.getAsConstantArrayType(t);
+  int o = -1;
+  if (outer && isInt(outer->getElementType())) {
+    o = newArray(t, vd->getInit(), true);
+    if (o >= 0)
+      for (int64_t k = 0; k < objs[o].arrSize; ++k)
+        if (w.any || w.cells.count({k}))
+          state[Loc{o, "[" + std::to_string(k) + "]"}] =
+              noneV("an element of a global array an earlier call may have written");
+  } else if (const ConstantArrayType *inner = outer ? ctx.getAsConstantArrayType(outer->getElementType()) : nullptr;
+             inner && isInt(inner->getElementType()) && outer->getSize().getZExtValue() <= 256 &&
+             (!vd->getInit() || isa<InitListExpr>(vd->getInit()->IgnoreImplicit()))) {
+    // Rows of a two-dimensional array: an array of row objects.
+    const auto *il = dyn_cast_or_null<InitListExpr>(vd->getInit() ? vd->getInit()->IgnoreImplicit() : nullptr);
+    int64_t n = int64_t(outer->getSize().getZExtValue());
+    o = newObj(OK::User);
+    objs[o].arrSize = -1; // rows are objects, not integers
+    for (int64_t r = 0; r < n && o >= 0; ++r) {
+      const Expr *ri = il && r < int64_t(il->getNumInits()) ? il->getInit(r) : nullptr;
+      if (ri && isa<ImplicitValueInitExpr>(ri))
+        ri = nullptr;
+      int row = newArray(outer->getElementType(), ri, true);
+      if (row < 0) {
+        o = -1;
+        break;
+      }
+      for (int64_t k = 0; k < objs[row].arrSize; ++k)
+        if (w.any || w.cells.count({r, k}))
+          state[Loc{row, "[" + std::to_string(k) + "]"}] =
+              noneV("an element of a global array an earlier call may have written");
+      state[Loc{o, "[" + std::to_string(r) + "]"}] = objV(row);
+    }
+  }
+  globalArrays[vd] = o;
   return o;
 }
 

@@ -1232,10 +1232,14 @@ public:
 // from the path: its ranges (the tensor size at most 2^48, so `inputNum *
 // typeLength` fits in 64 bits) and its literals (`inputNum == 0` returned).
 Sym cancelledFactor(const Sym &num, const Sym &den, IntType t, const KnownLiterals &k) {
-  if (asConst(den) || num->op != SymOp::Mul || num->type != t || den->type != t || t.isBool)
+  if (asConst(den) || num->type != t || den->type != t || t.isBool)
     return nullptr;
   Sym other;
-  if (structurallyEqual(num->args[0], den))
+  if (structurallyEqual(num, den)) // `x / x` (a factor of 1 folded away before)
+    other = mkConst(1, t);
+  else if (num->op != SymOp::Mul)
+    return nullptr;
+  else if (structurallyEqual(num->args[0], den))
     other = num->args[1];
   else if (structurallyEqual(num->args[1], den))
     other = num->args[0];

@@ -429,3 +429,28 @@ TEST_CASE("host reader: an element size computed as a quotient folds to the dtyp
   CHECK(at(c.success, {{"x.dtype", 0}, {"x.size", 5}}) == 1);
   CHECK(toString(c.success).find("/ x.size") == std::string::npos);
 }
+
+TEST_CASE("host reader: global tables filled with constants, read by dtype", "[host]") {
+  host::HostOptions o = hostOptions();
+  o.dtypes["x"] = {0}; // DT_FLOAT: the variant's pinned dtypes
+  o.dtypes["y"] = {1}; // DT_FLOAT16
+  host::HostContract c =
+      host::readTilingFunction(std::string(ALINT_SOURCE_DIR) + "/tests/data/host/global_table_tiling.cpp", o);
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  REQUIRE(c.fields.count("tileBytes"));
+  CHECK(asConst(c.fields["tileBytes"]) == 196608 / 6 / 32 * 32);
+  REQUIRE(c.tilingKey);
+  CHECK(asConst(c.tilingKey) == 7);
+  // Read before this run writes it: what an earlier call left is not known.
+  CHECK(!c.fields.count("calls"));
+  CHECK(std::find(c.unconstrained.begin(), c.unconstrained.end(), "calls") != c.unconstrained.end());
+  // The other pair: a different entry of the same table.
+  o.dtypes["x"] = {1};
+  o.dtypes["y"] = {0};
+  host::HostContract d =
+      host::readTilingFunction(std::string(ALINT_SOURCE_DIR) + "/tests/data/host/global_table_tiling.cpp", o);
+  REQUIRE(d.ok);
+  CHECK(asConst(d.fields["tileBytes"]) == 196608 / 3 / 32 * 32);
+  CHECK(asConst(d.tilingKey) == 9);
+}
