@@ -1208,7 +1208,8 @@ HVal HostInterp::eval(const Expr *e) {
       }
       if (vd->getType().isConstQualified() && vd->getInit() && isInt(vd->getType()))
         return intV(asSym(eval(vd->getInit()), vd->getType(), "constant"));
-      if (vd->hasGlobalStorage() && vd->getType()->isConstantArrayType())
+      // (A function's static array is not one: its writes are not scanned.)
+      if (vd->hasGlobalStorage() && !vd->isStaticLocal() && vd->getType()->isConstantArrayType())
         if (int o = globalArray(vd); o >= 0)
           return objV(o);
       return noneV("global '" + vd->getNameAsString() + "'");
