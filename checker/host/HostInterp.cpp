@@ -227,6 +227,12 @@ private:
   }
 };
 
+// How code writes a namespace-scope integer array (HostInterp::globalArray).
+struct GlobalWrites {
+  bool any = false;                     // some use the reader cannot account for: every element unknown
+  std::set<std::vector<int64_t>> cells; // elements some assignment writes (constant indices)
+};
+
 class HostInterp {
 public:
   HostInterp(ASTContext &ctx, const HostOptions &o) : ctx(ctx), sm(ctx.getSourceManager()), opts(o) {}
@@ -586,10 +592,6 @@ private:
   // run, its elements the static initial value where no code writes them.
   int globalArray(const VarDecl *vd);
   std::map<const VarDecl *, int> globalArrays;
-  struct GlobalWrites {
-    bool any = false;                     // some use the reader cannot account for: every element unknown
-    std::set<std::vector<int64_t>> cells; // elements some assignment writes (constant indices)
-  };
   std::map<const VarDecl *, GlobalWrites> globalWrites;
   bool globalWritesScanned = false;
   void scanGlobalWrites();
@@ -2375,11 +2377,7 @@ public:
     return dyn_cast<DeclRefExpr>(e);
   }
   ASTContext &ctx;
-  struct W {
-    bool any = false;
-    std::set<std::vector<int64_t>> cells;
-  };
-  std::map<const VarDecl *, W> writes;
+  std::map<const VarDecl *, GlobalWrites> writes;
   std::set<const DeclRefExpr *> accounted;
   std::vector<std::pair<const DeclRefExpr *, const VarDecl *>> refs;
 };
@@ -2392,10 +2390,7 @@ void HostInterp::scanGlobalWrites() {
   globalWritesScanned = true;
   GlobalArrayUses u(ctx);
   u.TraverseDecl(ctx.getTranslationUnitDecl());
-  for (auto &[vd, w] : u.writes) {
-    globalWrites[vd].any |= w.any;
-    globalWrites[vd].cells.insert(w.cells.begin(), w.cells.end());
-  }
+  globalWrites = std::move(u.writes);
   for (auto &[ref, vd] : u.refs)
     if (!u.accounted.count(ref))
       globalWrites[vd].any = true;
