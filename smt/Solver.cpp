@@ -15,6 +15,7 @@
 #include <set>
 #include <thread>
 #include <unistd.h>
+#include <unordered_set>
 
 namespace alint {
 
@@ -586,7 +587,7 @@ int64_t threadCpuNs() {
 // the SMT-LIB text of each call over 200 ms of CPU time in DIR/q<pid>_<n>.smt2.
 struct Profile {
   std::string dir;
-  unsigned n = 0;
+  static inline unsigned n = 0; // process-wide: each file's Solver has a Profile
   void record(const std::string &check, const std::string &tag, z3::solver &s, z3::check_result r,
               const std::string &reason, int64_t ns, uint64_t units) {
     std::string name;
@@ -645,6 +646,265 @@ Solver::~Solver() { delete impl; }
 
 Verdict Solver::check(const Obligation &ob) {
   ++stats_.queries;
+  if (ob.unknownReason.empty())
+    if (std::optional<Verdict> v = checkByCases(ob))
+      return *v;
+  return checkDirect(ob);
+}
+
+namespace {
+
+// The leaves of an if-then-else tree of integer constants, each with the
+// condition that selects it; false when the tree has other leaves or more
+// than `cap` of them.
+bool constantLeaves(const Sym &e, const Sym &cond, std::vector<std::pair<Sym, int64_t>> &out, size_t cap) {
+  if (auto k = asConst(e)) {
+    out.push_back({cond, *k});
+    return out.size() <= cap;
+  }
+  if (e->op == SymOp::Select)
+    return constantLeaves(e->args[1], mkAnd(cond, e->args[0]), out, cap) &&
+           constantLeaves(e->args[2], mkAnd(cond, mkNot(e->args[0])), out, cap);
+  if (e->op == SymOp::Cast && !e->type.isBool && !e->args[0]->type.isBool) {
+    size_t first = out.size();
+    if (!constantLeaves(e->args[0], cond, out, cap))
+      return false;
+    for (size_t i = first; i < out.size(); ++i)
+      out[i].second = wrapTo(out[i].second, e->type);
+    return true;
+  }
+  return false;
+}
+
+// What makes a question non-linear, where it could be split away: the
+// variables that are a factor of a product of two non-constant terms or the
+// divisor of a quotient by a non-constant (through casts), and the
+// conditions of such factors that are if-then-else trees of constants.
+struct NonlinearFactors {
+  std::set<uint32_t> vars;
+  std::vector<Sym> conditions;
+  std::unordered_set<const SymNode *> seen;
+
+  void factor(Sym x) {
+    while (x->op == SymOp::Cast && !x->args[0]->type.isBool)
+      x = x->args[0];
+    if (x->op == SymOp::Var) {
+      vars.insert(x->var->id);
+      return;
+    }
+    std::vector<std::pair<Sym, int64_t>> leaves;
+    if (x->op != SymOp::Select || !constantLeaves(x, mkBool(true), leaves, 8))
+      return;
+    std::vector<Sym> todo{x};
+    while (!todo.empty()) {
+      Sym t = todo.back();
+      todo.pop_back();
+      while (t->op == SymOp::Cast)
+        t = t->args[0];
+      if (t->op != SymOp::Select)
+        continue;
+      bool known = false;
+      for (const Sym &c : conditions)
+        known |= structurallyEqual(c, t->args[0]);
+      if (!known)
+        conditions.push_back(t->args[0]);
+      todo.push_back(t->args[1]);
+      todo.push_back(t->args[2]);
+    }
+  }
+  void scan(const Sym &s) {
+    if (s->args.empty() || !seen.insert(s.get()).second)
+      return;
+    if (s->op == SymOp::Mul && !asConst(s->args[0]) && !asConst(s->args[1]))
+      for (const Sym &a : s->args)
+        factor(a);
+    if ((s->op == SymOp::Div || s->op == SymOp::Rem) && !asConst(s->args[1]))
+      factor(s->args[1]);
+    for (const Sym &a : s->args)
+      scan(a);
+  }
+};
+
+} // namespace
+
+namespace {
+
+// A case's context pins more variables (`blockFactor == 0` where the tile is
+// 1): each `v == constant` replaces v everywhere, which can make the rest
+// linear too. Rounds until nothing changes (at most four).
+void propagateConstants(Obligation &ob) {
+  for (int round = 0; round < 4; ++round) {
+    std::map<uint32_t, int64_t> pinned;
+    for (const Sym &c : ob.context) {
+      std::vector<Sym> parts{c};
+      while (!parts.empty()) {
+        Sym p = parts.back();
+        parts.pop_back();
+        if (p->op == SymOp::LAnd) {
+          parts.push_back(p->args[0]);
+          parts.push_back(p->args[1]);
+        } else if (p->op == SymOp::Eq) {
+          for (int side = 0; side < 2; ++side)
+            if (const VarInfo *v = varThroughWidening(p->args[side]))
+              if (auto k = asConst(p->args[1 - side]); k && v->role != VarRole::Opaque)
+                pinned.emplace(v->id, *k);
+        }
+      }
+    }
+    if (pinned.empty())
+      return;
+    bool changed = false;
+    auto replace = [&](const VarInfo &vi) -> Sym {
+      auto it = pinned.find(vi.id);
+      return it == pinned.end() ? nullptr : mkConst(it->second);
+    };
+    auto rewrite = [&](Sym &x) {
+      Sym y = substitute(x, replace);
+      changed |= y.get() != x.get();
+      x = y;
+    };
+    // The pinning facts stay (as `k == k`, true): the values are kept for
+    // the counterexample by the variables' other uses.
+    for (Sym &c : ob.context)
+      rewrite(c);
+    rewrite(ob.property);
+    for (auto &r : ob.report)
+      rewrite(r.second);
+    if (!changed)
+      return;
+  }
+}
+
+} // namespace
+
+std::optional<Verdict> Solver::checkByCases(const Obligation &ob) {
+  NonlinearFactors nf;
+  nf.scan(ob.property);
+  for (const Sym &c : ob.context)
+    nf.scan(c);
+  if (nf.vars.empty() && nf.conditions.empty())
+    return std::nullopt;
+  // A split: the cases of one factor, each an assumption and, for a
+  // variable the context defines as a tree of constants (`v == (c ? 1 :
+  // 6144)`), the constant it then holds.
+  struct Split {
+    std::shared_ptr<const VarInfo> var; // null: a condition split
+    IntType type;
+    std::vector<std::pair<Sym, int64_t>> cases;
+  };
+  std::vector<Split> splits;
+  size_t cases = 1;
+  const size_t kMaxCases = 8;
+  std::vector<Sym> parts(ob.context.begin(), ob.context.end());
+  while (!parts.empty()) {
+    Sym p = parts.back();
+    parts.pop_back();
+    if (p->op == SymOp::LAnd) {
+      parts.push_back(p->args[0]);
+      parts.push_back(p->args[1]);
+      continue;
+    }
+    if (p->op != SymOp::Eq)
+      continue;
+    for (int side = 0; side < 2; ++side) {
+      Sym v = p->args[side];
+      const Sym &e = p->args[1 - side];
+      // Through casts that keep the variable's every value.
+      const bool keeps = varThroughWidening(v) != nullptr;
+      while (v->op == SymOp::Cast)
+        v = v->args[0];
+      if (!keeps || v->type.isBool || !nf.vars.count(v->var->id))
+        continue;
+      bool dup = false;
+      for (auto &sp : splits)
+        dup |= sp.var && sp.var->id == v->var->id;
+      Split sp{v->var, v->type, {}};
+      if (dup || !constantLeaves(e, mkBool(true), sp.cases, kMaxCases) || cases * sp.cases.size() > kMaxCases)
+        continue;
+      cases *= sp.cases.size();
+      splits.push_back(std::move(sp));
+      break;
+    }
+  }
+  for (const Sym &c : nf.conditions) {
+    if (cases * 2 > kMaxCases)
+      break;
+    cases *= 2;
+    splits.push_back(Split{nullptr, IntType(), {{c, 1}, {mkNot(c), 0}}});
+  }
+  if (splits.empty())
+    return std::nullopt;
+  // Every combination of cases; a question per combination.
+  std::vector<size_t> pick(splits.size(), 0);
+  bool anyFailed = false, allViolated = true;
+  Verdict failed;
+  for (;;) {
+    std::map<uint32_t, Sym> value;
+    std::vector<Sym> known;
+    bool possible = true;
+    for (size_t i = 0; i < splits.size(); ++i) {
+      auto &[cond, k] = splits[i].cases[pick[i]];
+      known.push_back(cond);
+      if (!splits[i].var)
+        continue;
+      IntType t = splits[i].type;
+      if (t.bits && ((__int128)k < t.minValue() || (__int128)k > (__int128)t.maxValue()))
+        possible = false; // the variable cannot hold this value
+      value[splits[i].var->id] = mkConst(k, t);
+    }
+    if (possible) {
+      auto replace = [&](const VarInfo &vi) -> Sym {
+        auto it = value.find(vi.id);
+        return it == value.end() ? nullptr : it->second;
+      };
+      auto rewrite = [&](const Sym &x) { return simplifyUnder(value.empty() ? x : substitute(x, replace), known); };
+      Obligation one = ob;
+      one.context.clear();
+      for (const Sym &c : known)
+        one.context.push_back(value.empty() ? c : substitute(c, replace));
+      for (const Sym &c : ob.context)
+        one.context.push_back(rewrite(c));
+      one.property = rewrite(ob.property);
+      for (auto &r : one.report)
+        r.second = rewrite(r.second);
+      propagateConstants(one);
+      bool impossible = false;
+      for (const Sym &c : one.context)
+        impossible |= isFalse(c);
+      if (!impossible) {
+        Verdict v = checkDirect(one);
+        if (v.status == Status::Unknown)
+          return v; // the same question unsplit would not do better
+        if (v.status != Status::Proved) {
+          if (!anyFailed) {
+            failed = v;
+            for (size_t i = 0; i < splits.size(); ++i)
+              if (splits[i].var && splits[i].var->role == VarRole::Input)
+                failed.counterexample.push_back({splits[i].var->name, splits[i].cases[pick[i]].second});
+            std::sort(failed.counterexample.begin(), failed.counterexample.end());
+          }
+          anyFailed = true;
+        }
+        allViolated &= v.status == Status::Violated;
+      }
+    }
+    size_t i = 0;
+    while (i < splits.size() && ++pick[i] == splits[i].cases.size())
+      pick[i++] = 0;
+    if (i == splits.size())
+      break;
+  }
+  Verdict v;
+  if (!anyFailed) {
+    v.status = Status::Proved;
+    return v;
+  }
+  // Violated only when every possible case fails for every input.
+  failed.status = allViolated ? Status::Violated : Status::Counterexample;
+  return failed;
+}
+
+Verdict Solver::checkDirect(const Obligation &ob) {
   Verdict v;
   if (!ob.unknownReason.empty()) {
     v.status = Status::Unknown;

@@ -15,6 +15,7 @@
 
 #include <chrono>
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -78,6 +79,12 @@ public:
   uint64_t serial() const { return serial_; }
 
 private:
+  // check() without the case split: one question to Z3.
+  Verdict checkDirect(const Obligation &ob);
+  // A non-linear question whose factor takes one of a few constant values
+  // (a tile length `size <= 0 ? 1 : 6144`): asked once per value, each
+  // question linear. Empty: no such factor, or a case left undecided.
+  std::optional<Verdict> checkByCases(const Obligation &ob);
   struct Impl;
   Impl *impl;
   SolverStats stats_;

@@ -1491,6 +1491,18 @@ HVal HostInterp::evalCall(const CallExpr *ce) {
     return tilingTemplates(ce);
   if (HVal r; mapLookup(ce, fd, r))
     return r;
+  // ops-base's EnsureNotScalar, which 55 ops-math tiling files copy as a
+  // local function (`return dimNum == 0 ? g_vec_1_shape : inShape;`): read as
+  // the bundled one, the shape itself — its dimensions are free values, so it
+  // stands for both. Followed as written, the two returns join into an object
+  // the reader cannot name, and every size read from it is unknown.
+  if (fd->getName() == "EnsureNotScalar" && args.size() == 1 && !isInt(args[0]->getType())) {
+    HVal v = eval(args[0]);
+    if (v.k == HVal::Ref)
+      v = read(v.ref);
+    if (v.k == HVal::Obj && objs[v.obj].kind == OK::Shape)
+      return v;
+  }
   if (streamCall(fd)) {
     // Logging: the arguments run (they may call user code), nothing is kept.
     for (const Expr *a : args)

@@ -784,14 +784,17 @@ static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMe
     break;
   }
   case SymOp::Div:
-    if (a.lo >= 0 && b.lo > 0)
-      r = {a.lo / b.hi, a.hi / b.lo};
+    // Truncating division by a positive divisor grows with the dividend;
+    // a negative dividend is largest in magnitude over the smallest divisor.
+    if (b.lo > 0)
+      r = {a.lo >= 0 ? a.lo / b.hi : a.lo / b.lo, a.hi >= 0 ? a.hi / b.lo : a.hi / b.hi};
     else
       return typeRange(s->type);
     break;
   case SymOp::Rem:
-    if (a.lo >= 0 && b.lo > 0)
-      r = {0, std::min(a.hi, b.hi - 1)};
+    // The remainder takes the dividend's sign, below the divisor in magnitude.
+    if (b.lo > 0)
+      r = {a.lo >= 0 ? 0 : std::max(a.lo, -(b.hi - 1)), a.hi <= 0 ? 0 : std::min(a.hi, b.hi - 1)};
     else
       return typeRange(s->type);
     break;
@@ -960,17 +963,25 @@ std::optional<int64_t> evaluate(const Sym &s, const std::function<std::optional<
 }
 
 const VarInfo *varThroughWidening(const Sym &v) {
+  // Every cast on the way must hold every value of the variable's type:
+  // `(int64_t)(math)(uint32_t)x` keeps x, although math -> int64 narrows.
+  std::vector<IntType> through;
   const SymNode *n = v.get();
   while (n->op == SymOp::Cast && !n->args.empty()) {
-    IntType to = n->type, from = n->args[0]->type;
-    bool keeps = to.bits == 0 || (!from.isBool && from.bits != 0 &&
-                                  ((to.isSigned == from.isSigned && to.bits >= from.bits) ||
-                                   (to.isSigned && !from.isSigned && to.bits > from.bits)));
-    if (!keeps)
-      return nullptr;
+    through.push_back(n->type);
     n = n->args[0].get();
   }
-  return n->op == SymOp::Var ? n->var.get() : nullptr;
+  if (n->op != SymOp::Var)
+    return nullptr;
+  IntType from = n->type;
+  for (IntType to : through) {
+    if (to.bits == 0 && !to.isBool)
+      continue; // a mathematical integer holds every value
+    if (to.isBool || from.isBool || from.bits == 0 || to.minValue() > from.minValue() ||
+        (__int128)to.maxValue() < (__int128)from.maxValue())
+      return nullptr;
+  }
+  return n->var.get();
 }
 
 SymOp swappedCmp(SymOp op) {
