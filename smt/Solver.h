@@ -49,6 +49,7 @@ struct SolverStats {
   unsigned timeouts = 0;
   unsigned backstops = 0;   // queries the wall clock (not their resource budget) stopped
   unsigned relaxProofs = 0; // non-linear obligations proved by their linear relaxation
+  unsigned caseSplits = 0;  // non-linear obligations asked once per value of a factor (Solver::checkByCases)
   uint64_t z3Units = 0;     // Z3 resource units spent
   double seconds = 0;
 };
@@ -79,8 +80,10 @@ public:
   uint64_t serial() const { return serial_; }
 
 private:
-  // check() without the case split: one question to Z3.
-  Verdict checkDirect(const Obligation &ob);
+  // check() without the case split: one question to Z3. relaxedOnly: only
+  // the linear relaxation of a non-linear question is asked (unknown unless
+  // it proves the property).
+  Verdict checkDirect(const Obligation &ob, bool relaxedOnly = false);
   // A non-linear question whose factor takes one of a few constant values
   // (a tile length `size <= 0 ? 1 : 6144`): asked once per value, each
   // question linear. Empty: no such factor, or a case left undecided.
@@ -89,6 +92,7 @@ private:
   Impl *impl;
   SolverStats stats_;
   Budget *budget_ = nullptr;
+  unsigned caseShare_ = 1; // checkByCases: the number of cases sharing a question's units
   uint64_t serial_;
 };
 

@@ -9,6 +9,7 @@
 #include "checker/frontend/InterpCore.h"
 #include "checker/frontend/LaunchSyntax.h"
 #include "checker/host/HostContract.h"
+#include "smt/Solver.h"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
@@ -880,6 +881,40 @@ static Sym simplifyUnderImplied(const Sym &s, const std::vector<Sym> &facts) {
   };
   Sym out = mkAnd(all, simpler);
   return size(out) < size(s) ? out : s;
+}
+
+// The leaves of an if-then-else tree that no accepted input reaches, dropped:
+// a value set on every successful path is merged with what the failing
+// paths left (`dtype == FLOAT ? 0 : dtype == FLOAT16 ? 1 : <unset>`), and
+// the OpDef's dtype list rules the last leaf out. Each branch is asked of Z3
+// with a short budget (at most `questions` of them); one it cannot rule out
+// stays.
+static Sym pruneUnreached(const Sym &s, const std::vector<Sym> &facts, const Sym &path, int &questions) {
+  if (s->op == SymOp::Cast && !s->args.empty()) {
+    Sym in = pruneUnreached(s->args[0], facts, path, questions);
+    return in.get() == s->args[0].get() ? s : mkCast(in, s->type);
+  }
+  if (s->op != SymOp::Select)
+    return s;
+  auto impossible = [&](const Sym &p) {
+    if (questions <= 0)
+      return false;
+    --questions;
+    Solver solver(300);
+    Obligation ob;
+    ob.check = "host-contract";
+    ob.property = mkNot(p);
+    ob.context = facts;
+    return solver.check(ob).status == Status::Proved;
+  };
+  const Sym &c = s->args[0];
+  Sym whenTrue = mkAnd(path, c), whenFalse = mkAnd(path, mkNot(c));
+  if (impossible(whenFalse))
+    return pruneUnreached(s->args[1], facts, whenTrue, questions);
+  if (impossible(whenTrue))
+    return pruneUnreached(s->args[2], facts, whenFalse, questions);
+  return mkSelect(c, pruneUnreached(s->args[1], facts, whenTrue, questions),
+                  pruneUnreached(s->args[2], facts, whenFalse, questions));
 }
 
 void HostInterp::returnFrom(const ReturnStmt *rs) {
@@ -3495,8 +3530,15 @@ HostContract HostInterp::run(const FunctionDecl *fd) {
       merged = std::move(m);
     }
     hc.success = mkAnd(simplifyUnderImplied(success, facts), mkNot(aborted));
+    std::vector<Sym> accepted = facts;
+    accepted.push_back(hc.success);
+    int pruneQuestions = 24;
     for (auto &[l, v] : merged) {
       Sym s = v.k == HVal::Int ? v.s : nullptr;
+      // The key and template arguments: an unknown only where no accepted
+      // input goes is no unknown.
+      if (s && containsOpaque(s) && (l == kTilingKey || (l.obj == kTilingKey.obj && l.key.rfind("tplArg", 0) == 0)))
+        s = pruneUnreached(s, accepted, mkBool(true), pruneQuestions);
       if (l == kBlockDim) {
         if (s && !containsOpaque(s))
           hc.blockDim = s;
@@ -3510,6 +3552,8 @@ HostContract HostInterp::run(const FunctionDecl *fd) {
         continue;
       }
       if (l.obj == kTilingKey.obj && l.key.rfind("tplArg", 0) == 0) {
+        if (getenv("ALINT_HOST_DEBUG"))
+          llvm::errs() << "host " << l.key << ": " << (s ? toString(s) : "(none: " + v.why + ")") << "\n";
         if (s && !(s->op == SymOp::Var && s->var->role == VarRole::Opaque))
           hc.tplArgs[unsigned(std::stoul(l.key.substr(6)))] = s;
         continue;

@@ -233,6 +233,20 @@ TEST_CASE("host reader: a constant scalar shape, cases written as blocks, templa
   CHECK(std::count(c.unconstrained.begin(), c.unconstrained.end(), "totalLength") == 0);
 }
 
+TEST_CASE("host reader: a template argument's leaves no accepted input reaches are dropped", "[host]") {
+  host::HostContract c =
+      host::readTilingFunction(std::string(ALINT_SOURCE_DIR) + "/tests/data/host/tpl_pruned_tiling.cpp", hostOptions());
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  // Merged over the paths, the argument has a leaf for a dtype the host
+  // rejects; without it the argument is known wherever the host accepts.
+  REQUIRE(c.tplArgs.count(0));
+  CHECK_FALSE(containsOpaque(c.tplArgs[0]));
+  CHECK(at(c.tplArgs[0], {{"x.dtype", 0}, {"x.size", 100}}) == 0);
+  CHECK(at(c.tplArgs[0], {{"x.dtype", 1}, {"x.size", 100}}) == 1);
+  CHECK(at(c.tplArgs[0], {{"x.dtype", 1}, {"x.size", 0}}) == 0);
+}
+
 TEST_CASE("host reader: an empty-input path's zeros are not the fields' values for every input", "[host]") {
   host::HostContract c =
       host::readTilingFunction(std::string(ALINT_SOURCE_DIR) + "/tests/data/host/empty_path_tiling.cpp", hostOptions());

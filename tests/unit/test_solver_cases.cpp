@@ -1,0 +1,107 @@
+// Non-linear questions whose factor takes a few constant values are asked
+// once per value (smt/Solver.cpp checkByCases), and the interval facts that
+// keep those questions free of wrap-arounds (checker/ir/SymExpr.cpp).
+#include "checker/ir/SymExpr.h"
+#include "smt/Solver.h"
+
+#include <catch2/catch.hpp>
+
+using namespace alint;
+
+namespace {
+
+// The tiling of most ops-math element-wise kernels: the host's tile is 1 for
+// an empty input and a UB-derived constant otherwise; the kernel's loop runs
+// ceil(len / tile) times and its last tile is `len - tile * i`.
+struct TailLoop {
+  Sym size = mkVar("x.size", IntType::i64());
+  Sym tile = mkVar("tilingData.tileLength", IntType::u32());
+  Sym len = mkVar("blockLength", IntType::i64());
+  Sym i = mkVar("i", IntType::i64(), VarRole::Internal);
+  Sym tile64 = mkCast(tile, IntType::i64());
+  Sym current;
+  std::vector<Sym> context;
+
+  TailLoop() {
+    Sym one = mkConst(1, IntType::i64());
+    Sym loops =
+        mkBin(SymOp::Div, mkBin(SymOp::Sub, mkBin(SymOp::Add, len, tile64, IntType::i64()), one, IntType::i64()),
+              tile64, IntType::i64());
+    current = mkSelect(mkCmp(SymOp::Eq, i, mkBin(SymOp::Sub, loops, one, IntType::i64())),
+                       mkBin(SymOp::Sub, len, mkBin(SymOp::Mul, tile64, i, IntType::i64()), IntType::i64()), tile64);
+    context = {mkCmp(SymOp::Ge, size, mkConst(0)),
+               mkCmp(SymOp::Le, size, mkConst(int64_t(1) << 48)),
+               mkCmp(SymOp::Eq, tile, mkSelect(mkCmp(SymOp::Le, size, mkConst(0)), mkConst(1), mkConst(6144))),
+               mkCmp(SymOp::Gt, len, mkConst(0)),
+               mkCmp(SymOp::Le, len, size),
+               mkAnd(mkCmp(SymOp::Le, mkConst(0), i), mkCmp(SymOp::Lt, i, loops))};
+  }
+};
+
+} // namespace
+
+TEST_CASE("solver: a tail tile is within the tile for both of the host's tile values", "[solver]") {
+  TailLoop t;
+  Obligation ob;
+  ob.check = "test";
+  ob.context = t.context;
+  ob.property = mkCmp(SymOp::Le, t.current, t.tile64);
+  Solver s(2000);
+  Verdict v = s.check(ob);
+  INFO(statusName(v.status) << ": " << v.reason);
+  CHECK(v.status == Status::Proved);
+  // The copy's length in bytes fits DataCopyParams.blockLen (uint16_t):
+  // `len - tile * i` is small only where the tile is a constant.
+  Sym bytes = mkBin(SymOp::Mul, t.current, mkConst(4, IntType::i64()), IntType::i64());
+  ob.property = mkCmp(SymOp::Eq, mkCast(bytes, IntType{16, false, false}), bytes);
+  v = s.check(ob);
+  INFO(statusName(v.status) << ": " << v.reason);
+  CHECK(v.status == Status::Proved);
+  CHECK(s.stats().caseSplits == 1);
+}
+
+TEST_CASE("solver: a case that fails is a counterexample naming the factor's value", "[solver]") {
+  TailLoop t;
+  Obligation ob;
+  ob.check = "test";
+  ob.context = t.context;
+  // 4-byte elements in a 16 KiB buffer: a full tile of 6144 does not fit.
+  ob.property = mkCmp(SymOp::Le, mkBin(SymOp::Mul, t.current, mkConst(4, IntType::i64()), IntType::i64()),
+                      mkConst(16384, IntType::i64()));
+  Solver s(2000);
+  Verdict v = s.check(ob);
+  INFO(statusName(v.status) << ": " << v.reason);
+  // Not for every input (an empty input's tile of 1 fits): a warning.
+  REQUIRE(v.status == Status::Counterexample);
+  bool named = false;
+  for (auto &[name, value] : v.counterexample)
+    named |= name == "tilingData.tileLength" && value == 6144;
+  CHECK(named);
+}
+
+TEST_CASE("intervals: a quotient by a positive divisor of a dividend of either sign", "[simplify]") {
+  Sym a = mkVar("a", IntType::i64()), b = mkVar("b", IntType::i64());
+  VarBounds bounds;
+  bounds[a->var->id] = {-10, 5};
+  bounds[b->var->id] = {2, 3};
+  Interval q = intervalOf(mkBin(SymOp::Div, a, b, IntType::i64()), &bounds);
+  CHECK(q.lo == -5);
+  CHECK(q.hi == 2);
+  Interval r = intervalOf(mkBin(SymOp::Rem, a, b, IntType::i64()), &bounds);
+  CHECK(r.lo == -2);
+  CHECK(r.hi == 2);
+  bounds[a->var->id] = {-10, -4};
+  q = intervalOf(mkBin(SymOp::Div, a, b, IntType::i64()), &bounds);
+  CHECK(q.lo == -5);
+  CHECK(q.hi == -1);
+}
+
+TEST_CASE("casts through a mathematical integer keep a variable's value", "[simplify]") {
+  Sym x = mkVar("x", IntType::u32());
+  // (int64_t)(math)(uint32_t)x: every uint32 value survives.
+  Sym viaMath = mkCast(mkCast(x, IntType::math()), IntType::i64());
+  CHECK(varThroughWidening(viaMath) == x->var.get());
+  // (int16_t)(math)x loses values.
+  Sym narrowed = mkCast(mkCast(x, IntType::math()), IntType{16, true, false});
+  CHECK(varThroughWidening(narrowed) == nullptr);
+}
