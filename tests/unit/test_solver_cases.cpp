@@ -105,3 +105,21 @@ TEST_CASE("casts through a mathematical integer keep a variable's value", "[simp
   Sym narrowed = mkCast(mkCast(x, IntType::math()), IntType{16, true, false});
   CHECK(varThroughWidening(narrowed) == nullptr);
 }
+
+TEST_CASE("solver: a property no values satisfy fails for every input that reaches it", "[solver]") {
+  // An InitBuffer of 4 MiB beside a tile-sized one, on 192 KiB of UB, in a
+  // loop over the cores' share: neither the tile nor the loop matters.
+  Sym total = mkVar("totalLength", IntType::u32()), cores = mkVar("coreNum", IntType::u32());
+  Sym tile = mkVar("tileLength", IntType::u32());
+  Sym i = mkVar("i", IntType::u32(), VarRole::Internal);
+  Obligation ob;
+  ob.check = "test";
+  ob.context = {mkCmp(SymOp::Ge, cores, mkConst(1)), mkCmp(SymOp::Lt, i, mkBin(SymOp::Div, total, cores, IntType::u32()))};
+  Sym tileBytes = mkBin(SymOp::Mul, mkCast(tile, IntType::u64()), mkConst(4, IntType::u64()), IntType::u64());
+  ob.property = mkCmp(SymOp::Le, mkBin(SymOp::Add, mkConst(4194304), toMath(tileBytes), IntType::math()),
+                      mkConst(196608));
+  Solver s(2000);
+  Verdict v = s.check(ob);
+  INFO(statusName(v.status) << ": " << v.reason);
+  CHECK(v.status == Status::Violated);
+}
