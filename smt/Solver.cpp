@@ -435,18 +435,27 @@ struct Translator {
 // (x <= c, x < e, e > x, ...), iterated so that bounds flow through loop
 // limits. Only facts the query asserts are used, so dropping a wrap-around
 // the bounds rule out is exact within the query.
-VarBounds boundsFrom(const std::vector<Sym> &context) {
-  std::vector<Sym> atoms, work(context.begin(), context.end());
+// The conjuncts of facts, `a && b` split into a and b (last fact first).
+std::vector<Sym> conjunctsOf(std::vector<Sym> work) {
+  std::vector<Sym> out;
   while (!work.empty()) {
     Sym p = work.back();
     work.pop_back();
     if (p->op == SymOp::LAnd) {
       work.push_back(p->args[0]);
       work.push_back(p->args[1]);
-    } else if (p->args.size() == 2 && p->op >= SymOp::Eq && p->op <= SymOp::Ge) {
-      atoms.push_back(p);
+    } else {
+      out.push_back(p);
     }
   }
+  return out;
+}
+
+VarBounds boundsFrom(const std::vector<Sym> &context) {
+  std::vector<Sym> atoms;
+  for (const Sym &p : conjunctsOf(context))
+    if (p->args.size() == 2 && p->op >= SymOp::Eq && p->op <= SymOp::Ge)
+      atoms.push_back(p);
   VarBounds b;
   auto tighten = [&](const VarInfo *v, __int128 lo, __int128 hi) {
     auto it = b.find(v->id);
@@ -727,32 +736,19 @@ struct NonlinearFactors {
   }
 };
 
-} // namespace
-
-namespace {
-
 // A case's context pins more variables (`blockFactor == 0` where the tile is
 // 1): each `v == constant` replaces v everywhere, which can make the rest
 // linear too. Rounds until nothing changes (at most four).
 void propagateConstants(Obligation &ob) {
   for (int round = 0; round < 4; ++round) {
     std::map<uint32_t, int64_t> pinned;
-    for (const Sym &c : ob.context) {
-      std::vector<Sym> parts{c};
-      while (!parts.empty()) {
-        Sym p = parts.back();
-        parts.pop_back();
-        if (p->op == SymOp::LAnd) {
-          parts.push_back(p->args[0]);
-          parts.push_back(p->args[1]);
-        } else if (p->op == SymOp::Eq) {
+    for (const Sym &c : ob.context)
+      for (const Sym &p : conjunctsOf({c}))
+        if (p->op == SymOp::Eq)
           for (int side = 0; side < 2; ++side)
             if (const VarInfo *v = varThroughWidening(p->args[side]))
               if (auto k = asConst(p->args[1 - side]); k && v->role != VarRole::Opaque)
                 pinned.emplace(v->id, *k);
-        }
-      }
-    }
     if (pinned.empty())
       return;
     bool changed = false;
@@ -777,9 +773,6 @@ void propagateConstants(Obligation &ob) {
   }
 }
 
-} // namespace
-
-namespace {
 // Whether s reads a value nobody models: an opaque one, or a host value the
 // host reader did not model (free, but a failure that needs it is unknown).
 bool dependsOnUnknown(const Sym &s) {
@@ -790,6 +783,7 @@ bool dependsOnUnknown(const Sym &s) {
       return true;
   return false;
 }
+
 } // namespace
 
 std::optional<Verdict> Solver::checkByCases(const Obligation &ob) {
@@ -810,15 +804,7 @@ std::optional<Verdict> Solver::checkByCases(const Obligation &ob) {
   std::vector<Split> splits;
   size_t cases = 1;
   const size_t kMaxCases = 8;
-  std::vector<Sym> parts(ob.context.begin(), ob.context.end());
-  while (!parts.empty()) {
-    Sym p = parts.back();
-    parts.pop_back();
-    if (p->op == SymOp::LAnd) {
-      parts.push_back(p->args[0]);
-      parts.push_back(p->args[1]);
-      continue;
-    }
+  for (const Sym &p : conjunctsOf(ob.context)) {
     if (p->op != SymOp::Eq)
       continue;
     for (int side = 0; side < 2; ++side) {
@@ -1258,19 +1244,7 @@ Verdict Solver::checkDirect(const Obligation &ob, bool relaxedOnly) {
           relevant.insert(x->id);
         for (int round = 0; round < 2; ++round)
           for (const Sym &cs : ob.context) {
-            std::vector<Sym> parts{cs};
-            std::vector<Sym> atoms;
-            while (!parts.empty()) { // split conjunctions
-              Sym p = parts.back();
-              parts.pop_back();
-              if (p->op == SymOp::LAnd) {
-                parts.push_back(p->args[0]);
-                parts.push_back(p->args[1]);
-              } else {
-                atoms.push_back(p);
-              }
-            }
-            for (const Sym &a : atoms) {
+            for (const Sym &a : conjunctsOf({cs})) {
               std::vector<std::shared_ptr<const VarInfo>> av;
               collectVars(a, av);
               bool touches = false;
