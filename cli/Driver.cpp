@@ -345,15 +345,24 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
       }
     }
   }
+  // A variant the host never launches (Z3 proved no input it accepts
+  // selects it): one obligation, proved; what its code would do is moot.
+  if (unlaunched) {
+    kv.obligations = kv.proved = 1;
+    kv.notCompiled = 0;
+    kv.notCompiledFirst.clear();
+    kv.neverLaunched = hb.unlaunched;
+    fr.verdicts.push_back(kv);
+    return;
+  }
   // A kernel that could not be modelled at all (a template never
   // instantiated, an internal error) still counts: one unknown obligation.
-  const std::string &incomplete = unlaunched ? hb.unlaunched : k.incomplete;
-  if (!incomplete.empty() && kv.obligations == 0) {
+  if (!k.incomplete.empty() && kv.obligations == 0) {
     kv.obligations = 1;
     kv.unknown = 1;
-    ++reasons[incomplete];
-    if (o.showUnknown && !unlaunched) // the one unknown gets its note too (an unlaunched variant has one)
-      frontendNote(fr, k, t, "not verified: " + incomplete, k.loc);
+    ++reasons[k.incomplete];
+    if (o.showUnknown)
+      frontendNote(fr, k, t, "not verified: " + k.incomplete, k.loc);
   }
   for (const Op &op : k.ops)
     if (op.kind == OpKind::Unmodelled) {

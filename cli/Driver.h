@@ -24,6 +24,9 @@ struct KernelVerdict {
   // operations, and other constructs it noted (budget, helpers, ...).
   unsigned unmodelled = 0, notModelled = 0;
   std::vector<std::pair<std::string, unsigned>> topReasons; // most frequent first
+  // Non-empty: the host never launches this build configuration (proved from
+  // its tiling contract); the variant's one obligation is that, proved.
+  std::string neverLaunched;
   // verified: every reached call modelled and every obligation proved.
   bool verified() const {
     return unknown == 0 && unmodelled == 0 && notModelled == 0 && notCompiled == 0 && violated == 0 &&

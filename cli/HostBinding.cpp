@@ -597,25 +597,27 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   // ELEMENTWISE_TPL_SCH_MODE_0: its schMode=1 variant, checked without the
   // contract, drew 58 warnings per dtype for tiling values the host never
   // sends), or these only for empty inputs (sub_v2's schMode=0 is its
-  // empty-input path). Not checked: one `unknown` saying so.
+  // empty-input path). Never launched: nothing to check, and Z3 proved it
+  // (one obligation, proved). Launched only for empty tensors: checked
+  // under the contract, which then holds only for them.
+  bool variantOnly = false;
   if ((contradictory || emptyOnly) && (!pins.empty() || !pinned.empty() || keyOnlyForLaunch)) {
     std::vector<Sym> base;
     for (const Sym &f : hc.facts)
       base.push_back(freeOnly(f));
     base.push_back(freeOnly(hc.success));
-    if (!contradicts(base) && !(sizes && impliedBy(base, allEmptyFree))) {
-      HostBindResult none;
-      none.hostFiles = r.hostFiles;
-      none.unlaunched = std::string(contradictory ? "never launched" : "launched only for empty tensors") +
-                        ": the host tiling function " + hc.function + " (" + llvm::sys::path::filename(hc.file).str() +
-                        ") selects " +
-                        (contradictory ? "another tiling key or other template arguments for every input it accepts"
-                                       : "this build configuration only where every tensor is empty");
-      none.note = "not checked: " + none.unlaunched;
-      return none;
-    }
+    variantOnly = !contradicts(base) && !(sizes && impliedBy(base, allEmptyFree));
   }
-  if (contradictory || emptyOnly) {
+  if (contradictory && variantOnly) {
+    HostBindResult none;
+    none.hostFiles = r.hostFiles;
+    none.unlaunched = "never launched: the host tiling function " + hc.function + " (" +
+                      llvm::sys::path::filename(hc.file).str() +
+                      ") selects another tiling key or other template arguments for every input it accepts";
+    none.note = "not checked: " + none.unlaunched;
+    return none;
+  }
+  if (contradictory || (emptyOnly && !variantOnly)) {
     HostBindResult none;
     none.hostFiles = r.hostFiles;
     none.note = "tiling values unconstrained: the contract read from the host tiling function " + hc.function + " (" +
@@ -633,6 +635,8 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
       fprintf(stderr, "host fact: %s\n", toString(f).c_str());
   r.note = "tiling values from the host: " + hc.function + " (" + llvm::sys::path::filename(hc.file).str() + "), " +
            std::to_string(bound) + " bound";
+  if (emptyOnly)
+    r.note += "; the host launches this build configuration only where every tensor is empty: checked for those";
   if (extents)
     r.note += ", " + std::to_string(extents) + " GM extents";
   if (!hc.unconstrained.empty()) {
@@ -672,6 +676,14 @@ void addHostFacts(Obligation &ob, const HostBindResult &hb) {
   std::vector<std::vector<uint32_t>> ctxVars;
   for (const Sym &s : ob.context)
     ctxVars.push_back(varIds(s));
+  // A property over no variables (a copy longer than its buffer whatever the
+  // input) fails wherever the operation is reached: then what decides is
+  // whether the context can hold, so its variables take the facts in (a
+  // template mode the host launches only for empty tensors: the loop around
+  // the copy never runs).
+  if (vars.empty())
+    for (const auto &ids : ctxVars)
+      vars.insert(ids.begin(), ids.end());
   const std::vector<std::vector<uint32_t>> &factVars = hb.factVars; // one list per fact (bindHostContract)
   std::vector<bool> ctxUsed(ctxVars.size(), false), used(facts.size(), false);
   auto touches = [&](const std::vector<uint32_t> &ids) {

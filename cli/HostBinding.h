@@ -23,7 +23,8 @@ struct HostBindResult {
   std::map<uint32_t, Sym> values;          // kernel variable (by id) -> what the host sends
   // Non-empty: the host never launches this build configuration (its contract
   // holds for some input, but for none with this variant's template
-  // arguments); the variant is not checked, one `unknown` with this reason.
+  // arguments, which Z3 proved); the variant is not checked: one obligation,
+  // proved, with this reason.
   std::string unlaunched;
   // The variable ids of each fact, computed once (addHostFacts runs for every
   // obligation of the kernel).

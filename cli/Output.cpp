@@ -42,6 +42,8 @@ std::string verdictName(const KernelVerdict &kv) {
 
 static std::string verdictText(const KernelVerdict &kv) {
   std::string s = ": " + verdictName(kv);
+  if (!kv.neverLaunched.empty())
+    return s + " (" + kv.neverLaunched + ")";
   if (!kv.partial())
     return s;
   std::vector<std::string> parts;
@@ -161,7 +163,8 @@ json kernelVerdictJson(const KernelVerdict &kv) {
           {"variant", kv.variant},
           {"calls", kv.calls},
           {"modelledCalls", kv.modelledCalls},
-          {"notCompiled", kv.notCompiled}};
+          {"notCompiled", kv.notCompiled},
+          {"neverLaunched", kv.neverLaunched}};
 }
 
 static json locJson(const SourceLoc &l) { return {{"file", l.file}, {"line", l.line}, {"column", l.column}}; }

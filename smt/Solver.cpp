@@ -657,10 +657,22 @@ Verdict Solver::check(const Obligation &ob) {
   ++stats_.queries;
   // ALINT_NO_SPLIT (a developer's aid, docs/smt.md): no case splits.
   static const bool noSplit = getenv("ALINT_NO_SPLIT") != nullptr;
+  static const bool dbg = getenv("ALINT_OB_DEBUG") != nullptr;
+  if (dbg) {
+    fprintf(stderr, "OB %s: %s\n", ob.check.c_str(), toString(ob.property).c_str());
+    for (auto &c : ob.context)
+      fprintf(stderr, "   ctx %s\n", toString(c).c_str());
+  }
   if (ob.unknownReason.empty() && !noSplit)
-    if (std::optional<Verdict> v = checkByCases(ob))
+    if (std::optional<Verdict> v = checkByCases(ob)) {
+      if (dbg)
+        fprintf(stderr, "  => split %d\n", int(v->status));
       return *v;
-  return checkDirect(ob);
+    }
+  Verdict v = checkDirect(ob);
+  if (dbg)
+    fprintf(stderr, "  => %d %s\n", int(v.status), v.reason.c_str());
+  return v;
 }
 
 namespace {

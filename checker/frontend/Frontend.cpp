@@ -1,6 +1,7 @@
 #include "checker/frontend/Frontend.h"
 #include "checker/frontend/Interpreter.h"
 #include "checker/frontend/LaunchSyntax.h"
+#include "checker/project/OpProject.h"
 #include "checker/project/TplSelect.h"
 
 #include <clang/AST/ASTConsumer.h>
@@ -265,16 +266,40 @@ private:
   std::unique_ptr<llvm::MemoryBuffer> buf;
 };
 
+// It also finds the headers an operator's kernel includes through the build's
+// staged layout (project::stagedKernelPath): Clang sees the file under the
+// real name, so findings point at a file that exists.
 class BracketAttributeFS : public llvm::vfs::ProxyFileSystem {
 public:
   explicit BracketAttributeFS(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs) : ProxyFileSystem(std::move(fs)) {}
+  llvm::ErrorOr<llvm::vfs::Status> status(const Twine &path) override {
+    auto st = ProxyFileSystem::status(path);
+    if (st)
+      return st;
+    std::string real = staged(path);
+    if (real.empty())
+      return st;
+    auto rs = ProxyFileSystem::status(real);
+    if (rs)
+      rs->ExposesExternalVFSPath = true;
+    return rs;
+  }
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const Twine &path) override {
     auto f = ProxyFileSystem::openFileForRead(path);
-    if (!f)
-      return f;
+    bool redirected = false;
+    if (!f) {
+      std::string real = staged(path);
+      if (real.empty())
+        return f;
+      f = ProxyFileSystem::openFileForRead(real);
+      if (!f)
+        return f;
+      redirected = true;
+    }
     auto st = (*f)->status();
     if (!st || !st->isRegularFile())
       return f;
+    st->ExposesExternalVFSPath = st->ExposesExternalVFSPath || redirected;
     auto b = (*f)->getBuffer(path);
     if (!b)
       return f;
@@ -283,6 +308,15 @@ public:
       return std::unique_ptr<llvm::vfs::File>(std::make_unique<RewritingFile>(*st, std::move(*b)));
     return std::unique_ptr<llvm::vfs::File>(
         std::make_unique<RewritingFile>(*st, llvm::MemoryBuffer::getMemBufferCopy(text)));
+  }
+
+private:
+  std::string staged(const Twine &path) {
+    llvm::SmallString<256> abs;
+    path.toVector(abs);
+    if (!llvm::sys::path::is_absolute(abs))
+      llvm::sys::fs::make_absolute(abs);
+    return project::stagedKernelPath(std::string(abs));
   }
 };
 

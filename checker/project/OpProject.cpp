@@ -9,6 +9,7 @@
 #include <cctype>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <regex>
 #include <set>
 
@@ -363,6 +364,52 @@ std::optional<OpProject> findOpProject(const std::string &kernelFile, const std:
       p.kernelDefinedStructFiles.push_back({(*it)[1], f});
     }
   }
+  // An operator whose kernel includes another operator's kernel headers (the
+  // staged layout) may have its tiling struct registered in that operator's
+  // op_host (ops-math circular_pad_grad: REGISTER_TILING_DATA_CLASS(
+  // CircularPadGrad, CircularPadCommonTilingData) in circular_pad/op_host/).
+  std::set<std::string> ownOps;
+  for (const OpDefinition &d : p.opDefs)
+    ownOps.insert(d.opName);
+  bool registeredHere = false;
+  for (auto &r : p.registered)
+    registeredHere = registeredHere || ownOps.count(r.first);
+  if (!ownOps.empty() && !registeredHere) {
+    static const std::regex quoted(R"re(#\s*include\s*"([^"]+)")re");
+    std::set<std::string> others;
+    for (const std::string &f : kernelFiles) {
+      std::string text = readText(f);
+      std::string fdir = std::string(llvm::sys::path::parent_path(f));
+      for (std::sregex_iterator it(text.begin(), text.end(), quoted), end; it != end; ++it) {
+        std::string inc = join(fdir, (*it)[1]);
+        if (llvm::sys::fs::exists(inc))
+          continue;
+        std::string real = stagedKernelPath(inc);
+        size_t at = real.find("/op_kernel/");
+        if (at != std::string::npos && real.substr(0, at) != root)
+          others.insert(real.substr(0, at));
+      }
+    }
+    for (const std::string &other : others)
+      for (const std::string &f : isDir(join(other, "op_host")) ? filesUnder(join(other, "op_host"))
+                                                                : std::vector<std::string>{}) {
+        std::string text = readText(f);
+        if (text.find("BEGIN_TILING_DATA_DEF") == std::string::npos)
+          continue;
+        std::vector<std::pair<std::string, std::string>> regs;
+        auto structs = parseTilingStructs(text, f, &regs);
+        bool ours = false;
+        for (auto &r : regs)
+          ours = ours || ownOps.count(r.first);
+        if (!ours)
+          continue;
+        for (auto &r : regs)
+          if (ownOps.count(r.first))
+            p.registered.push_back(r);
+        p.tilingHeaders.push_back(f);
+        p.tilingStructs.insert(p.tilingStructs.end(), structs.begin(), structs.end());
+      }
+  }
   // Common include folders of the repository: an `include`/`inc` folder or
   // `common` beside an ancestor (ops-math: math/../common/inc ...).
   std::string dir = std::string(llvm::sys::path::parent_path(root));
@@ -513,10 +560,74 @@ std::string tilingPrelude(const OpProject *p, const std::string &synthName, cons
     if (extra.find("struct " + synthName + " ") == std::string::npos)
       out += "struct " + synthName + " {};\n";
   }
-  out += "#define GET_TILING_DATA(var, arg) " + chosen + " var = ::ascendc_lint::tiling_data<" + chosen + ">(arg)\n";
+  // REGISTER_TILING_DEFAULT(S) in a kernel body declares a local alias of
+  // this name (api/include/ascendc_lint/macros.h): plain GET_TILING_DATA
+  // after it reads S (asc-devkit kernel_tiling: the registered default),
+  // elsewhere the op's registered struct.
+  out += "using AscendcLintRegisteredTiling = " + chosen + ";\n";
+  out += "#define GET_TILING_DATA(var, arg) AscendcLintRegisteredTiling var = "
+         "::ascendc_lint::tiling_data<AscendcLintRegisteredTiling>(arg)\n";
   out += "#define GET_TILING_DATA_MEMBER(type, member, var, arg) "
          "auto var = ::ascendc_lint::tiling_data<type>(arg).member\n";
   return out;
+}
+
+std::string stagedKernelPath(const std::string &requested) {
+  const std::string marker = "/op_kernel/";
+  size_t at = requested.find(marker);
+  if (at == std::string::npos)
+    return "";
+  const std::string opDir = requested.substr(0, at);
+  const std::string op = std::string(llvm::sys::path::filename(opDir));
+  // The staged path: `/<op>/<what follows op_kernel/>`, dots removed.
+  llvm::SmallString<256> staged("/" + op + "/" + requested.substr(at + marker.size()));
+  llvm::sys::path::remove_dots(staged, /*remove_dot_dot=*/true, llvm::sys::path::Style::posix);
+  llvm::StringRef rest = llvm::StringRef(staged).drop_front(1);
+  auto [target, tail] = rest.split('/');
+  if (target.empty() || target == "op_kernel" || target == "op_host")
+    return "";
+  // Clang asks for the folder first, then the file in it: both are mapped.
+  auto mapped = [&](const std::string &opRoot) {
+    return tail.empty() ? join(opRoot, "op_kernel") : join(join(opRoot, "op_kernel"), tail.str());
+  };
+  if (target == op) { // its own folder, addressed through the staged name
+    std::string file = mapped(opDir);
+    return llvm::sys::fs::exists(file) ? file : "";
+  }
+  // Look for the operator `target` beside `op`, or one category away. Clang
+  // probes many paths per include (each search folder): folder listings are
+  // kept.
+  static std::mutex listingsLock;
+  static std::map<std::string, std::vector<std::string>> listings;
+  auto subdirs = [](const std::string &dir) {
+    std::lock_guard<std::mutex> l(listingsLock);
+    auto it = listings.find(dir);
+    if (it != listings.end())
+      return it->second;
+    std::vector<std::string> out;
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator d(dir, ec), end; d != end && !ec; d.increment(ec))
+      if (isDir(d->path()))
+        out.push_back(d->path());
+    std::sort(out.begin(), out.end());
+    return listings[dir] = out;
+  };
+  std::string dir = std::string(llvm::sys::path::parent_path(opDir));
+  for (int up = 0; up < 4 && !dir.empty(); ++up) {
+    std::vector<std::string> candidates{join(dir, target.str())};
+    for (const std::string &sub : subdirs(dir))
+      candidates.push_back(join(sub, target.str()));
+    for (const std::string &c : candidates) {
+      std::string file = mapped(c);
+      if (isDir(join(c, "op_kernel")) && llvm::sys::fs::exists(file))
+        return file;
+    }
+    std::string parent = std::string(llvm::sys::path::parent_path(dir));
+    if (parent == dir)
+      break;
+    dir = parent;
+  }
+  return "";
 }
 
 } // namespace alint::project

@@ -111,4 +111,14 @@ std::vector<MacroSet> dtypeVariants(const OpProject &p, const std::vector<std::s
 std::string tilingPrelude(const OpProject *p, const std::string &synthName, const std::string &extra,
                           const std::string &kernelFile = "");
 
+// The build stages every operator's op_kernel/ folder as `<stage>/<op>/`, so
+// kernel sources include each other across operators as the staged layout
+// has them (ops-math circular_pad_grad/op_kernel/arch22/: `../../circular_pad/
+// circular_pad_common.h`; arch35 kernels: `../concat/arch35/...`). For a path
+// that does not exist, under some `<repo>/.../<op>/op_kernel/`, this returns
+// the file the staged layout names (`<repo>/.../<other op>/op_kernel/<rest>`),
+// or empty. Operators are looked for beside the including operator and one
+// category folder away, up to four folders above it.
+std::string stagedKernelPath(const std::string &requested);
+
 } // namespace alint::project

@@ -80,7 +80,7 @@ REGISTER_TILING_DATA_CLASS(Outer_7, Inner)
   std::string pre = project::tilingPrelude(&p, "Synth", "");
   CHECK(pre.find("struct Inner") < pre.find("struct OuterTilingData"));
   CHECK(pre.find("uint32_t offsets[8];") != std::string::npos);
-  CHECK(pre.find("#define GET_TILING_DATA(var, arg) OuterTilingData var") != std::string::npos);
+  CHECK(pre.find("using AscendcLintRegisteredTiling = OuterTilingData;") != std::string::npos);
 }
 
 TEST_CASE("OpDef: dtype lists per input and output, chips; one variant per column", "[project]") {
@@ -508,11 +508,16 @@ TEST_CASE("template selection: a combination the host never selects is reported 
   CHECK(r.out.find("warning") == std::string::npos);
   CHECK(r.err.find("mode_scale [TPL schMode=0] (ascend910b): 20 obligations, 20 proved: verified") !=
         std::string::npos);
-  CHECK(r.err.find("mode_scale [TPL schMode=1] (ascend910b): 1 obligations, 0 proved, 1 unknown") != std::string::npos);
-  CHECK(r.err.find("never launched: the host tiling function ModeScaleTilingFunc") != std::string::npos);
-  CHECK(r.err.find("mode_scale [TPL schMode=2] (ascend910b): 1 obligations, 0 proved, 1 unknown") != std::string::npos);
-  CHECK(r.err.find("launched only for empty tensors: the host tiling function ModeScaleTilingFunc") !=
-        std::string::npos);
+  CHECK(r.err.find("mode_scale [TPL schMode=1] (ascend910b): 1 obligations, 1 proved: verified (never launched: the "
+                   "host tiling function ModeScaleTilingFunc") != std::string::npos);
+  // The empty-input mode is checked under the contract (every tensor empty).
+  CHECK(r.err.find("mode_scale [TPL schMode=2] (ascend910b): 20 obligations, 20 proved: verified") != std::string::npos);
+  ToolRun js = runTool("--format=json " + shellQuote(good));
+  auto doc = nlohmann::json::parse(js.out);
+  unsigned never = 0;
+  for (auto &k : doc["kernels"])
+    never += !k["neverLaunched"].get<std::string>().empty();
+  CHECK(never == 1);
   // Without the host's contract the two-tile mode's bug is reported: the
   // variant is real code, only this operator's host never runs it.
   ToolRun free = runTool("--no-host-contract " + shellQuote(good));
@@ -521,4 +526,110 @@ TEST_CASE("template selection: a combination the host never selects is reported 
   for (std::string line; std::getline(freeLines, line);)
     found |= line.find("TPL schMode=1") != std::string::npos && line.find("[bounds-local]") != std::string::npos;
   CHECK(found);
+}
+
+// The build stages each operator's op_kernel/ as <stage>/<op>/, and kernels
+// include other operators' headers through that layout (ops-math
+// circular_pad_grad: `../../circular_pad/circular_pad_common.h`), with the
+// tiling struct registered in the other operator's op_host.
+TEST_CASE("headers of another operator, included through the build's staged layout, are found", "[project][cli]") {
+  std::string repo = tempDir() + "/repo";
+  std::string grad = repo + "/conversion/pad_grad", common = repo + "/conversion/pad_common";
+  std::system(("mkdir -p " + grad + "/op_host " + grad + "/op_kernel/arch22 " + common + "/op_host " + common +
+               "/op_kernel")
+                  .c_str());
+  writeFile(grad + "/op_host/pad_grad_def.cpp", R"(namespace ops {
+class PadGrad : public OpDef {
+public:
+  explicit PadGrad(const char *name) : OpDef(name) {
+    this->Input("x").DataType({ge::DT_FLOAT});
+    this->Output("y").DataType({ge::DT_FLOAT});
+    this->AICore().AddConfig("ascend910b");
+  }
+};
+OP_ADD(PadGrad);
+})");
+  writeFile(common + "/op_host/pad_common_tiling.h", "BEGIN_TILING_DATA_DEF(PadCommonTilingData)\n"
+                                                     "  TILING_DATA_FIELD_DEF(uint32_t, rows);\n"
+                                                     "END_TILING_DATA_DEF;\n"
+                                                     "REGISTER_TILING_DATA_CLASS(PadCommon, PadCommonTilingData)\n"
+                                                     "REGISTER_TILING_DATA_CLASS(PadGrad, PadCommonTilingData)\n");
+  // The shared header: a 256-byte buffer filled with 128 floats (a bug, in
+  // the other operator's file).
+  writeFile(common + "/op_kernel/pad_common.h", R"(#include "kernel_operator.h"
+using namespace AscendC;
+class PadCommon {
+public:
+  __aicore__ inline void Init(GM_ADDR x, const PadCommonTilingData &td) {
+    xGm.SetGlobalBuffer((__gm__ float *)x, 4096);
+    rows = td.rows;
+    pipe.InitBuffer(buf, 256);
+  }
+  __aicore__ inline void Process() {
+    LocalTensor<float> t = buf.Get<float>();
+    DataCopy(t, xGm, 128);
+  }
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  GlobalTensor<float> xGm;
+  uint32_t rows;
+};
+)");
+  writeFile(grad + "/op_kernel/arch22/pad_grad.h", "#include \"../../pad_common/pad_common.h\"\n");
+  writeFile(grad + "/op_kernel/pad_grad.cpp", R"(#include "arch22/pad_grad.h"
+extern "C" __global__ __aicore__ void pad_grad(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
+  GET_TILING_DATA(td, tiling);
+  PadCommon op;
+  op.Init(x, td);
+  op.Process();
+}
+)");
+  CHECK(project::stagedKernelPath(grad + "/op_kernel/arch22/../../pad_common/pad_common.h") ==
+        common + "/op_kernel/pad_common.h");
+  CHECK(project::stagedKernelPath(grad + "/op_kernel/arch22/../../pad_common") == common + "/op_kernel");
+  CHECK(project::stagedKernelPath(grad + "/op_kernel/arch22/../../missing_op/x.h").empty());
+  CHECK(project::stagedKernelPath(repo + "/conversion/pad_grad/x.h").empty()); // not under op_kernel/
+  auto p = project::findOpProject(grad + "/op_kernel/pad_grad.cpp");
+  REQUIRE(p);
+  CHECK(p->defaultTilingStruct("pad_grad") == "PadCommonTilingData");
+  ToolRun r = runTool("--target=ascend910b " + shellQuote(grad + "/op_kernel/pad_grad.cpp"));
+  CHECK(r.err.find("not found") == std::string::npos);
+  CHECK(r.err.find("synthesised") == std::string::npos);
+  // The finding points at the header where it is, not at the staged path.
+  CHECK(r.out.find(common + "/op_kernel/pad_common.h:12:") != std::string::npos);
+  CHECK(r.out.find("[bounds-local]") != std::string::npos);
+  CHECK(r.exitCode == 1);
+  std::system(("rm -rf " + repo).c_str());
+}
+
+TEST_CASE("REGISTER_TILING_DEFAULT in the kernel names the struct plain GET_TILING_DATA reads", "[project][cli]") {
+  std::string root = tempDir() + "/rand_op";
+  std::system(("mkdir -p " + root + "/op_host " + root + "/op_kernel").c_str());
+  writeFile(root + "/op_host/rand_op_def.cpp", "class RandOp : public OpDef {};\n");
+  // The kernel's own struct, registered in the kernel; under another
+  // architecture the same file reads the synthesised default.
+  writeFile(root + "/op_kernel/rand_op.cpp", R"(#include "kernel_operator.h"
+struct RandUnifiedTiling { uint32_t len; };
+__aicore__ inline void Run(const RandUnifiedTiling *t) {}
+extern "C" __global__ __aicore__ void rand_op(GM_ADDR tiling) {
+#if __NPU_ARCH__ == 2201
+  REGISTER_TILING_DEFAULT(RandUnifiedTiling);
+  GET_TILING_DATA(td, tiling);
+  Run(&td);
+#else
+  GET_TILING_DATA(td, tiling);
+  uint32_t n = td.count;
+#endif
+}
+)");
+  auto p = project::findOpProject(root + "/op_kernel/rand_op.cpp");
+  REQUIRE(p);
+  std::string pre = project::tilingPrelude(&*p, "Synth", "", root + "/op_kernel/rand_op.cpp");
+  CHECK(pre.find("using AscendcLintRegisteredTiling = Synth;") != std::string::npos);
+  ToolRun r = runTool("--target=ascend910b --show-unknown " + shellQuote(root + "/op_kernel/rand_op.cpp"));
+  CHECK(r.err.find("did not compile") == std::string::npos);
+  CHECK(r.err.find("synthesised") == std::string::npos);
+  ToolRun other = runTool("--target=ascend310p --show-unknown " + shellQuote(root + "/op_kernel/rand_op.cpp"));
+  CHECK(other.err.find("synthesised from what the kernel reads: count") != std::string::npos);
+  std::system(("rm -rf " + root).c_str());
 }

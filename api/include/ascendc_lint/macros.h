@@ -216,7 +216,9 @@ extern uint64_t g_tilingKey;
     tilingStruct tilingData = ::ascendc_lint::tiling_data<tilingStruct>(tilingArg)
 #define GET_TILING_DATA_PTR_WITH_STRUCT(tilingStruct, tilingPtr, tilingArg) \
     const tilingStruct* tilingPtr = ::ascendc_lint::tiling_data_ptr<tilingStruct>(tilingArg)
-#define REGISTER_TILING_DEFAULT(tilingStruct)
+// In a kernel body: the struct plain GET_TILING_DATA reads from here on (a
+// block-scope alias hiding the project prelude's default).
+#define REGISTER_TILING_DEFAULT(tilingStruct) using AscendcLintRegisteredTiling = tilingStruct
 #define REGISTER_TILING_FOR_TILINGKEY(expression, tilingStruct)
 #define REGISTER_NONE_TILING
 

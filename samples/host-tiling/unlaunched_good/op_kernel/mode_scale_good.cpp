@@ -3,10 +3,10 @@
 // holds one tile (a bug in schMode 1), but the host selects schMode 0 for
 // every non-empty input and schMode 2 for an empty one
 // (op_host/mode_scale_tiling.cpp). The build still compiles schMode 1;
-// ascendc-lint reports it as never launched by this operator, and schMode 2
-// as launched only for empty tensors (one `unknown` each), not as warnings
-// for tiling values the host never sends; schMode 0 is proved for every
-// input shape.
+// ascendc-lint reports it as never launched by this operator (one obligation,
+// proved from the host's contract), not as warnings for tiling values the
+// host never sends; schMode 2 is checked for the empty tensors the host
+// launches it for, and schMode 0 is proved for every input shape.
 #include "kernel_operator.h"
 #include "mode_scale_tiling_data.h"
 #include "mode_scale_tiling_key.h"
