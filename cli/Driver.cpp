@@ -747,7 +747,8 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
         if (!skipped.empty())
           fr.warnings.push_back(
               file + ": not analysed for " + skipped + ": the operator's OpDef builds this file for " + list +
-              " only (AddConfig with opFile.value '" + std::string(llvm::sys::path::stem(file)) + "')");
+              " only (AddConfig naming '" + std::string(llvm::sys::path::stem(file)) +
+              "' as opFile.value, or without one for the op's default kernel file)");
         fs.targets = kept;
       }
     } else if (!fs.opRoot.empty()) {

@@ -74,7 +74,7 @@ std::string fileResultToText(const FileResult &fr) {
       reasons.push_back(json::array({r, n}));
     verdicts.push_back(json::array({v.file, v.kernel, v.target, v.obligations, v.proved, v.violated, v.counterexample,
                                     v.unknown, v.unmodelled, v.notModelled, reasons, v.variant, v.calls,
-                                    v.modelledCalls, v.notCompiled, v.notCompiledFirst}));
+                                    v.modelledCalls, v.notCompiled, v.notCompiledFirst, v.neverLaunched}));
   }
   json j{{"file", fr.file},
          {"ok", fr.ok},
@@ -155,6 +155,8 @@ std::optional<FileResult> fileResultFromText(const std::string &text) {
         v.notCompiled = jv.at(14).get<unsigned>();
         v.notCompiledFirst = jv.at(15).get<std::string>();
       }
+      if (jv.size() >= 17)
+        v.neverLaunched = jv.at(16).get<std::string>();
       fr.verdicts.push_back(std::move(v));
     }
     fr.configError = j.at("configError").get<bool>();

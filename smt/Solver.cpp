@@ -663,7 +663,9 @@ Verdict Solver::check(const Obligation &ob) {
     for (auto &c : ob.context)
       fprintf(stderr, "   ctx %s\n", toString(c).c_str());
   }
-  if (ob.unknownReason.empty() && !noSplit)
+  // Past the file's units: checkDirect says so at once (the case split's
+  // scan of the question is not free).
+  if (ob.unknownReason.empty() && !noSplit && z3UnitsLeft() != 0)
     if (std::optional<Verdict> v = checkByCases(ob)) {
       if (dbg)
         fprintf(stderr, "  => split %d\n", int(v->status));

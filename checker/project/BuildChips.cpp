@@ -4,6 +4,7 @@
 #include <llvm/Support/Path.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <regex>
 
@@ -40,8 +41,18 @@ std::vector<std::string> chipsBuildingFile(const OpProject &p, const std::string
     auto buf = llvm::MemoryBuffer::getFile(d.file);
     if (!buf)
       continue;
+    // A chip without opFile.value builds the op's default kernel file, named
+    // after the op (`StatelessRandomNormalV3`: stateless_random_normal_v3.cpp).
+    auto squash = [](const std::string &n) {
+      std::string o;
+      for (char c : n)
+        if (c != '_')
+          o += char(std::tolower(static_cast<unsigned char>(c)));
+      return o;
+    };
+    const bool isDefault = !d.opName.empty() && squash(stem) == squash(d.opName);
     for (auto &[chip, file] : parseChipOpFiles((*buf)->getBuffer().str()))
-      if (file == stem && std::find(out.begin(), out.end(), chip) == out.end())
+      if ((file == stem || (file.empty() && isDefault)) && std::find(out.begin(), out.end(), chip) == out.end())
         out.push_back(chip);
   }
   return out;

@@ -18,7 +18,9 @@ namespace alint::project {
 std::vector<std::pair<std::string, std::string>> parseChipOpFiles(const std::string &defText);
 
 // The chips whose configuration names `kernelFile`'s stem, over the project's
-// OpDefs. Empty when none names it (no restriction is known).
+// OpDefs, and the chips configured without opFile.value when the file is the
+// op's default kernel file (its stem is the op's name in snake case). Empty
+// when none names it (no restriction is known).
 std::vector<std::string> chipsBuildingFile(const OpProject &p, const std::string &kernelFile);
 
 } // namespace alint::project
