@@ -137,7 +137,18 @@ struct Memo {
   // For an `unknown` from Z3's units: the units the budget had left when it
   // was asked (a copy asked with more left may be decided).
   std::unordered_map<std::string, uint64_t> unknownLeft;
+  // Key bytes written after the file's units were spent (lookups that can
+  // only hit): bounded, see checkMemoised.
+  uint64_t spentKeyBytes = 0;
 };
+
+// What lookups past the file's Z3 units may write in keys. A hit there is a
+// decision for free (sim_thread_exponential's Philox helper, inlined per call
+// site: 232 obligations), but each miss is a key for nothing: a sync-race
+// check of 40,000 pair obligations spent 45 s CPU writing keys (ops-math
+// circular_pad_grad, all tiling keys: the time limit overran and the file was
+// lost). Bytes, not time: the same input stops at the same obligation.
+constexpr uint64_t kSpentKeyBytes = 64ull << 20;
 
 Memo &memo() {
   static Memo m;
@@ -174,19 +185,19 @@ Verdict checkMemoised(Solver &solver, const Obligation &ob) {
     v.status = Status::Proved;
     return v;
   }
-  // The file's units spent: unknown at once. The key is the costly part of
-  // a memo lookup (a canonical text of the whole context); past the budget a
-  // sync-race check of 40,000 pair obligations spent 45 s CPU writing keys
-  // (ops-math circular_pad_grad, all tiling keys: the time limit overran and
-  // the file was lost).
-  if (solver.z3UnitsLeft() == 0)
-    return solver.check(ob);
   Memo &m = memo();
   if (m.owner != solver.serial()) { // a new file: its own memo
     m.owner = solver.serial();
     m.verdicts.clear();
+    m.unknownLeft.clear();
+    m.spentKeyBytes = 0;
   }
+  const bool spent = solver.z3UnitsLeft() == 0;
+  if (spent && m.spentKeyBytes >= kSpentKeyBytes)
+    return solver.check(ob); // unknown: the file's units are spent
   std::string key = canonicalObligationKey(ob);
+  if (spent)
+    m.spentKeyBytes += key.size();
   if (key.empty())
     return solver.check(ob);
   const uint64_t left = solver.z3UnitsLeft();
