@@ -678,12 +678,13 @@ void addHostFacts(Obligation &ob, const HostBindResult &hb) {
     ctxVars.push_back(varIds(s));
   // A property over no variables (a copy longer than its buffer whatever the
   // input) fails wherever the operation is reached: then what decides is
-  // whether the context can hold, so its variables take the facts in (a
-  // template mode the host launches only for empty tensors: the loop around
-  // the copy never runs). Not for performance lints (warnings at most): the
+  // whether the context can hold, so the facts on its variables are asked
+  // about (below; a template mode the host launches only for empty tensors:
+  // the loop around the copy never runs). Not for performance lints (warnings at most): the
   // whole contract made sim_thread_exponential's 570 always-conflicting
   // reads questions Z3 could not answer.
-  if (vars.empty() && isFalse(ob.property) && ob.check.rfind("perf-", 0) != 0)
+  const bool constantFailure = vars.empty() && isFalse(ob.property) && ob.check.rfind("perf-", 0) != 0;
+  if (constantFailure)
     for (const auto &ids : ctxVars)
       vars.insert(ids.begin(), ids.end());
   const std::vector<std::vector<uint32_t>> &factVars = hb.factVars; // one list per fact (bindHostContract)
@@ -707,9 +708,27 @@ void addHostFacts(Obligation &ob, const HostBindResult &hb) {
         vars.insert(factVars[i].begin(), factVars[i].end());
       }
   }
+  std::vector<Sym> added;
   for (size_t i = 0; i < facts.size(); ++i)
     if (used[i])
-      ob.context.push_back(facts[i]);
+      added.push_back(facts[i]);
+  // For a variable-free failing property the facts only matter if they make
+  // the context impossible: asked once, briefly (Z3 units, deterministic).
+  // Otherwise they are left out, as for any fact not connected to the
+  // property: the whole contract made the question too hard for the solver
+  // (ops-math feeds_repeat: a Cast of 32 elements into a 32-byte buffer, a
+  // real bug, became unknown).
+  if (constantFailure && !added.empty()) {
+    Solver s(500);
+    Obligation reach;
+    reach.check = "host-contract";
+    reach.property = mkBool(false);
+    reach.context = ob.context;
+    reach.context.insert(reach.context.end(), added.begin(), added.end());
+    if (s.check(reach).status != Status::Proved)
+      return;
+  }
+  ob.context.insert(ob.context.end(), added.begin(), added.end());
 }
 
 } // namespace alint
