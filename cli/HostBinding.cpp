@@ -19,6 +19,8 @@
 
 namespace alint {
 
+static bool provedBriefly(const std::vector<Sym> &context, const Sym &property);
+
 namespace {
 
 // platform_ascendc::CoreMemType of a memory (asc-devkit
@@ -559,16 +561,11 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   // other, or that admit only empty tensors: whether the host never launches
   // this build configuration or the reader went wrong cannot be told apart
   // here, so the kernel is checked without the contract and says so.
-  auto impliedBy = [&](const std::vector<Sym> &context, const Sym &property) {
-    // A short budget: a contradiction is found at once where there is one
-    // (pins against the host's selection); a contract Z3 cannot decide is
-    // used, as one it proves satisfiable.
-    Solver s(500);
-    Obligation ob;
-    ob.check = "host-contract";
-    ob.property = property;
-    ob.context = context;
-    return s.check(ob).status == Status::Proved;
+  // A short budget: a contradiction is found at once where there is one
+  // (pins against the host's selection); a contract Z3 cannot decide is
+  // used, as one it proves satisfiable.
+  auto impliedBy = [](const std::vector<Sym> &context, const Sym &property) {
+    return provedBriefly(context, property);
   };
   auto implied = [&](const Sym &property) { return impliedBy(r.facts, property); };
   auto contradicts = [&](const std::vector<Sym> &context) {
@@ -652,6 +649,17 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   return r;
 }
 
+// Whether `property` follows from `context`, asked with a short Z3 budget
+// (500 ms worth of units): the host contract's own questions.
+static bool provedBriefly(const std::vector<Sym> &context, const Sym &property) {
+  Solver s(500);
+  Obligation ob;
+  ob.check = "host-contract";
+  ob.property = property;
+  ob.context = context;
+  return s.check(ob).status == Status::Proved;
+}
+
 void addHostFacts(Obligation &ob, const HostBindResult &hb) {
   const std::vector<Sym> &facts = hb.facts;
   if (!hb.bound || !ob.property)
@@ -719,13 +727,9 @@ void addHostFacts(Obligation &ob, const HostBindResult &hb) {
   // (ops-math feeds_repeat: a Cast of 32 elements into a 32-byte buffer, a
   // real bug, became unknown).
   if (constantFailure && !added.empty()) {
-    Solver s(500);
-    Obligation reach;
-    reach.check = "host-contract";
-    reach.property = mkBool(false);
-    reach.context = ob.context;
-    reach.context.insert(reach.context.end(), added.begin(), added.end());
-    if (s.check(reach).status != Status::Proved)
+    std::vector<Sym> reach = ob.context;
+    reach.insert(reach.end(), added.begin(), added.end());
+    if (!provedBriefly(reach, mkBool(false)))
       return;
   }
   ob.context.insert(ob.context.end(), added.begin(), added.end());
