@@ -164,7 +164,7 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   // assumptions, which may name its shape variables).
   HostBindResult hb;
   if (o.hostContract)
-    hb = bindHostContract(km, fr.file, t, o, fs);
+    hb = bindHostContract(km, fr.file, t, o, fs, &budget);
   // Unconstrained tiling values are sound (the proofs hold for every value),
   // so this is said under --show-unknown but is not a construct left unmodelled.
   if (!hb.note.empty() && o.showUnknown)
@@ -745,10 +745,10 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
           else
             skipped += (skipped.empty() ? "" : ", ") + t->name;
         if (!skipped.empty())
-          fr.warnings.push_back(
-              file + ": not analysed for " + skipped + ": the operator's OpDef builds this file for " + list +
-              " only (AddConfig naming '" + std::string(llvm::sys::path::stem(file)) +
-              "' as opFile.value, or without one for the op's default kernel file)");
+          fr.warnings.push_back(file + ": not analysed for " + skipped +
+                                ": the operator's OpDef builds this file for " + list + " only (AddConfig naming '" +
+                                std::string(llvm::sys::path::stem(file)) +
+                                "' as opFile.value, or without one for the op's default kernel file)");
         fs.targets = kept;
       }
     } else if (!fs.opRoot.empty()) {

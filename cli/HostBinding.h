@@ -26,6 +26,9 @@ struct HostBindResult {
   // arguments, which Z3 proved); the variant is not checked: one obligation,
   // proved, with this reason.
   std::string unlaunched;
+  // The file's limits (its CPU-time deadline): the contract's own Z3
+  // questions stop there too. Null: none.
+  const Budget *limits = nullptr;
   // The variable ids of each fact, computed once (addHostFacts runs for every
   // obligation of the kernel).
   std::vector<std::vector<uint32_t>> factVars;
@@ -41,6 +44,6 @@ struct HostBindResult {
 void addHostFacts(Obligation &ob, const HostBindResult &hb);
 
 HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, const model::TargetSpec &t,
-                                const Options &o, const FileSettings &fs);
+                                const Options &o, const FileSettings &fs, const Budget *limits = nullptr);
 
 } // namespace alint

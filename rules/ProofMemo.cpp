@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace alint {
 
@@ -63,12 +64,66 @@ struct KeyWriter {
 // (sim_thread_exponential: `(98304 + handleNumTail * 256 * 4) % 32 == 0`).
 constexpr int kZero = 127;
 
-int twos(const Sym &s, std::unordered_map<const SymNode *, int> &seen) {
+// Values the context defines (`tilingData.tailLen == <the host's formula>`):
+// a variable is a multiple of whatever its definition is a multiple of. The
+// variables being expanded (a definition that reaches its own variable
+// again counts as nothing).
+struct Definitions {
+  // Variable -> its definition, and the narrowest cast between them: the
+  // variable agrees with the definition modulo 2^bits of each cast (a field
+  // read as `int64_t` of a `uint64_t`), so that bounds what it shows.
+  std::unordered_map<uint32_t, std::pair<Sym, int>> of;
+  std::unordered_set<uint32_t> expanding;
+};
+
+// k where every value the divisor can take is a power of two 2^j with j <= k
+// (a constant, or a choice of constants: `x / (dtype == 1 ? 2 : 4)`); -1
+// otherwise.
+int log2Divisor(const Sym &d) {
+  if (auto c = asConst(d)) {
+    if (*c <= 0 || (uint64_t(*c) & (uint64_t(*c) - 1)))
+      return -1;
+    return __builtin_ctzll(uint64_t(*c));
+  }
+  if (d->op == SymOp::Select) {
+    int a = log2Divisor(d->args[1]), b = a < 0 ? -1 : log2Divisor(d->args[2]);
+    return b < 0 ? -1 : std::max(a, b);
+  }
+  if (d->op == SymOp::Cast && !d->type.isBool && !d->args[0]->type.isBool) {
+    // Kept through the cast only where the cast keeps each constant.
+    int k = log2Divisor(d->args[0]);
+    return k >= 0 && (d->type.bits == 0 || k < int(d->type.bits) - (d->type.isSigned ? 1 : 0)) ? k : -1;
+  }
+  return -1;
+}
+
+int twos(const Sym &s, std::unordered_map<const SymNode *, int> &seen, Definitions *defs = nullptr) {
   if (auto it = seen.find(s.get()); it != seen.end())
     return it->second;
-  auto arg = [&](size_t i) { return i < s->args.size() ? twos(s->args[i], seen) : 0; };
+  auto arg = [&](size_t i) { return i < s->args.size() ? twos(s->args[i], seen, defs) : 0; };
   int v = 0;
   switch (s->op) {
+  case SymOp::Var:
+    if (defs && s->var)
+      if (auto it = defs->of.find(s->var->id); it != defs->of.end() && defs->expanding.insert(s->var->id).second) {
+        v = std::min(twos(it->second.first, seen, defs), it->second.second);
+        defs->expanding.erase(s->var->id);
+      }
+    break;
+  case SymOp::Shr: // exact where the dividend is a multiple of the power of two
+    if (auto c = asConst(s->args[1]); c && *c >= 0 && *c < 64) {
+      int a = arg(0);
+      if (a >= *c)
+        v = a == kZero ? kZero : a - int(*c);
+    }
+    break;
+  case SymOp::Div: // by a power of two, or by one of several (an element size per dtype)
+    if (int k = log2Divisor(s->args[1]); k >= 0) {
+      int a = arg(0);
+      if (a >= k)
+        v = a == kZero ? kZero : a - k;
+    }
+    break;
   case SymOp::Const: {
     uint64_t u = uint64_t(s->value);
     if (s->type.bits && s->type.bits < 64)
@@ -116,16 +171,16 @@ int twos(const Sym &s, std::unordered_map<const SymNode *, int> &seen) {
 // The property holds whatever the variables are: both sides of an `==` are
 // always 0 (a remainder by a power of two of a multiple of it), under `&&`
 // and `||`. Only this shape, no search: anything else goes to Z3.
-bool alwaysHolds(const Sym &p, std::unordered_map<const SymNode *, int> &seen) {
+bool alwaysHolds(const Sym &p, std::unordered_map<const SymNode *, int> &seen, Definitions *defs) {
   switch (p->op) {
   case SymOp::LAnd:
-    return alwaysHolds(p->args[0], seen) && alwaysHolds(p->args[1], seen);
+    return alwaysHolds(p->args[0], seen, defs) && alwaysHolds(p->args[1], seen, defs);
   case SymOp::LOr:
-    return alwaysHolds(p->args[0], seen) || alwaysHolds(p->args[1], seen);
+    return alwaysHolds(p->args[0], seen, defs) || alwaysHolds(p->args[1], seen, defs);
   case SymOp::BoolConst:
     return p->value != 0;
   case SymOp::Eq:
-    return !p->args[0]->type.isBool && twos(p->args[0], seen) == kZero && twos(p->args[1], seen) == kZero;
+    return !p->args[0]->type.isBool && twos(p->args[0], seen, defs) == kZero && twos(p->args[1], seen, defs) == kZero;
   default:
     return false;
   }
@@ -172,15 +227,41 @@ std::string canonicalObligationKey(const Obligation &ob) {
   return std::move(w.out);
 }
 
-bool provedByDivisibility(const Sym &property) {
+bool provedByDivisibility(const Sym &property, const std::vector<Sym> &context) {
+  if (!property)
+    return false;
+  Definitions defs;
+  std::vector<Sym> work(context.begin(), context.end());
+  while (!work.empty()) {
+    Sym c = work.back();
+    work.pop_back();
+    if (c->op == SymOp::LAnd) {
+      work.push_back(c->args[0]);
+      work.push_back(c->args[1]);
+      continue;
+    }
+    if (c->op != SymOp::Eq || c->args[0]->type.isBool)
+      continue;
+    for (int side = 0; side < 2; ++side) {
+      const SymNode *n = c->args[side].get();
+      int bits = kZero;
+      while (n->op == SymOp::Cast && !n->args.empty() && !n->type.isBool) {
+        if (n->type.bits)
+          bits = std::min<int>(bits, n->type.bits);
+        n = n->args[0].get();
+      }
+      if (n->op == SymOp::Var && n->var && !n->type.isBool && n->var->role != VarRole::Opaque)
+        defs.of.emplace(n->var->id, std::make_pair(c->args[1 - side], bits));
+    }
+  }
   std::unordered_map<const SymNode *, int> seen;
-  return property && alwaysHolds(property, seen);
+  return alwaysHolds(property, seen, defs.of.empty() ? nullptr : &defs);
 }
 
 Verdict checkMemoised(Solver &solver, const Obligation &ob) {
   if (!ob.unknownReason.empty())
     return solver.check(ob);
-  if (provedByDivisibility(ob.property)) {
+  if (provedByDivisibility(ob.property, ob.context)) {
     Verdict v;
     v.status = Status::Proved;
     return v;
@@ -200,13 +281,16 @@ Verdict checkMemoised(Solver &solver, const Obligation &ob) {
     m.spentKeyBytes += key.size();
   if (key.empty())
     return solver.check(ob);
-  const uint64_t left = solver.z3UnitsLeft();
+  // The units a question may get: what is left, under the first pass's cap.
+  const uint64_t left = solver.queryCap() ? std::min(solver.z3UnitsLeft(), solver.queryCap()) : solver.z3UnitsLeft();
   if (auto it = m.verdicts.find(key); it != m.verdicts.end()) {
-    // An `unknown` is replayed only to a copy with no more units than it had:
-    // with per-check shares (cli/Driver.cpp) one question may be asked by
-    // checks with different budgets (ops-math cast lost 42 decisions).
+    // An undecided verdict is replayed only to a copy with no more units than
+    // it had: with per-check shares (cli/Driver.cpp) one question may be
+    // asked by checks with different budgets (ops-math cast lost 42
+    // decisions), and the second pass asks without the first pass's cap.
     auto ul = m.unknownLeft.find(key);
-    if (it->second.status != Status::Unknown || ul == m.unknownLeft.end() || left <= ul->second) {
+    const bool undecided = it->second.status == Status::Unknown || it->second.capped;
+    if (!undecided || ul == m.unknownLeft.end() || left <= ul->second) {
       Verdict v = it->second;
       v.cached = true;
       solver.countMemoHit();
@@ -225,7 +309,7 @@ Verdict checkMemoised(Solver &solver, const Obligation &ob) {
                                                    v.reason.find("Z3 budget") != std::string::npos ||
                                                    v.reason.find("wall-clock") != std::string::npos));
   if (!cutShort) {
-    if (v.status == Status::Unknown)
+    if (v.status == Status::Unknown || v.capped)
       m.unknownLeft[key] = left;
     m.verdicts.emplace(std::move(key), v);
   }

@@ -23,8 +23,10 @@ std::string canonicalObligationKey(const Obligation &ob);
 
 // Whether the property holds for every value of its variables by the powers
 // of two its terms are multiples of (`(base + n * 256 * 4) % 32 == 0`), in
-// the C++ semantics of each node's type; false: not shown this way.
-bool provedByDivisibility(const Sym &property);
+// the C++ semantics of each node's type; false: not shown this way. A
+// variable the context defines (`v == e`, a tiling field the host computes
+// as `blocks / cores * 16`) is a multiple of what its definition is.
+bool provedByDivisibility(const Sym &property, const std::vector<Sym> &context = {});
 
 // Solver::check through a memo of canonical keys. Kept: every verdict except
 // an unknown that a clock or the file's spent budget cut short (the next copy

@@ -32,6 +32,10 @@ struct Obligation {
   std::string unknownReason; // set: not asked, status unknown with this reason
   // Values to report with a failed proof (name -> term), e.g. the total size.
   std::vector<std::pair<std::string, Sym>> report;
+  // Only whether it is proved matters (a yes/no question of the host
+  // contract): a failure is a counterexample with no values, and the
+  // question whether it fails for every input is not asked.
+  bool proofOnly = false;
 };
 
 struct Verdict {
@@ -40,6 +44,10 @@ struct Verdict {
   std::vector<std::pair<std::string, int64_t>> counterexample; // source names
   std::map<std::string, int64_t> reportValues;
   bool cached = false;
+  // Undecided (unknown, or a failure not told apart from a violation) under
+  // the first pass's cap on the question's units (Solver::setQueryCap):
+  // worth asking again without it.
+  bool capped = false;
 };
 
 struct SolverStats {
@@ -70,6 +78,18 @@ public:
   // The file's budget (deadline, Z3 units) the queries draw on; null: none.
   // Past its deadline or its units every query is answered `unknown` at once.
   void setBudget(Budget *b) { budget_ = b; }
+  // The first pass's limit on each question's Z3 units (0: none). Questions
+  // a proof needs few units for are decided first, for little, and those the
+  // cap stops (Verdict::capped) are asked again with the units left
+  // (solveItems): a few hard questions no longer spend what the many easy
+  // ones after them needed. Deterministic, like every unit limit.
+  // firstLook: a non-linear question gets only its linear relaxation (the
+  // exact tries, which find the counterexamples, wait for a later pass).
+  void setQueryCap(uint64_t units, bool firstLook = false) {
+    queryCap_ = units;
+    firstLook_ = units && firstLook;
+  }
+  uint64_t queryCap() const { return queryCap_; }
   // Z3 units the current budget has left (UINT64_MAX: no budget).
   uint64_t z3UnitsLeft() const { return budget_ ? budget_->z3Left() : UINT64_MAX; }
   const SolverStats &stats() const { return stats_; }
@@ -92,6 +112,8 @@ private:
   Impl *impl;
   SolverStats stats_;
   Budget *budget_ = nullptr;
+  uint64_t queryCap_ = 0;
+  bool firstLook_ = false;
   unsigned caseShare_ = 1; // checkByCases: the number of cases sharing a question's units
   uint64_t serial_;
 };

@@ -120,6 +120,30 @@ TEST_CASE("proof memo: divisibility by powers of two is proved without Z3, in ea
   // A multiple of 256 wrapped into 8 bits is 0: a multiple of anything.
   CHECK(provedByDivisibility(aligned(mkBin(SymOp::Mul, h8, mkConst(0x100, IntType::u32()), u8), 128, u8)));
   CHECK_FALSE(provedByDivisibility(mkCmp(SymOp::Eq, h, mkConst(0, u32))));
+  // Exact quotients by powers of two: (h * 64) / 2 and (h * 64) >> 1 are multiples of 32, (h * 32) / 2 is not.
+  Sym h64 = mkBin(SymOp::Mul, h, mkConst(64, u32), u32);
+  CHECK(provedByDivisibility(aligned(mkBin(SymOp::Div, h64, mkConst(2, u32), u32), 32, u32)));
+  CHECK(provedByDivisibility(aligned(mkBin(SymOp::Shr, h64, mkConst(1, u32), u32), 32, u32)));
+  CHECK_FALSE(provedByDivisibility(
+      aligned(mkBin(SymOp::Div, mkBin(SymOp::Mul, h, mkConst(32, u32), u32), mkConst(2, u32), u32), 32, u32)));
+  CHECK_FALSE(provedByDivisibility(aligned(mkBin(SymOp::Div, h64, mkConst(6, u32), u32), 32, u32)));
+  // By an element size chosen per dtype (2 or 4 bytes): h * 64 / size is a multiple of 16, not of 32.
+  Sym dt = mkVar("dtype", u32);
+  Sym size = mkSelect(mkCmp(SymOp::Eq, dt, mkConst(1, u32)), mkConst(2, u32), mkConst(4, u32));
+  CHECK(provedByDivisibility(aligned(mkBin(SymOp::Div, h64, size, u32), 16, u32)));
+  CHECK_FALSE(provedByDivisibility(aligned(mkBin(SymOp::Div, h64, size, u32), 32, u32)));
+  CHECK_FALSE(provedByDivisibility(aligned(
+      mkBin(SymOp::Div, h64, mkSelect(mkCmp(SymOp::Eq, dt, mkConst(1, u32)), mkConst(2, u32), mkConst(3, u32)), u32),
+      16, u32)));
+  // A variable the context defines: tail == (blocks / cores) * 16 elements of 2 bytes (the host's formula).
+  Sym tail = mkVar("tail", u32), blocks = mkVar("blocks", u32), cores = mkVar("cores", u32);
+  Sym def = mkCmp(SymOp::Eq, tail, mkBin(SymOp::Mul, mkBin(SymOp::Div, blocks, cores, u32), mkConst(16, u32), u32));
+  Sym bytes = aligned(mkBin(SymOp::Mul, tail, mkConst(2, u32), u32), 32, u32);
+  CHECK(provedByDivisibility(bytes, {def}));
+  CHECK_FALSE(provedByDivisibility(bytes));
+  CHECK_FALSE(provedByDivisibility(bytes, {mkCmp(SymOp::Le, tail, mkConst(16, u32))}));
+  // A definition through itself proves nothing.
+  CHECK_FALSE(provedByDivisibility(bytes, {mkCmp(SymOp::Eq, tail, mkBin(SymOp::Add, tail, mkConst(16, u32), u32))}));
   // And the solver agrees on the proved one.
   Solver solver(2000);
   Obligation ob;
