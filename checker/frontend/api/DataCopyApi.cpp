@@ -241,7 +241,36 @@ static Value loopModeCall(Interp &in, ApiCall &c) {
   return Value();
 }
 
+// InitGlobalMemory(gm, size, value) and the deprecated InitOutput(gm, size,
+// value) (asc-devkit impl/adv_api/detail/utils/init_global_memory/
+// init_global_memory_v220_impl.h; include/basic_api/
+// kernel_operator_common_intf.h): on a vector core, a Duplicate into a
+// buffer popped from the stack of UB, its own V->MTE3 flag, DataCopyPad of
+// the `size` elements from gm[0] on MTE3 and PipeBarrier<PIPE_MTE3>
+// (`__in_pipe__(V) __out_pipe__(MTE3)`); a cube core returns at once. To the
+// kernel: a write of size elements of GM on MTE3, byte-granular (no
+// alignment rule); the stack buffer is none of the kernel's buffers.
+static Value initGlobalMemory(Interp &in, ApiCall &c) {
+  if (c.vals.size() < 2 || !isTensor(c.vals[0]) || !c.vals[0].t.global)
+    return in.apiUnmodelled(c, c.name + " with arguments the frontend could not follow");
+  SourceLocation l = c.call->getBeginLoc();
+  const TensorVal &dst = c.vals[0].t;
+  if (!dst.elemBytes)
+    return in.apiUnmodelled(c, c.name + " of a GM tensor whose element size is not known");
+  Op &op = in.addOp(OpKind::DataCopy, c.name, c.call);
+  op.pipe = Pipe::MTE3;
+  op.srcPos = TPos::VECCALC;
+  op.dstPos = TPos::GM;
+  Sym count = toMath(in.asSym(c.vals[1], c.args[1]->getType(), l));
+  Sym bytes = mul(count, mkConst(dst.elemBytes));
+  op.params["elemBytes"] = mkConst(dst.elemBytes);
+  op.params["lengthBytes"] = bytes;
+  op.regions.push_back(in.regionOf(dst, bytes, true, "dst"));
+  return Value();
+}
+
 void registerDataCopyApi(ApiTable &t) {
+  t.addNames({"InitGlobalMemory", "InitOutput"}, "data-copy", initGlobalMemory);
   t.addNames({"DataCopy", "DataCopyPad"}, "data-copy", [](Interp &in, ApiCall &c) { return in.apiDataCopy(c); });
   t.addNames({"SetLoopModePara", "ResetLoopModePara"}, "data-copy", loopModeCall);
 }
