@@ -1218,8 +1218,25 @@ Verdict Solver::checkDirect(const Obligation &ob, bool relaxedOnly) {
     for (auto &vi : tr.varInfo)
       hasChoice |= vi->role == VarRole::Internal && vi->choice != VarInfo::Choice::None;
     rlimitNow = unsigned(std::max<uint64_t>(1, units / 4));
+    // A property that fails wherever the operation is reached (`false`: a
+    // wait no set precedes) asks only whether it is reached. Where that rests
+    // on program state the frontend lost (`if (!first_) WaitFlag(...)`, with
+    // `first_` a member the loop changes, is an unknown in every iteration:
+    // the first iteration's wait looked reachable, and a correct kernel got a
+    // hang error; ops-math cumsum sklansky), a failure is a counterexample at
+    // most. Unknown data (a value read from GM, a float) is not lost state:
+    // a race under `if (x[i] > 0)` is reachable for some input.
+    bool reachOpaque = false;
+    if (isFalse(ob.property))
+      for (const Sym &c : ob.context) {
+        std::vector<std::shared_ptr<const VarInfo>> cv;
+        collectVars(c, cv);
+        for (auto &x : cv)
+          reachOpaque |= x->role == VarRole::Opaque &&
+                         x->reason.find(" changes across iterations of the loop") != std::string::npos;
+      }
     bool violated = false;
-    if (hasChoice) {
+    if (hasChoice || reachOpaque) {
       violated = false;
     } else if (!hasInput) {
       violated = true; // the inputs are fixed; an execution fails
