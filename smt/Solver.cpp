@@ -1232,8 +1232,7 @@ Verdict Solver::checkDirect(const Obligation &ob, bool relaxedOnly) {
         std::vector<std::shared_ptr<const VarInfo>> cv;
         collectVars(c, cv);
         for (auto &x : cv)
-          reachOpaque |= x->role == VarRole::Opaque &&
-                         x->reason.find(" changes across iterations of the loop") != std::string::npos;
+          reachOpaque |= x->role == VarRole::Opaque && x->reason.find(kChangedAcrossIterations) != std::string::npos;
       }
     bool violated = false;
     if (hasChoice || reachOpaque) {

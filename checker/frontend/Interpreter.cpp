@@ -2030,6 +2030,8 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
     return v;
   };
   auto havoc = [&](const char *when) {
+    const std::string changes =
+        std::string(when) == "after" ? std::string("changes after the loop") : std::string(kChangedAcrossIterations);
     for (size_t ci = 0; ci < changed.size(); ++ci) {
       auto &c = changed[ci];
       if (induction && c.first == ivRef)
@@ -2065,12 +2067,12 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
       if (choices.count(ci) && cur.kind == Value::Scalar && cur.sym) {
         nv = scalar(chosen(ci, when));
       } else if (cur.kind == Value::Scalar && cur.sym) {
-        nv = scalar(mkOpaque("'" + refName(c.first) + "' changes " + when + " the loop" + where, cur.sym->type));
+        nv = scalar(mkOpaque("'" + refName(c.first) + "' " + changes + where, cur.sym->type));
       } else if (cur.kind == Value::Obj) {
         continue; // objects keep identity; their fields were journaled separately
       } else {
         nv.kind = Value::Unknown;
-        nv.reason = "'" + refName(c.first) + "' changes " + when + " the loop" + where;
+        nv.reason = "'" + refName(c.first) + "' " + changes + where;
       }
       write(c.first, nv);
     }

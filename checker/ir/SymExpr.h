@@ -79,6 +79,12 @@ enum class VarRole : uint8_t {
 struct SymNode;
 using Sym = std::shared_ptr<const SymNode>;
 
+// The reason of an opaque value a loop changes, in every iteration the same
+// unknown (checker/frontend/Interpreter.cpp: "'first_' changes across
+// iterations of the loop at line 31"): program state the frontend lost, not
+// unknown data. The solver does not let an error's reachability rest on it.
+inline constexpr const char *kChangedAcrossIterations = "changes across iterations of the loop";
+
 struct VarInfo {
   uint32_t id = 0;
   std::string name; // as in the source: "tileLength", "tiling.tileNum", "i"

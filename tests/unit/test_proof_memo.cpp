@@ -151,3 +151,29 @@ TEST_CASE("proof memo: divisibility by powers of two is proved without Z3, in ea
   CHECK(checkMemoised(solver, ob).status == Status::Proved);
   CHECK(solver.stats().queries == 0);
 }
+
+TEST_CASE("passes: a question the first pass's cap leaves open is marked, not cached for the uncapped pass", "[memo]") {
+  IntType u32 = IntType::u32();
+  Sym x = mkVar("x", u32), y = mkVar("y", u32);
+  // x * y <= 10^6 for x, y <= 1000: non-linear, proved by its relaxation.
+  Obligation ob;
+  ob.check = "bounds-local";
+  ob.property = mkCmp(SymOp::Le, mkBin(SymOp::Mul, x, y, IntType::u64()), mkConst(1000000, IntType::u64()));
+  ob.context = {mkCmp(SymOp::Le, x, mkConst(1000, u32)), mkCmp(SymOp::Le, y, mkConst(1000, u32))};
+  Solver solver(2000);
+  solver.setQueryCap(1, true); // far too few units for any try
+  Verdict capped = checkMemoised(solver, ob);
+  CHECK(capped.status == Status::Unknown);
+  CHECK(capped.capped);
+  CHECK(solver.stats().timeouts == 0); // asked again later: not a timeout
+  // The same question again under the cap: replayed from the memo.
+  unsigned asked = solver.stats().queries;
+  CHECK(checkMemoised(solver, ob).capped);
+  CHECK(solver.stats().queries == asked);
+  // Without the cap it is asked again, and decided.
+  solver.setQueryCap(0);
+  Verdict full = checkMemoised(solver, ob);
+  CHECK(full.status == Status::Proved);
+  CHECK_FALSE(full.capped);
+  CHECK(solver.stats().queries == asked + 1);
+}
