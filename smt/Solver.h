@@ -92,6 +92,9 @@ public:
   uint64_t queryCap() const { return queryCap_; }
   // Z3 units the current budget has left (UINT64_MAX: no budget).
   uint64_t z3UnitsLeft() const { return budget_ ? budget_->z3Left() : UINT64_MAX; }
+  // Whether the file's CPU-time limit has passed (then check() answers
+  // unknown at once).
+  bool pastDeadline() { return budget_ && budget_->expired("Z3"); }
   const SolverStats &stats() const { return stats_; }
   // An obligation answered by the proof memo instead of check().
   void countMemoHit() { ++stats_.cacheHits; }

@@ -611,6 +611,24 @@ public:
         model.kernels.push_back(std::move(kv));
       }
     }
+    // A combination whose instantiation Clang gave up on (an unknown type in
+    // a member's declaration makes it invalid, with no body): named and
+    // unknown, never silently missing from the report (ops-math cdist:
+    // IS_SMALL_M=0 vanished while IS_SMALL_M=1 was analysed).
+    if (tpl && tpl->appended)
+      for (auto &[i, fd] : c.tplInsts) {
+        if (i >= tpl->labels.size() || (fd->doesThisDeclarationHaveABody() && !fd->isInvalidDecl()))
+          continue;
+        KernelModel km;
+        km.name = fd->getNameAsString();
+        km.loc = locOf(ctx, fd->getPrimaryTemplate() ? fd->getPrimaryTemplate()->getLocation() : fd->getLocation());
+        km.variant = tpl->labels[i];
+        km.incomplete = "the kernel's instantiation for " + tpl->labels[i] +
+                        " does not compile, so it is not analysed (the file has " + std::to_string(errs.errors) +
+                        " compile errors; the first: " + errs.first + ")";
+        km.unknowns.push_back({km.incomplete, km.loc});
+        model.kernels.push_back(std::move(km));
+      }
     for (const FunctionTemplateDecl *td : c.uninstantiated) {
       KernelModel km = opaqueTemplateKernel(ctx, td);
       if (tpl && tpl->why.count(td->getQualifiedNameAsString())) {

@@ -162,6 +162,7 @@ struct ObjState {
   // queues / TBuf
   int bufferId = -1;
   TPos srcPos = TPos::VECCALC, dstPos = TPos::VECCALC, memPos = TPos::VECCALC;
+  bool eventless = false; // Buffer::eventless
   int64_t depth = 0;
   std::vector<TensorVal> fifo; // tensors enqueued and not yet dequeued
   int slotCounter = 0;

@@ -472,9 +472,20 @@ void Interp::readQueueTemplateArgs(ObjState &o) {
       o.srcPos = TPos::C1;
       o.dstPos = TPos::C2;
       break;
+    case TPos::SPM:
+      o.srcPos = TPos::VECOUT;
+      o.dstPos = TPos::GM;
+      break;
+    case TPos::C2PIPE2GM:
+      o.srcPos = TPos::B1;
+      o.dstPos = TPos::C2PIPE2GM;
+      break;
     default:
+      // GetBufferLogicPos maps the position to MAX (VECCALC): a queue whose
+      // EnQue/DeQue carry no event (kernel_event.h GetQueEvt).
       o.srcPos = pos;
       o.dstPos = pos;
+      o.eventless = true;
       break;
     }
   } else if (name == "TBuf") {

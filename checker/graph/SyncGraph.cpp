@@ -234,7 +234,8 @@ struct Builder {
   }
 
   std::optional<HardEvent> queueEvent(int bufferId, bool forward) const {
-    if (bufferId < 0 || bufferId >= int(k.buffers.size()) || k.buffers[bufferId].kind != Buffer::Kind::Queue)
+    if (bufferId < 0 || bufferId >= int(k.buffers.size()) || k.buffers[bufferId].kind != Buffer::Kind::Queue ||
+        k.buffers[bufferId].eventless)
       return std::nullopt;
     return t.queueEvent(k.buffers[bufferId].srcPos, k.buffers[bufferId].dstPos, forward);
   }

@@ -35,6 +35,10 @@ struct Buffer {
   TPos srcPos = TPos::VECCALC; // TQueBind<src, dst, depth>; TBuf: src == dst
   TPos dstPos = TPos::VECCALC;
   TPos memPos = TPos::VECCALC; // the local position that decides the memory
+  // TQue<VECCALC> (and other positions GetBufferLogicPos does not map) is
+  // TQueBind<MAX, MAX>: its EnQue sets and its DeQue waits for no event
+  // (asc-devkit impl/basic_api/kernel_event.h GetBufferLogicPos, GetQueEvt).
+  bool eventless = false;
   Sym num;                     // number of buffers (queue depth given to InitBuffer)
   Sym lenBytes;                // bytes per buffer as given to InitBuffer
   Sym cond;                    // path condition under which InitBuffer ran

@@ -102,7 +102,8 @@ PipeSimResult simulatePipes(const KernelModel &k, const TargetSpec &t, const Sim
     return evalAt(s, cfg, *ex, &st);
   };
   auto queueEvent = [&](int bufferId, bool fwd) -> std::optional<HardEvent> {
-    if (bufferId < 0 || bufferId >= int(k.buffers.size()) || k.buffers[bufferId].kind != Buffer::Kind::Queue)
+    if (bufferId < 0 || bufferId >= int(k.buffers.size()) || k.buffers[bufferId].kind != Buffer::Kind::Queue ||
+        k.buffers[bufferId].eventless)
       return std::nullopt;
     return t.queueEvent(k.buffers[bufferId].srcPos, k.buffers[bufferId].dstPos, fwd);
   };

@@ -462,6 +462,36 @@ class Add : public OpDef {
   CHECK(project::chipsBuildingFile(p, "/x/op_kernel/other.cpp").empty());
 }
 
+TEST_CASE("OpDef: a dtype list given by name is the list defined before its use", "[project]") {
+  // `.DataType(dataType)` with the list a named vector (110 of ops-math's 544
+  // OpDef files): read as if written inline; a name with no definition, or a
+  // list built by a call, leaves the dtypes free (no variants), never guessed.
+  auto d = project::parseOpDef(R"(
+namespace ops {
+static const std::vector<ge::DataType> dataType = {ge::DT_BF16, ge::DT_FLOAT16,
+                                                   ge::DT_FLOAT};
+const std::vector<ge::DataType> idxType{ge::DT_INT32, ge::DT_INT64};
+class Dist : public OpDef {
+public:
+  explicit Dist(const char* name) : OpDef(name) {
+    this->Input("x1").ParamType(REQUIRED).DataType(dataType).Format(format);
+    this->Input("idx").ParamType(REQUIRED).DataType(ops::idxType);
+    this->Input("m").ParamType(REQUIRED).DataType(gen.GetSequence("m"));
+    this->Output("y").ParamType(REQUIRED).DataType(undefinedList);
+    this->AICore().AddConfig("ascend950");
+  }
+};
+static const std::vector<ge::DataType> dataType = {ge::DT_INT8};
+})",
+                               "dist_def.cpp");
+  REQUIRE(d);
+  REQUIRE(d->params.size() == 4);
+  CHECK(d->params[0].dtypes == std::vector<std::string>{"DT_BF16", "DT_FLOAT16", "DT_FLOAT"});
+  CHECK(d->params[1].dtypes == std::vector<std::string>{"DT_INT32", "DT_INT64"});
+  CHECK(d->params[2].dtypes.empty());
+  CHECK(d->params[3].dtypes.empty());
+}
+
 TEST_CASE("tiling headers: array lengths named by the header's constants", "[project]") {
   auto structs = project::parseTilingStructs(R"(
 constexpr uint32_t MAX_DIM = 4;

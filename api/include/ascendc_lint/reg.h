@@ -22,6 +22,7 @@
 // by reference (post-update addressing) stays an lvalue the model can update.
 #pragma once
 
+#include "ascendc_lint/algo_config.h"
 #include "ascendc_lint/types.h"
 
 #pragma clang diagnostic push
@@ -29,13 +30,6 @@
 
 namespace AscendC {
 
-enum class ExpAlgo { INTRINSIC = 0, PRECISION_1ULP_FTZ_TRUE, PRECISION_1ULP_FTZ_FALSE };
-enum class LnAlgo { INTRINSIC = 0, PRECISION_1ULP_FTZ_TRUE, PRECISION_1ULP_FTZ_FALSE };
-enum class LogAlgo { INTRINSIC = 0, PRECISION_1ULP_FTZ_TRUE, PRECISION_1ULP_FTZ_FALSE };
-enum class Log2Algo { INTRINSIC = 0, PRECISION_1ULP_FTZ_TRUE, PRECISION_1ULP_FTZ_FALSE };
-enum class Log10Algo { INTRINSIC = 0, PRECISION_1ULP_FTZ_TRUE, PRECISION_1ULP_FTZ_FALSE };
-enum class DivAlgo { INTRINSIC = 0, DIFF_COMPENSATION, PRECISION_1ULP_FTZ_TRUE, PRECISION_0ULP_FTZ_FALSE };
-enum class SqrtAlgo { INTRINSIC = 0, PRECISION_1ULP_FTZ_TRUE, PRECISION_0ULP_FTZ_FALSE };
 
 namespace Reg {
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "ascendc_lint/simt.h"
+#include "ascendc_lint/simt_math.h"
 
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wundefined-internal"

@@ -17,6 +17,7 @@
 //   mirror-cann/asc-devkit impl/basic_api/kernel_operator_vec_reduce_intf_impl.h (WholeReduce*, BlockReduce*)
 #pragma once
 
+#include "ascendc_lint/algo_config.h"
 #include "ascendc_lint/tensor.h"
 
 // ascendc-lint: declarations are never defined, so uses through internal-linkage
@@ -33,6 +34,18 @@
     __aicore__ void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,   \
                          uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& repeatParams);     \
     template <typename T>                                                                                      \
+    __aicore__ void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,   \
+                         const int32_t& count)
+
+// The same with a precision configuration (Div): `Div<float, divConfig>(dst, a, b, n)`.
+#define ASCENDC_LINT_VEC_BINARY_CFG(Name, Config, Default)                                                     \
+    template <typename T, bool isSetMask = true, const Config& config = Default>                                \
+    __aicore__ void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,   \
+                         const uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& repeatParams); \
+    template <typename T, bool isSetMask = true, const Config& config = Default>                                \
+    __aicore__ void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,   \
+                         uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& repeatParams);     \
+    template <typename T, const Config& config = Default>                                                      \
     __aicore__ void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,   \
                          const int32_t& count)
 
@@ -102,6 +115,18 @@
     template <typename T>                                                                                      \
     __aicore__ void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count)
 
+// The same with a precision configuration (Exp, Ln, Sqrt, Rsqrt, Reciprocal):
+// `Exp<float, expConfig>(dst, src, n)`.
+#define ASCENDC_LINT_VEC_UNARY_CFG(Name, Config, Default)                                                      \
+    template <typename T, bool isSetMask = true, const Config& config = Default>                                \
+    __aicore__ void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],         \
+                         const uint8_t repeatTime, const UnaryRepeatParams& repeatParams);                     \
+    template <typename T, bool isSetMask = true, const Config& config = Default>                                \
+    __aicore__ void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask,                 \
+                         const uint8_t repeatTime, const UnaryRepeatParams& repeatParams);                     \
+    template <typename T, const Config& config = Default>                                                      \
+    __aicore__ void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count)
+
 namespace AscendC {
 
 constexpr int32_t NCHW_CONV_ADDR_LIST_SIZE = 16;
@@ -110,7 +135,7 @@ constexpr int32_t NCHW_CONV_ADDR_LIST_SIZE = 16;
 ASCENDC_LINT_VEC_BINARY(Add);
 ASCENDC_LINT_VEC_BINARY(Sub);
 ASCENDC_LINT_VEC_BINARY(Mul);
-ASCENDC_LINT_VEC_BINARY(Div);
+ASCENDC_LINT_VEC_BINARY_CFG(Div, DivConfig, DEFAULT_DIV_CONFIG);
 ASCENDC_LINT_VEC_BINARY(Max);
 ASCENDC_LINT_VEC_BINARY(Min);
 ASCENDC_LINT_VEC_BINARY(And);
@@ -202,12 +227,12 @@ __aicore__ void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const
 
 // ---- element-wise unary ---------------------------------------------------------------------------
 ASCENDC_LINT_VEC_UNARY(Relu);
-ASCENDC_LINT_VEC_UNARY(Exp);
-ASCENDC_LINT_VEC_UNARY(Ln);
+ASCENDC_LINT_VEC_UNARY_CFG(Exp, ExpConfig, DEFAULT_EXP_CONFIG);
+ASCENDC_LINT_VEC_UNARY_CFG(Ln, LnConfig, DEFAULT_LN_CONFIG);
 ASCENDC_LINT_VEC_UNARY(Abs);
-ASCENDC_LINT_VEC_UNARY(Sqrt);
-ASCENDC_LINT_VEC_UNARY(Rsqrt);
-ASCENDC_LINT_VEC_UNARY(Reciprocal);
+ASCENDC_LINT_VEC_UNARY_CFG(Sqrt, SqrtConfig, DEFAULT_SQRT_CONFIG);
+ASCENDC_LINT_VEC_UNARY_CFG(Rsqrt, RsqrtConfig, DEFAULT_RSQRT_CONFIG);
+ASCENDC_LINT_VEC_UNARY_CFG(Reciprocal, ReciprocalConfig, DEFAULT_RECIPROCAL_CONFIG);
 ASCENDC_LINT_VEC_UNARY(Not);
 template <typename T>
 __aicore__ void Neg(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count);

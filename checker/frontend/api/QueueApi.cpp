@@ -46,6 +46,7 @@ Value Interp::apiQueue(ApiCall &c) {
       b.srcPos = qo->srcPos;
       b.dstPos = qo->dstPos;
       b.memPos = qo->memPos;
+      b.eventless = qo->eventless;
       if (b.kind == Buffer::Kind::Queue && c.vals.size() >= 3) {
         b.num = toMath(asSym(c.vals[1], c.args[1]->getType(), l));
         b.lenBytes = toMath(asSym(c.vals[2], c.args[2]->getType(), l));

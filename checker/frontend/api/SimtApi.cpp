@@ -316,6 +316,24 @@ void registerSimtApi(ApiTable &t) {
              "simt", atomic);
   t.addNames({"asc_ldcg", "asc_ldca", "asc_stcg"}, "simt", cachedAccess);
   t.addPure({"__umulhi", "__mulhi", "__umul64hi", "__mul64hi", "UintDiv"}); // register arithmetic
+  // The scalar math library (api/include/ascendc_lint/simt_math.h): register
+  // arithmetic of one thread, its result a value the model does not track.
+  t.addPure({
+    "__bfloat162float", "__float2bfloat16", "__float2bfloat16_rn", "__float2bfloat16_rz", "__float2half",
+    "__float2half_rd", "__float2half_rn", "__float2half_ru", "__float2half_rz", "__habs", "__hadd",
+    "__half2float", "__hdiv", "__heq", "__hfma", "__hge", "__hgt", "__hisinf", "__hisnan", "__hle", "__hlt",
+    "__hmax", "__hmin", "__hmul", "__hne", "__hneg", "__hsub", "abs", "acosf", "acoshf", "asinf", "asinhf",
+    "atan2f", "atanf", "atanhf", "cbrtf", "ceilf", "copysignf", "cosf", "coshf", "cospif", "cyl_bessel_i0f",
+    "cyl_bessel_i1f", "erfcf", "erfcinvf", "erfcxf", "erff", "erfinvf", "exp10f", "exp2f", "expf", "expm1f",
+    "fabsf", "fdimf", "fdividef", "floorf", "fmaf", "fmaxf", "fminf", "fmodf", "frexpf", "hceil", "hcos",
+    "hexp", "hexp10", "hexp2", "hfloor", "hlog", "hlog10", "hlog2", "hrcp", "hrint", "hrsqrt", "hsin",
+    "hsqrt", "htanh", "htrunc", "hypotf", "ilogbf", "isfinite", "isinf", "isnan", "j0f", "j1f", "jnf", "labs",
+    "ldexpf", "lgammaf", "llabs", "llmax", "llmin", "llrintf", "llroundf", "log10f", "log1pf", "log2f",
+    "logbf", "logf", "lrintf", "lroundf", "max", "min", "modff", "nearbyintf", "nextafterf", "norm3df",
+    "norm4df", "normcdff", "normcdfinvf", "normf", "powf", "rcbrtf", "remainderf", "remquof", "rhypotf",
+    "rintf", "rnorm3df", "rnorm4df", "rnormf", "roundf", "rsqrtf", "scalblnf", "scalbnf", "signbit",
+    "sincosf", "sinf", "sinhf", "sinpif", "sqrtf", "tanf", "tanhf", "tanpif", "tgammaf", "truncf", "ullmax",
+    "ullmin", "umax", "umin", "y0f", "y1f", "ynf"});
   t.addNames({"asc_shfl", "asc_shfl_up", "asc_shfl_down", "asc_shfl_xor", "asc_reduce_add", "asc_reduce_max",
               "asc_reduce_min"},
              "simt", warpValue);
