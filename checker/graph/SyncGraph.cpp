@@ -234,10 +234,9 @@ struct Builder {
   }
 
   std::optional<HardEvent> queueEvent(int bufferId, bool forward) const {
-    if (bufferId < 0 || bufferId >= int(k.buffers.size()) || k.buffers[bufferId].kind != Buffer::Kind::Queue ||
-        k.buffers[bufferId].eventless)
+    if (bufferId < 0 || bufferId >= int(k.buffers.size()))
       return std::nullopt;
-    return t.queueEvent(k.buffers[bufferId].srcPos, k.buffers[bufferId].dstPos, forward);
+    return t.queueEvent(k.buffers[bufferId], forward);
   }
 
   void emitOne(size_t i, const Subst &m, const Subst &f, const std::vector<int> &copies, bool later, const Sym &entry,

@@ -102,10 +102,9 @@ PipeSimResult simulatePipes(const KernelModel &k, const TargetSpec &t, const Sim
     return evalAt(s, cfg, *ex, &st);
   };
   auto queueEvent = [&](int bufferId, bool fwd) -> std::optional<HardEvent> {
-    if (bufferId < 0 || bufferId >= int(k.buffers.size()) || k.buffers[bufferId].kind != Buffer::Kind::Queue ||
-        k.buffers[bufferId].eventless)
+    if (bufferId < 0 || bufferId >= int(k.buffers.size()))
       return std::nullopt;
-    return t.queueEvent(k.buffers[bufferId].srcPos, k.buffers[bufferId].dstPos, fwd);
+    return t.queueEvent(k.buffers[bufferId], fwd);
   };
   // Ordering as the pipe dependency graph defines it (checker/graph): program
   // order orders each pipe but the DMA pipes MTE2 and MTE3 (and V without

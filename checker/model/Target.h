@@ -12,6 +12,10 @@
 #include <string>
 #include <vector>
 
+namespace alint {
+struct Buffer;
+}
+
 namespace alint::model {
 
 struct MemorySpec {
@@ -127,6 +131,9 @@ struct TargetSpec {
   // The implicit event of a queue between positions src -> dst (GetQueEvt):
   // forward for EnQue/DeQue, backward for FreeTensor/AllocTensor.
   std::optional<HardEvent> queueEvent(TPos src, TPos dst, bool forward) const;
+  // The event a buffer's EnQue (forward) or free sets: a queue's, by its
+  // positions; none for a TBuf, a pool or an eventless TQue<VECCALC>.
+  std::optional<HardEvent> queueEvent(const Buffer &b, bool forward) const;
   bool isErrorEvent(HardEvent e) const;
 };
 

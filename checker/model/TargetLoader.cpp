@@ -2,6 +2,8 @@
 // and the built-in targets compiled in from checker/model/targets/*.json.
 #include "checker/model/Target.h"
 
+#include "checker/ir/KernelModel.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -891,6 +893,12 @@ std::optional<HardEvent> TargetSpec::queueEvent(TPos src, TPos dst, bool forward
   if (!p)
     return std::nullopt;
   return forward ? p->queueForward : p->queueBackward;
+}
+
+std::optional<HardEvent> TargetSpec::queueEvent(const Buffer &b, bool forward) const {
+  if (b.kind != Buffer::Kind::Queue || b.eventless)
+    return std::nullopt;
+  return queueEvent(b.srcPos, b.dstPos, forward);
 }
 
 bool TargetSpec::isEventLegal(CoreType c, HardEvent e) const {

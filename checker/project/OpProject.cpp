@@ -83,13 +83,18 @@ std::vector<std::string> filesUnder(const std::string &dir, unsigned maxFiles = 
   return out;
 }
 
-// The text between the parenthesis at `open` and its match.
+// The text between the bracket at `open` (a parenthesis or a brace) and its
+// match.
 std::string balanced(const std::string &s, size_t open) {
+  if (open >= s.size())
+    return {};
+  const bool brace = s[open] == '{';
+  const char o = brace ? '{' : '(', c = brace ? '}' : ')';
   int depth = 0;
   for (size_t i = open; i < s.size(); ++i) {
-    if (s[i] == '(')
+    if (s[i] == o)
       ++depth;
-    else if (s[i] == ')' && --depth == 0)
+    else if (s[i] == c && --depth == 0)
       return s.substr(open + 1, i - open - 1);
   }
   return {};
@@ -204,18 +209,7 @@ static std::string namedDtypeList(const std::string &text, const std::string &na
   const std::regex def("(?:std::)?vector\\s*<\\s*(?:ge::)?DataType\\s*>\\s+" + name + "\\s*(=\\s*)?([({])");
   std::string found;
   for (std::sregex_iterator it(text.begin(), text.end(), def), end; it != end; ++it) {
-    size_t open = size_t(it->position(2));
-    size_t close = open;
-    int depth = 0;
-    for (; close < text.size(); ++close) {
-      char c = text[close];
-      depth += (c == '(' || c == '{') - (c == ')' || c == '}');
-      if (depth == 0)
-        break;
-    }
-    if (close >= text.size())
-      continue;
-    std::string body = text.substr(open, close - open + 1);
+    std::string body = balanced(text, size_t(it->position(2)));
     if (size_t(it->position(0)) > use)
       return found.empty() ? body : found;
     found = body;

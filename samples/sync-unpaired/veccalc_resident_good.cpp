@@ -13,19 +13,15 @@ using namespace AscendC;
 constexpr int32_t BUFFER_NUM = 2;
 constexpr uint32_t TILE = 512;
 
-struct AccTilingData {
-  uint32_t rows;  // rows of TILE elements per core
-  uint32_t tiles; // tiles per row
-};
+constexpr uint32_t ROWS = 4;  // rows per core
+constexpr uint32_t TILES = 8; // tiles of TILE elements per row
 
 class KernelRowSum {
 public:
   __aicore__ inline KernelRowSum() {}
-  __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, const AccTilingData &td) {
-    rows = td.rows > 64 ? 64 : td.rows;
-    tiles = td.tiles > 64 ? 64 : td.tiles;
-    xGm.SetGlobalBuffer((__gm__ half *)x, 64 * 64 * TILE);
-    yGm.SetGlobalBuffer((__gm__ half *)y, 64 * TILE);
+  __aicore__ inline void Init(GM_ADDR x, GM_ADDR y) {
+    xGm.SetGlobalBuffer((__gm__ half *)x, ROWS * TILES * TILE);
+    yGm.SetGlobalBuffer((__gm__ half *)y, ROWS * TILE);
     pipe.InitBuffer(inQueueX, BUFFER_NUM, TILE * sizeof(half));
     pipe.InitBuffer(outQueueY, 1, TILE * sizeof(half));
     pipe.InitBuffer(accQueue, 1, TILE * sizeof(float));
@@ -35,12 +31,12 @@ public:
     accQueue.EnQue(acc);
   }
   __aicore__ inline void Process() {
-    for (uint32_t r = 0; r < rows; ++r) {
+    for (uint32_t r = 0; r < ROWS; ++r) {
       LocalTensor<float> acc = accQueue.DeQue<float>(); // after CopyOut's DeQue: no EnQue in between
       Duplicate<float>(acc, 0.0f, TILE);
       accQueue.EnQue(acc);
-      for (uint32_t t = 0; t < tiles; ++t) {
-        CopyIn(r * tiles + t);
+      for (uint32_t t = 0; t < TILES; ++t) {
+        CopyIn(r * TILES + t);
         Accumulate();
       }
       CopyOut(r);
@@ -78,14 +74,10 @@ private:
   TQue<TPosition::VECCALC, 1> accQueue;
   TBuf<TPosition::VECCALC> castBuf;
   GlobalTensor<half> xGm, yGm;
-  uint32_t rows = 0, tiles = 0;
 };
 
-extern "C" __global__ __aicore__ void row_sum(GM_ADDR x, GM_ADDR y, GM_ADDR tiling) {
-  AccTilingData td;
-  td.rows = ((__gm__ uint32_t *)tiling)[0];
-  td.tiles = ((__gm__ uint32_t *)tiling)[1];
+extern "C" __global__ __aicore__ void row_sum(GM_ADDR x, GM_ADDR y) {
   KernelRowSum op;
-  op.Init(x, y, td);
+  op.Init(x, y);
   op.Process();
 }

@@ -18,6 +18,7 @@
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
+#include <clang/Basic/SourceManager.h>
 
 namespace alint {
 namespace fe {
@@ -303,6 +304,24 @@ bool Interp::simtPointerAccess(const Expr *e, bool write) {
   return simtAccess(e, p, off, write);
 }
 
+// The scalar math library of SIMT functions (expf, isnan, min, half
+// conversions: api/include/ascendc_lint/simt_math.h, or the library's
+// simt_api/math_functions.h with --api-dir): register arithmetic of one
+// thread, its result a value the model does not track. A function with a
+// pointer parameter (frexpf, modff, sincosf, normf) reads or writes memory:
+// not claimed here, so it stays unmodelled (unknown).
+static bool isScalarMath(const ApiCall &c) {
+  const SourceManager &sm = c.fd->getASTContext().getSourceManager();
+  llvm::StringRef file = sm.getFilename(sm.getExpansionLoc(c.fd->getCanonicalDecl()->getLocation()));
+  if (!file.ends_with("ascendc_lint/simt_math.h") && !file.ends_with("simt_api/math_functions.h"))
+    return false;
+  for (const ParmVarDecl *p : c.fd->parameters())
+    if (p->getType()->isPointerType() || p->getType()->isReferenceType())
+      return false;
+  return true;
+}
+static Value scalarMath(Interp &in, ApiCall &c) { return in.unknownValue("result of " + c.name, c.call->getType()); }
+
 void registerSimtApi(ApiTable &t) {
   t.addNames({"asc_vf_call", "VF_CALL"}, "simt", vfLaunchCall);
   t.addNames({"asc_syncthreads", "ThreadBarrier"}, "simt", barrier);
@@ -316,24 +335,7 @@ void registerSimtApi(ApiTable &t) {
              "simt", atomic);
   t.addNames({"asc_ldcg", "asc_ldca", "asc_stcg"}, "simt", cachedAccess);
   t.addPure({"__umulhi", "__mulhi", "__umul64hi", "__mul64hi", "UintDiv"}); // register arithmetic
-  // The scalar math library (api/include/ascendc_lint/simt_math.h): register
-  // arithmetic of one thread, its result a value the model does not track.
-  t.addPure({
-    "__bfloat162float", "__float2bfloat16", "__float2bfloat16_rn", "__float2bfloat16_rz", "__float2half",
-    "__float2half_rd", "__float2half_rn", "__float2half_ru", "__float2half_rz", "__habs", "__hadd",
-    "__half2float", "__hdiv", "__heq", "__hfma", "__hge", "__hgt", "__hisinf", "__hisnan", "__hle", "__hlt",
-    "__hmax", "__hmin", "__hmul", "__hne", "__hneg", "__hsub", "abs", "acosf", "acoshf", "asinf", "asinhf",
-    "atan2f", "atanf", "atanhf", "cbrtf", "ceilf", "copysignf", "cosf", "coshf", "cospif", "cyl_bessel_i0f",
-    "cyl_bessel_i1f", "erfcf", "erfcinvf", "erfcxf", "erff", "erfinvf", "exp10f", "exp2f", "expf", "expm1f",
-    "fabsf", "fdimf", "fdividef", "floorf", "fmaf", "fmaxf", "fminf", "fmodf", "frexpf", "hceil", "hcos",
-    "hexp", "hexp10", "hexp2", "hfloor", "hlog", "hlog10", "hlog2", "hrcp", "hrint", "hrsqrt", "hsin",
-    "hsqrt", "htanh", "htrunc", "hypotf", "ilogbf", "isfinite", "isinf", "isnan", "j0f", "j1f", "jnf", "labs",
-    "ldexpf", "lgammaf", "llabs", "llmax", "llmin", "llrintf", "llroundf", "log10f", "log1pf", "log2f",
-    "logbf", "logf", "lrintf", "lroundf", "max", "min", "modff", "nearbyintf", "nextafterf", "norm3df",
-    "norm4df", "normcdff", "normcdfinvf", "normf", "powf", "rcbrtf", "remainderf", "remquof", "rhypotf",
-    "rintf", "rnorm3df", "rnorm4df", "rnormf", "roundf", "rsqrtf", "scalblnf", "scalbnf", "signbit",
-    "sincosf", "sinf", "sinhf", "sinpif", "sqrtf", "tanf", "tanhf", "tanpif", "tgammaf", "truncf", "ullmax",
-    "ullmin", "umax", "umin", "y0f", "y1f", "ynf"});
+  t.addFallback("simt-math", isScalarMath, scalarMath);
   t.addNames({"asc_shfl", "asc_shfl_up", "asc_shfl_down", "asc_shfl_xor", "asc_reduce_add", "asc_reduce_max",
               "asc_reduce_min"},
              "simt", warpValue);
