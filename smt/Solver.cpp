@@ -451,6 +451,30 @@ std::vector<Sym> conjunctsOf(std::vector<Sym> work) {
   return out;
 }
 
+// The variable under a chain of casts none of which is narrower than it,
+// with the values every type on the chain holds (the range on which the chain
+// is the identity).
+std::optional<std::pair<const VarInfo *, std::pair<__int128, __int128>>> varThroughSameWidth(const Sym &x) {
+  std::vector<IntType> through;
+  const SymNode *n = x.get();
+  while (n->op == SymOp::Cast && !n->args.empty()) {
+    through.push_back(n->type);
+    n = n->args[0].get();
+  }
+  if (n->op != SymOp::Var || n->type.bits == 0 || n->type.isBool)
+    return std::nullopt;
+  __int128 lo = n->type.minValue(), hi = (__int128)n->type.maxValue();
+  for (IntType t : through) {
+    if (t.bits == 0 && !t.isBool)
+      continue;
+    if (t.isBool || t.bits < n->type.bits)
+      return std::nullopt;
+    lo = std::max(lo, (__int128)t.minValue());
+    hi = std::min(hi, (__int128)t.maxValue());
+  }
+  return std::make_pair(n->var.get(), std::make_pair(lo, hi));
+}
+
 VarBounds boundsFrom(const std::vector<Sym> &context) {
   std::vector<Sym> atoms;
   for (const Sym &p : conjunctsOf(context))
@@ -473,8 +497,19 @@ VarBounds boundsFrom(const std::vector<Sym> &context) {
       for (int side = 0; side < 2; ++side) {
         const Sym &x = a->args[side], &e = a->args[1 - side];
         const VarInfo *v = varThroughWidening(x);
-        if (!v)
+        if (!v) {
+          // `(int64_t)field == e` with field a uint64_t and e within the
+          // values both types hold: a same-width cast is one-to-one and moves
+          // only values outside them, so field == e (a host contract binding
+          // a uint64 field the kernel reads as int64; ops-math lerp).
+          if (op == SymOp::Eq)
+            if (auto cv = varThroughSameWidth(x)) {
+              Interval ie = intervalOf(e, &b);
+              if (ie.lo >= cv->second.first && ie.hi <= cv->second.second)
+                tighten(cv->first, ie.lo, ie.hi);
+            }
           continue;
+        }
         // normalise to "v op e"
         SymOp o = side == 1 ? swappedCmp(op) : op;
         Interval ie = intervalOf(e, &b);

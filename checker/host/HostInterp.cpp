@@ -462,6 +462,9 @@ private:
   HVal inlineCall(const FunctionDecl *fd, const std::vector<const Expr *> &args, int self, SourceLocation l);
   HVal tilingTemplates(const CallExpr *ce);
   std::optional<Loc> lvalue(const Expr *e);
+  // The integer location a pointer expression names (`&x`, a pointer local
+  // or parameter bound to one), if it is followed.
+  std::optional<Loc> pointee(const Expr *e);
   void exec(const Stmt *s);
   void execIf(const IfStmt *is);
   void execLoop(const Stmt *loop, const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body);
@@ -1123,12 +1126,33 @@ void HostInterp::declare(const VarDecl *vd) {
     state[l] = noneV("'" + vd->getNameAsString() + "' is not initialised");
     return;
   }
+  // `int64_t *p = &x;`: p names x (reads and writes through it reach x).
+  if (auto to = pointee(init)) {
+    HVal r;
+    r.k = HVal::Ref;
+    r.ref = *to;
+    state[l] = r;
+    return;
+  }
   HVal v = eval(init);
   if (v.k == HVal::Ref)
     v = read(v.ref);
   if (isInt(t))
     v = intV(asSym(v, t, "'" + vd->getNameAsString() + "'"));
   state[l] = v;
+}
+
+std::optional<Loc> HostInterp::pointee(const Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  if (!e->getType()->isPointerType() || !isInt(e->getType()->getPointeeType()))
+    return std::nullopt;
+  if (const auto *u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_AddrOf)
+    return lvalue(u->getSubExpr());
+  if (const auto *dr = dyn_cast<DeclRefExpr>(e))
+    if (const auto *vd = dyn_cast<VarDecl>(dr->getDecl()); vd && vd->hasLocalStorage())
+      if (auto it = state.find(localLoc(vd)); it != state.end() && it->second.k == HVal::Ref)
+        return it->second.ref;
+  return std::nullopt;
 }
 
 std::optional<Loc> HostInterp::lvalue(const Expr *e) {
@@ -1170,6 +1194,8 @@ std::optional<Loc> HostInterp::lvalue(const Expr *e) {
     return std::nullopt;
   }
   if (const auto *u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_Deref) {
+    if (auto to = pointee(u->getSubExpr()))
+      return to;
     HVal b = eval(u->getSubExpr());
     if (b.k == HVal::Obj)
       return Loc{b.obj, "[0]"};
@@ -1340,6 +1366,19 @@ HVal HostInterp::eval(const Expr *e) {
       return intV(k == BO_LAnd ? mkAnd(a, c) : mkOr(a, c));
     }
     if (k == BO_Assign) {
+      // A pointer to an integer pointed elsewhere: the local is rebound, the
+      // location it named is left alone.
+      if (const auto *dr = dyn_cast<DeclRefExpr>(b->getLHS()->IgnoreParenImpCasts());
+          dr && b->getLHS()->getType()->isPointerType() && isInt(b->getLHS()->getType()->getPointeeType()))
+        if (const auto *vd = dyn_cast<VarDecl>(dr->getDecl()); vd && vd->hasLocalStorage()) {
+          HVal r = noneV("a pointer not followed");
+          if (auto to = pointee(b->getRHS())) {
+            r.k = HVal::Ref;
+            r.ref = *to;
+          }
+          state[localLoc(vd)] = r;
+          return r;
+        }
       HVal v = eval(b->getRHS());
       if (v.k == HVal::Ref)
         v = read(v.ref);
@@ -1577,6 +1616,8 @@ HVal HostInterp::evalCall(const CallExpr *ce) {
   for (const Expr *a : args) {
     QualType at = a->getType();
     if (at->isPointerType() && !at->getPointeeType().isConstQualified()) {
+      if (auto to = pointee(a))
+        write(*to, intV(mkOpaque("written by '" + fd->getNameAsString() + "'", typeOf(at->getPointeeType()))));
       HVal v = eval(a);
       if (v.k == HVal::Obj && objs[v.obj].kind == OK::User)
         setAllFields(v.obj, objs[v.obj].rec, "", [&](QualType ft) {
@@ -1956,6 +1997,12 @@ HVal HostInterp::inlineCall(const FunctionDecl *fd, const std::vector<const Expr
     if (!pt.isNull() && pt->isReferenceType() && isInt(pt.getNonReferenceType())) {
       refs.push_back(lvalue(args[i]));
       vals.push_back(eval(args[i]));
+    } else if (!pt.isNull() && pt->isPointerType() && isInt(pt->getPointeeType())) {
+      // An out-parameter (`GetPlatformInfo(ctx, &ubSize, &coreNum)` writing
+      // `*coreNum = ...`): the pointer names the caller's location.
+      std::optional<Loc> to = pointee(args[i]);
+      refs.push_back(to);
+      vals.push_back(to ? noneV("a pointer") : eval(args[i]));
     } else {
       refs.push_back(std::nullopt);
       HVal v = eval(args[i]);

@@ -470,3 +470,26 @@ TEST_CASE("host reader: global tables filled with constants, read by dtype", "[h
   CHECK(asConst(d.fields["tileBytes"]) == 196608 / 3 / 32 * 32);
   CHECK(asConst(d.tilingKey) == 9);
 }
+
+TEST_CASE("host reader: results returned through pointers to the caller's locals", "[host]") {
+  host::HostContract c =
+      host::readTilingFunction(std::string(ALINT_SOURCE_DIR) + "/tests/data/host/out_param_tiling.cpp", hostOptions());
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  REQUIRE(c.fields.count("coreNum"));
+  REQUIRE(c.fields.count("ubBytes"));
+  REQUIRE(c.fields.count("blockFactor"));
+  REQUIRE(c.fields.count("picked"));
+  std::map<std::string, int64_t> env = {{"x.size", 1000}, {"platform.coreNumAiv", 40}, {"platform.ubSize", 196608}};
+  CHECK(at(c.fields["coreNum"], env) == 40);
+  CHECK(at(c.fields["ubBytes"], env) == 196608); // GetCoreMemSize(UB), through *ubSize
+  CHECK(at(c.fields["blockFactor"], env) == 25); // ceil(1000 / 40), written through two pointers
+  CHECK(asConst(c.fields["picked"]) == 17);      // the re-pointed pointer wrote b, not a
+  // What a function without a definition may write through a pointer is not known.
+  CHECK(!c.fields.count("opaque"));
+  // The refusal decided by the value the helper wrote through the pointer.
+  REQUIRE(c.success);
+  INFO(toString(c.success));
+  CHECK(at(c.success, {{"x.size", 0}, {"platform.coreNumAiv", 40}}) == 0);
+  CHECK(at(c.success, {{"x.size", 1}, {"platform.coreNumAiv", 40}}) == 1);
+}

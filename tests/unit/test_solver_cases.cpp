@@ -114,12 +114,40 @@ TEST_CASE("solver: a property no values satisfy fails for every input that reach
   Sym i = mkVar("i", IntType::u32(), VarRole::Internal);
   Obligation ob;
   ob.check = "test";
-  ob.context = {mkCmp(SymOp::Ge, cores, mkConst(1)), mkCmp(SymOp::Lt, i, mkBin(SymOp::Div, total, cores, IntType::u32()))};
+  ob.context = {mkCmp(SymOp::Ge, cores, mkConst(1)),
+                mkCmp(SymOp::Lt, i, mkBin(SymOp::Div, total, cores, IntType::u32()))};
   Sym tileBytes = mkBin(SymOp::Mul, mkCast(tile, IntType::u64()), mkConst(4, IntType::u64()), IntType::u64());
-  ob.property = mkCmp(SymOp::Le, mkBin(SymOp::Add, mkConst(4194304), toMath(tileBytes), IntType::math()),
-                      mkConst(196608));
+  ob.property =
+      mkCmp(SymOp::Le, mkBin(SymOp::Add, mkConst(4194304), toMath(tileBytes), IntType::math()), mkConst(196608));
   Solver s(2000);
   Verdict v = s.check(ob);
   INFO(statusName(v.status) << ": " << v.reason);
   CHECK(v.status == Status::Violated);
+}
+
+TEST_CASE("solver: a field the host binds through a same-width cast is bounded by the value", "[solver]") {
+  // The host writes a uint64_t field that the kernel reads as int64_t:
+  // `(int64_t)tail == (n % 6144 == 0 ? 6144 : n % 6144)` (ops-math lerp). The
+  // cast is one-to-one, so tail lies in [1, 6144] and its 32-bit view too.
+  Sym n = mkVar("x.size", IntType::i64());
+  Sym tail = mkVar("tilingData.tail", IntType::u64());
+  Sym rem = mkBin(SymOp::Rem, n, mkConst(6144, IntType::i64()), IntType::i64());
+  Sym value = mkSelect(mkCmp(SymOp::Eq, rem, mkConst(0)), mkConst(6144, IntType::i64()), rem);
+  Obligation ob;
+  ob.check = "test";
+  ob.context = {mkCmp(SymOp::Ge, n, mkConst(1)), mkCmp(SymOp::Le, n, mkConst(int64_t(1) << 48)),
+                mkCmp(SymOp::Eq, mkCast(tail, IntType::i64()), value)};
+  ob.property = mkCmp(SymOp::Le, mkCast(tail, IntType::i32()), mkConst(6144, IntType::i32()));
+  Solver s(2000);
+  Verdict v = s.check(ob);
+  INFO(statusName(v.status) << ": " << v.reason);
+  CHECK(v.status == Status::Proved);
+  // A narrowing view bounds nothing: (int32_t)wide == value holds for
+  // wide = value + 2^32 as well.
+  Sym wide = mkVar("tilingData.wide", IntType::u64());
+  ob.context.back() = mkCmp(SymOp::Eq, mkCast(wide, IntType::i32()), mkCast(value, IntType::i32()));
+  ob.property = mkCmp(SymOp::Le, wide, mkConst(6144, IntType::u64()));
+  v = s.check(ob);
+  INFO(statusName(v.status) << ": " << v.reason);
+  CHECK(v.status != Status::Proved);
 }

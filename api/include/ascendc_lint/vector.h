@@ -341,6 +341,27 @@ __aicore__ void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, 
 template <typename T, typename U>
 __aicore__ void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar, CMPMODE cmpMode,
                          uint32_t count);
+#if ASCENDC_LINT_ARCH_35XX
+// Ascend 950 generic forms: either source may be the scalar or a
+// single-point tensor (BinaryConfig::scalarTensorIndex); T0/T1 name the
+// element types (asc-devkit include/basic_api/kernel_operator_vec_cmpsel_intf.h,
+// `__NPU_ARCH__ == 3510`; docs/zh/api/SIMD-API/基础API/Memory矢量计算/比较与选择/Compares.md).
+#define ASCENDC_LINT_CMPS_GENERIC(Name)                                                                        \
+    template <typename T0 = BinaryDefaultType, typename T1 = BinaryDefaultType, bool isSetMask = true,         \
+              const BinaryConfig& config = DEFAULT_BINARY_CONFIG, typename T2, typename T3, typename T4>      \
+    __aicore__ void Name(const T2& dst, const T3& src0, const T4& src1, CMPMODE cmpMode, const uint64_t mask[], \
+                         uint8_t repeatTime, const UnaryRepeatParams& repeatParams);                           \
+    template <typename T0 = BinaryDefaultType, typename T1 = BinaryDefaultType, bool isSetMask = true,         \
+              const BinaryConfig& config = DEFAULT_BINARY_CONFIG, typename T2, typename T3, typename T4>      \
+    __aicore__ void Name(const T2& dst, const T3& src0, const T4& src1, CMPMODE cmpMode, const uint64_t mask,  \
+                         uint8_t repeatTime, const UnaryRepeatParams& repeatParams);                           \
+    template <typename T0 = BinaryDefaultType, typename T1 = BinaryDefaultType, bool isSetMask = true,         \
+              const BinaryConfig& config = DEFAULT_BINARY_CONFIG, typename T2, typename T3, typename T4>      \
+    __aicore__ void Name(const T2& dst, const T3& src0, const T4& src1, CMPMODE cmpMode, uint32_t count)
+ASCENDC_LINT_CMPS_GENERIC(Compares);
+ASCENDC_LINT_CMPS_GENERIC(CompareScalar);
+#undef ASCENDC_LINT_CMPS_GENERIC
+#endif
 template <typename T>
 __aicore__ void GetCmpMask(const LocalTensor<T>& dst);
 template <typename T>
@@ -373,6 +394,21 @@ __aicore__ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask,
 template <typename T, typename U>
 __aicore__ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, T src1,
                        SELMODE selMode, uint32_t count);
+#if ASCENDC_LINT_ARCH_35XX
+// Ascend 950: one of src0/src1 a scalar, either one (kernel_operator_vec_cmpsel_intf.h, `__NPU_ARCH__ == 3510`).
+template <typename T0 = BinaryDefaultType, typename T1 = BinaryDefaultType, bool isSetMask = true,
+          const BinaryConfig& config = DEFAULT_BINARY_CONFIG, typename T2, typename T3, typename T4>
+__aicore__ void Select(const T2& dst, const LocalTensor<T1>& selMask, const T3& src0, const T4& src1, SELMODE selMode,
+                       uint64_t mask[], uint8_t repeatTime, const BinaryRepeatParams& repeatParams);
+template <typename T0 = BinaryDefaultType, typename T1 = BinaryDefaultType, bool isSetMask = true,
+          const BinaryConfig& config = DEFAULT_BINARY_CONFIG, typename T2, typename T3, typename T4>
+__aicore__ void Select(const T2& dst, const LocalTensor<T1>& selMask, const T3& src0, const T4& src1, SELMODE selMode,
+                       uint64_t mask, uint8_t repeatTime, const BinaryRepeatParams& repeatParams);
+template <typename T0 = BinaryDefaultType, typename T1 = BinaryDefaultType,
+          const BinaryConfig& config = DEFAULT_BINARY_CONFIG, typename T2, typename T3, typename T4>
+__aicore__ void Select(const T2& dst, const LocalTensor<T1>& selMask, const T3& src0, const T4& src1, SELMODE selMode,
+                       uint32_t count);
+#endif
 
 // ---- reductions -------------------------------------------------------------------------------------
 template <typename T>

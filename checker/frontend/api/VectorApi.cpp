@@ -42,6 +42,13 @@ const VInfo kVector[] = {
     {"Muls", VShape::ScalarBinary},
     {"Maxs", VShape::ScalarBinary},
     {"Mins", VShape::ScalarBinary},
+    // Subs/Divs/Ands/Ors(dst, src, scalar, count): dst = src op scalar
+    // (基础API/Memory矢量计算/基础算术/Subs（灵活标量位置）.md, Divs（灵活标量位置）.md,
+    // 逻辑计算/Ands.md, Ors.md).
+    {"Subs", VShape::ScalarBinary},
+    {"Divs", VShape::ScalarBinary},
+    {"Ands", VShape::ScalarBinary},
+    {"Ors", VShape::ScalarBinary},
     {"LeakyRelu", VShape::ScalarBinary},
     {"ShiftLeft", VShape::ScalarBinary},
     {"ShiftRight", VShape::ScalarBinary},
@@ -301,7 +308,14 @@ Value Interp::apiVector(ApiCall &c) {
   // high-level forms (Exp(dst, src, tmp, count)): scratch the function may
   // use whole, read and written over the tensor's extent (unknown where the
   // extent is).
-  size_t operands = info->shape == VShape::Binary || info->shape == VShape::TernaryDst || info->shape == VShape::Compare
+  // The Ascend 950 generic scalar forms (Adds(dst, src0, src1, count),
+  // Compares(dst, src0, src1, mode, count)) take the scalar as a single-point
+  // tensor on either side (BinaryConfig::scalarTensorIndex): which source is
+  // read whole is not followed, so both extents are unknown.
+  bool singlePoint = (info->shape == VShape::ScalarBinary || (info->shape == VShape::Compare && c.name != "Compare")) &&
+                     tensors.size() >= 3 && tensors[1] == 1 && tensors[2] == 2;
+  size_t operands = info->shape == VShape::Binary || info->shape == VShape::TernaryDst ||
+                            info->shape == VShape::Compare || singlePoint
                         ? 3
                         : (info->shape == VShape::Duplicate ? 1 : (info->shape == VShape::Select ? 4 : 2));
   for (size_t k = operands; k < tensors.size() && info->shape != VShape::Reduce; ++k)
@@ -309,8 +323,26 @@ Value Interp::apiVector(ApiCall &c) {
   if (tensors.size() > operands && info->shape != VShape::Reduce)
     tensors.resize(operands);
   switch (info->shape) {
-  case VShape::Binary:
   case VShape::ScalarBinary:
+  case VShape::Compare:
+    if (singlePoint) {
+      for (size_t k = 1; k < tensors.size(); ++k)
+        addTensor(tensors[k], nullptr, false, k == 1 ? "src0" : "src1");
+      addTensor(tensors[0],
+                info->shape == VShape::Compare ? mkBin(SymOp::Div, addC(count, 7), mkConst(8), IntType::math())
+                                               : bytes(tensors[0]),
+                true, "dst");
+      break;
+    }
+    if (info->shape == VShape::Compare) {
+      for (size_t k = 1; k < tensors.size(); ++k)
+        addTensor(tensors[k], bytes(tensors[k]), false, "src");
+      // one bit per element
+      addTensor(tensors[0], mkBin(SymOp::Div, addC(count, 7), mkConst(8), IntType::math()), true, "dst");
+      break;
+    }
+    [[fallthrough]];
+  case VShape::Binary:
   case VShape::Unary:
   case VShape::Cast:
   case VShape::TernaryDst:
@@ -322,12 +354,6 @@ Value Interp::apiVector(ApiCall &c) {
     break;
   case VShape::Duplicate:
     addTensor(tensors[0], bytes(tensors[0]), true, "dst");
-    break;
-  case VShape::Compare:
-    for (size_t k = 1; k < tensors.size(); ++k)
-      addTensor(tensors[k], bytes(tensors[k]), false, "src");
-    // one bit per element
-    addTensor(tensors[0], mkBin(SymOp::Div, addC(count, 7), mkConst(8), IntType::math()), true, "dst");
     break;
   case VShape::Select: {
     // Tensors in order: dst, selMask, src0 and, in the tensor-tensor forms,
