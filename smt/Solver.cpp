@@ -85,11 +85,19 @@ struct Translator {
   // proves the property; `sat` says nothing.
   bool relax = false;
 
-  const VarBounds *bounds = nullptr;                        // from the context: drop impossible wraps
-  std::unordered_map<uint32_t, size_t> *localIds = nullptr; // variable id -> number in Z3 names
+  const VarBounds *bounds = nullptr;                                        // from the context: drop impossible wraps
+  const std::unordered_map<const SymNode *, __int128> *productHi = nullptr; // ProductLemmas::hi
+  std::unordered_map<uint32_t, size_t> *localIds = nullptr;                 // variable id -> number in Z3 names
 
   explicit Translator(z3::context &ctx) : c(ctx) {}
   IntervalMemo ranges; // for `bounds`, set before the first translation
+  // The bounds and the block-split products' ranges, before the first translation.
+  void setBounds(const VarBounds *b, const std::unordered_map<const SymNode *, __int128> *hi) {
+    bounds = b;
+    productHi = hi;
+    for (auto &[n, h] : *hi)
+      ranges[n] = Interval{0, h};
+  }
   Interval range(const Sym &x) { return intervalOf(x, bounds, &ranges); }
 
   z3::expr num(__int128 v) { return c.int_val(i128str(v).c_str()); }
@@ -332,6 +340,11 @@ struct Translator {
           hi = std::max(hi, v);
         }
       }
+      if (productHi)
+        if (auto it = productHi->find(s.get()); it != productHi->end()) {
+          lo = std::max<__int128>(lo, 0);
+          hi = std::min(hi, it->second);
+        }
       if (nl && relax)
         return wrap(relaxedProduct(a, b, ia, ib, small, lo, hi), t, lo, hi);
       return wrap(a * b, t, lo, hi);
@@ -535,6 +548,233 @@ VarBounds boundsFrom(const std::vector<Sym> &context) {
       }
     }
   return b;
+}
+
+} // namespace
+
+// Products bounded by a block split. A kernel's `blockIdx * blockFactor`,
+// launched on `blockNum` blocks where the host computed `blockNum =
+// CeilDiv(total, blockFactor)`, is at most `total - 1`; intervals alone give
+// it a range up to 2^64, so the int64 / uint64 wrap-around stays in every
+// question that uses it and Z3 gives up (ops-math sinh_v2, fresnel_sin,
+// most element-wise kernels with a host contract). From the context's
+// top-level facts `a < c`, `c == E_c` and `b == E_b`:
+//   E_b = b, or `cond ? 0 : F` (a value-preserving cast of F),
+//   E_c = c or a chain of casts of a non-negative value (each at most its
+//         operand), `cond ? k : Y` with the cond of E_b (there b is 0) or
+//         `F == 0 ? X : Y` (there b is 0), ending in N / F with N >= 0;
+// then for a, b >= 0: a * b <= max(N - F, 0) (in the branch that matters
+// a <= N / F - 1 and (N / F) * F <= N; in the others the product is 0).
+struct ProductLemmas {
+  std::unordered_map<const SymNode *, __int128> hi; // the product's range is [0, hi]
+  std::vector<Sym> facts;                           // product <= max(N - F, 0)
+};
+
+namespace {
+
+// x without the casts that keep its value (its range fits every type on the way).
+Sym peelValueCasts(Sym x, const VarBounds &b) {
+  while (x->op == SymOp::Cast && !x->args.empty() && !x->type.isBool) {
+    Interval iv = intervalOf(x->args[0], &b);
+    if (x->type.bits && (iv.lo < (__int128)x->type.minValue() || iv.hi > (__int128)x->type.maxValue()))
+      break;
+    x = x->args[0];
+  }
+  return x;
+}
+
+// Whether a and b have the same value: the same operations on the same
+// variables and constants, the types aside where no operation wraps (its
+// range fits its type; a value computed in uint64_t on the host and in
+// int64_t in the kernel). Casts that keep the value are skipped.
+bool valueEqual(Sym a, Sym b, const VarBounds &bounds, int depth = 0) {
+  a = peelValueCasts(a, bounds);
+  b = peelValueCasts(b, bounds);
+  if (a.get() == b.get())
+    return true;
+  if (depth > 24 || a->op != b->op || a->args.size() != b->args.size())
+    return false;
+  switch (a->op) {
+  case SymOp::Const:
+    return a->type.isBool == b->type.isBool && intervalOf(a).lo == intervalOf(b).lo;
+  case SymOp::BoolConst:
+    return a->value == b->value;
+  case SymOp::Var:
+    return a->var->id == b->var->id;
+  case SymOp::Cast:
+    return false; // a cast that may change the value, on either side
+  default:
+    break;
+  }
+  auto fits = [&](const Sym &x) {
+    if (x->type.isBool || x->type.bits == 0)
+      return true;
+    Interval r = intervalOf(x, &bounds);
+    return r.lo > (__int128)x->type.minValue() || r.hi < (__int128)x->type.maxValue();
+  };
+  bool arith = a->op == SymOp::Add || a->op == SymOp::Sub || a->op == SymOp::Mul || a->op == SymOp::Div ||
+               a->op == SymOp::Rem || a->op == SymOp::Min || a->op == SymOp::Max || a->op == SymOp::Neg;
+  if (!arith && a->op != SymOp::Select && !(a->op >= SymOp::Eq && a->op <= SymOp::LNot))
+    return false;
+  if (arith && (!fits(a) || !fits(b)))
+    return false;
+  if (a->op == SymOp::Div || a->op == SymOp::Rem)
+    for (const Sym &x : {a->args[0], a->args[1], b->args[0], b->args[1]})
+      if (intervalOf(x, &bounds).lo < 0)
+        return false;
+  for (size_t i = 0; i < a->args.size(); ++i)
+    if (!valueEqual(a->args[i], b->args[i], bounds, depth + 1))
+      return false;
+  return true;
+}
+
+ProductLemmas productLemmas(const Obligation &ob, const VarBounds &bounds) {
+  ProductLemmas out;
+  std::vector<Sym> atoms = conjunctsOf(ob.context);
+  std::unordered_map<uint32_t, Sym> defs;                // var id -> the value a fact gives it
+  std::unordered_map<uint32_t, std::vector<Sym>> uppers; // var id -> c of `var < c`
+  for (const Sym &p : atoms) {
+    if (p->args.size() != 2)
+      continue;
+    for (int side = 0; side < 2; ++side) {
+      const Sym &x = p->args[side], &e = p->args[1 - side];
+      if (p->op == SymOp::Eq) {
+        if (const VarInfo *v = varThroughWidening(x)) {
+          defs.emplace(v->id, e);
+        } else if (auto cv = varThroughSameWidth(x)) {
+          Interval ie = intervalOf(e, &bounds);
+          if (ie.lo >= cv->second.first && ie.hi <= cv->second.second)
+            defs.emplace(cv->first->id, e);
+        }
+      }
+      SymOp o = side == 1 ? swappedCmp(p->op) : p->op;
+      if (o == SymOp::Lt)
+        if (const VarInfo *v = varThroughWidening(x))
+          uppers[v->id].push_back(e);
+    }
+  }
+  if (uppers.empty() || defs.empty())
+    return out;
+  // Every product node of the question.
+  std::vector<Sym> muls;
+  std::unordered_set<const SymNode *> seen;
+  std::vector<Sym> work = ob.context;
+  work.push_back(ob.property);
+  while (!work.empty()) {
+    Sym n = work.back();
+    work.pop_back();
+    if (!n || !seen.insert(n.get()).second)
+      continue;
+    if (n->op == SymOp::Mul && n->args.size() == 2)
+      muls.push_back(n);
+    for (const Sym &a : n->args)
+      work.push_back(a);
+  }
+  auto sameAs = [&](const Sym &x, const std::vector<Sym> &cands) {
+    for (const Sym &c : cands)
+      if (valueEqual(x, c, bounds))
+        return true;
+    return false;
+  };
+  // N >= 0 where F >= 1: by its range, or N = T + F - 1 (a ceiling division's
+  // dividend) with T >= 0 and no wrap-around on the way.
+  auto nonNegWhereDivisorPositive = [&](const Sym &n, const std::vector<Sym> &fcands) {
+    if (intervalOf(n, &bounds).lo >= 0)
+      return true;
+    std::vector<std::pair<Sym, int>> terms; // additive terms with their signs
+    std::vector<std::pair<Sym, int>> todo = {{peelValueCasts(n, bounds), 1}};
+    while (!todo.empty() && terms.size() < 8) {
+      auto [t, sign] = todo.back();
+      todo.pop_back();
+      bool fitsType = t->type.bits == 0 || (intervalOf(t, &bounds).lo > (__int128)t->type.minValue() ||
+                                            intervalOf(t, &bounds).hi < (__int128)t->type.maxValue());
+      if ((t->op == SymOp::Add || t->op == SymOp::Sub) && fitsType) {
+        todo.push_back({peelValueCasts(t->args[0], bounds), sign});
+        todo.push_back({peelValueCasts(t->args[1], bounds), t->op == SymOp::Sub ? -sign : sign});
+      } else {
+        terms.push_back({t, sign});
+      }
+    }
+    if (!todo.empty())
+      return false;
+    bool haveF = false;
+    __int128 constSum = 0;
+    for (auto &[t, sign] : terms) {
+      if (auto k = asConst(t)) {
+        constSum += sign * (__int128)*k;
+      } else if (!haveF && sign > 0 && sameAs(t, fcands)) {
+        haveF = true;
+      } else if (sign < 0 || intervalOf(t, &bounds).lo < 0) {
+        return false;
+      }
+    }
+    return haveF && constSum >= -1;
+  };
+  for (const Sym &m : muls) {
+    if (out.hi.count(m.get()))
+      continue;
+    for (int order = 0; order < 2; ++order) {
+      const Sym &x = m->args[order], &y = m->args[1 - order];
+      const VarInfo *va = varThroughWidening(x);
+      const VarInfo *vb = varThroughWidening(y);
+      if (!va || !vb || !uppers.count(va->id) || intervalOf(x, &bounds).lo < 0 || intervalOf(y, &bounds).lo < 0)
+        continue;
+      // What b equals where it is not 0.
+      std::vector<Sym> fc = {peelValueCasts(y, bounds)};
+      Sym zeroCond;
+      if (auto d = defs.find(vb->id); d != defs.end()) {
+        Sym e = peelValueCasts(d->second, bounds);
+        if (e->op == SymOp::Select && asConst(e->args[1]) == 0) {
+          zeroCond = e->args[0];
+          e = e->args[2];
+        }
+        fc.push_back(peelValueCasts(e, bounds));
+      }
+      bool found = false;
+      for (Sym c : uppers[va->id]) {
+        if (const VarInfo *vc = varThroughWidening(c))
+          if (auto d = defs.find(vc->id); d != defs.end())
+            c = d->second;
+        for (int depth = 0; depth < 8 && c; ++depth) {
+          const IntType from = c->op == SymOp::Cast ? c->args[0]->type : IntType();
+          if (c->op == SymOp::Cast && !c->type.isBool && !from.isBool &&
+              (!c->type.isSigned || c->type.bits == 0 || (from.bits && from.bits <= c->type.bits))) {
+            // A cast to an unsigned type, or a widening one, of a
+            // non-negative value is non-negative and at most the value; the
+            // value where it matters is N / F >= 0 (checked below), and casts
+            // distribute over the choices on the way.
+            c = c->args[0];
+          } else if (c->op == SymOp::Select) {
+            const Sym &cond = c->args[0];
+            bool bZero = zeroCond && valueEqual(cond, zeroCond, bounds);
+            if (!bZero && cond->op == SymOp::Eq)
+              for (int k = 0; k < 2 && !bZero; ++k)
+                bZero = asConst(cond->args[1 - k]) == 0 && sameAs(cond->args[k], fc);
+            c = bZero ? c->args[2] : nullptr;
+          } else if (c->op == SymOp::Div && sameAs(c->args[1], fc) && nonNegWhereDivisorPositive(c->args[0], fc)) {
+            Sym n = toMath(c->args[0]), f = toMath(c->args[1]);
+            Sym slack = mkBin(SymOp::Sub, n, f, IntType::math());
+            Sym bound = mkSelect(mkCmp(SymOp::Ge, slack, mkConst(0)), slack, mkConst(0));
+            __int128 hi =
+                std::max<__int128>(intervalOf(c->args[0], &bounds).hi - intervalOf(c->args[1], &bounds).lo, 0);
+            if (m->type.bits == 0 || hi <= (__int128)m->type.maxValue()) {
+              out.hi[m.get()] = hi;
+              out.facts.push_back(mkCmp(SymOp::Le, toMath(m), bound));
+              found = true;
+            }
+            break;
+          } else {
+            break;
+          }
+        }
+        if (found)
+          break;
+      }
+      if (found)
+        break;
+    }
+  }
+  return out;
 }
 
 } // namespace
@@ -968,13 +1208,22 @@ std::optional<Verdict> Solver::checkByCases(const Obligation &ob) {
   return failed;
 }
 
-Verdict Solver::checkDirect(const Obligation &ob, bool relaxedOnly) {
+Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
   Verdict v;
-  if (!ob.unknownReason.empty()) {
+  if (!obIn.unknownReason.empty()) {
     v.status = Status::Unknown;
-    v.reason = ob.unknownReason;
+    v.reason = obIn.unknownReason;
     return v;
   }
+  // The block-split products' bounds join the context as facts.
+  VarBounds bounds = boundsFrom(obIn.context);
+  ProductLemmas lemmas = productLemmas(obIn, bounds);
+  Obligation withLemmas;
+  if (!lemmas.facts.empty()) {
+    withLemmas = obIn;
+    withLemmas.context.insert(withLemmas.context.end(), lemmas.facts.begin(), lemmas.facts.end());
+  }
+  const Obligation &ob = lemmas.facts.empty() ? obIn : withLemmas;
   auto t0 = std::chrono::steady_clock::now();
   unsigned timeoutMs = impl->timeoutMs;
   unsigned deadlineMs = 0; // 0: none
@@ -996,8 +1245,7 @@ Verdict Solver::checkDirect(const Obligation &ob, bool relaxedOnly) {
   FreshContext fresh;
   z3::context &c = fresh.ctx;
   Translator tr(c);
-  VarBounds bounds = boundsFrom(ob.context);
-  tr.bounds = &bounds;
+  tr.setBounds(&bounds, &lemmas.hi);
   tr.localIds = &impl->localIds;
   z3::expr prop = tr.asBool(ob.property);
   z3::expr ctx = c.bool_val(true);
@@ -1201,7 +1449,7 @@ Verdict Solver::checkDirect(const Obligation &ob, bool relaxedOnly) {
     z3::context &rc = rfresh.ctx;
     Translator rx(rc);
     rx.relax = true;
-    rx.bounds = &bounds;
+    rx.setBounds(&bounds, &lemmas.hi);
     rx.localIds = &impl->localIds;
     z3::expr rprop = rx.asBool(ob.property);
     z3::expr rctx = rc.bool_val(true);

@@ -57,7 +57,9 @@ TEST_CASE("solver: a tail tile is within the tile for both of the host's tile va
   v = s.check(ob);
   INFO(statusName(v.status) << ": " << v.reason);
   CHECK(v.status == Status::Proved);
-  CHECK(s.stats().caseSplits == 1);
+  // Asked once per tile value, or not at all: `tile * i < len` for i below
+  // the loop's ceil(len / tile) bounds the tail (the block-split lemma).
+  CHECK(s.stats().caseSplits <= 1);
 }
 
 TEST_CASE("solver: a case that fails is a counterexample naming the factor's value", "[solver]") {
@@ -149,5 +151,65 @@ TEST_CASE("solver: a field the host binds through a same-width cast is bounded b
   ob.property = mkCmp(SymOp::Le, wide, mkConst(6144, IntType::u64()));
   v = s.check(ob);
   INFO(statusName(v.status) << ": " << v.reason);
-  CHECK(v.status != Status::Proved);
+  CHECK(v.status == Status::Counterexample);
+}
+
+namespace {
+
+// The canonical block split of an element-wise kernel under its host contract:
+// blockFactor = ceil(size / coreNum) (0 for an empty input), launched on
+// ceil(size / blockFactor) blocks; the kernel's block starts at
+// blockFactor * blockIdx. `plusOne` gives the launch one block too many.
+struct BlockSplit {
+  Sym size = mkVar("x.size", IntType::i64());
+  Sym cores = mkVar("platform.coreNumAiv", IntType::i64());
+  Sym blockNum = mkVar("blockNum", IntType::u32());
+  Sym blockIdx = mkVar("blockIdx", IntType::i64());
+  Sym factor = mkVar("tilingData.blockFactor", IntType::i64());
+  Sym start = mkBin(SymOp::Mul, factor, blockIdx, IntType::i64());
+  std::vector<Sym> context;
+
+  explicit BlockSplit(bool plusOne) {
+    auto i64 = IntType::i64();
+    Sym one = mkConst(1, i64), zero = mkConst(0, i64);
+    Sym ceil = mkBin(SymOp::Div, mkBin(SymOp::Sub, mkBin(SymOp::Add, size, cores, i64), one, i64), cores, i64);
+    Sym dividend =
+        plusOne ? mkBin(SymOp::Add, size, ceil, i64) : mkBin(SymOp::Sub, mkBin(SymOp::Add, size, ceil, i64), one, i64);
+    Sym blocks = mkSelect(mkCmp(SymOp::Eq, ceil, zero), size, mkBin(SymOp::Div, dividend, ceil, i64));
+    Sym empty = mkCmp(SymOp::Eq, size, zero);
+    context = {mkCmp(SymOp::Ge, size, zero),
+               mkCmp(SymOp::Le, size, mkConst(int64_t(1) << 48)),
+               mkCmp(SymOp::Ge, cores, one),
+               mkCmp(SymOp::Le, cores, mkConst(65535)),
+               mkCmp(SymOp::Eq, blockNum, mkCast(mkSelect(empty, one, blocks), IntType::u32())),
+               mkCmp(SymOp::Eq, factor, mkSelect(empty, zero, ceil)),
+               mkCmp(SymOp::Ge, blockIdx, zero),
+               mkCmp(SymOp::Lt, blockIdx, mkCast(blockNum, i64))};
+  }
+};
+
+} // namespace
+
+TEST_CASE("solver: a block's start is below the total it splits (blockIdx * blockFactor)", "[solver]") {
+  // Intervals give the start a range up to 2^64 (a wrap-around in every
+  // question); blockIdx < ceil(size / blockFactor) bounds it by size - 1.
+  BlockSplit ok(false);
+  Obligation ob;
+  ob.check = "test";
+  ob.context = ok.context;
+  ob.context.push_back(mkCmp(SymOp::Ge, ok.size, mkConst(1))); // the host refuses an empty input
+  ob.property = mkCmp(SymOp::Lt, ok.start, ok.size);
+  Solver s(2000);
+  Verdict v = s.check(ob);
+  INFO(statusName(v.status) << ": " << v.reason);
+  CHECK(v.status == Status::Proved);
+  // One block too many: the last block starts at the end (size 4 on 4
+  // cores: blockFactor 1, 5 blocks). Not proved.
+  BlockSplit bad(true);
+  ob.context = bad.context;
+  ob.context.push_back(mkCmp(SymOp::Ge, bad.size, mkConst(1)));
+  ob.property = mkCmp(SymOp::Lt, bad.start, bad.size);
+  v = s.check(ob);
+  INFO(statusName(v.status) << ": " << v.reason);
+  CHECK(v.status == Status::Counterexample);
 }
