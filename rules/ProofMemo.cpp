@@ -1,6 +1,8 @@
 #include "rules/ProofMemo.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -195,6 +197,7 @@ struct Memo {
   // Key bytes written after the file's units were spent (lookups that can
   // only hit): bounded, see checkMemoised.
   uint64_t spentKeyBytes = 0;
+  SliceCache slices; // the file's facts, for sliceToProperty
 };
 
 // What lookups past the file's Z3 units may write in keys. A hit there is a
@@ -224,6 +227,8 @@ std::string canonicalObligationKey(const Obligation &ob) {
     w.root(("R" + std::to_string(name.size()) + ":" + name + "=").c_str(), term);
   if (w.tooBig)
     return {};
+  if (ob.proofOnly) // its failures carry no values, and question 2 is not asked
+    w.out += "!proof-only";
   return std::move(w.out);
 }
 
@@ -258,7 +263,67 @@ bool provedByDivisibility(const Sym &property, const std::vector<Sym> &context) 
   return alwaysHolds(property, seen, defs.of.empty() ? nullptr : &defs);
 }
 
+namespace {
+
+Verdict checkWhole(Solver &solver, const Obligation &ob);
+
+// The reason of a value in the question the solver cannot take a failure
+// on: an opaque one, or a host value the host reader did not model; empty:
+// none.
+std::string unmodelledValueIn(const Obligation &ob) {
+  std::vector<std::shared_ptr<const VarInfo>> vs;
+  collectVars(ob.property, vs);
+  for (const Sym &c : ob.context)
+    collectVars(c, vs);
+  for (auto &v : vs)
+    if (v->role == VarRole::Opaque)
+      return v->reason;
+  for (auto &v : vs)
+    if (v->role == VarRole::Input && v->reason.rfind(kHostUnmodelledReason, 0) == 0)
+      return v->name + " is " + v->reason;
+  return {};
+}
+
+} // namespace
+
 Verdict checkMemoised(Solver &solver, const Obligation &ob) {
+  // The property's cone of influence first (sliceToProperty): a proof there
+  // is a proof, and an undecided slice leaves the whole question, a superset
+  // of its facts, no easier. A failure there is only a candidate (the facts
+  // left out may be impossible together): the whole question says what it is.
+  Obligation slice;
+  Memo &m = memo();
+  if (m.owner != solver.serial()) { // a new file: its own memo
+    m.owner = solver.serial();
+    m.verdicts.clear();
+    m.unknownLeft.clear();
+    m.spentKeyBytes = 0;
+    m.slices.facts.clear();
+  }
+  if (ob.unknownReason.empty() && !solver.pastDeadline() && sliceToProperty(ob, slice, &m.slices)) {
+    Verdict v = checkWhole(solver, slice);
+    if (v.status == Status::Proved || v.status == Status::Unknown)
+      return v;
+    // A failure of a question with a value the frontend lost or the host
+    // reader did not model is `unknown` short of a violation (Solver.cpp);
+    // the whole question, non-linear where the slice was not, would spend
+    // its units to say so (ops-math pad_v3_grad_replication: 0.6 ms sat for
+    // the slice, 160,000 units unknown for the whole). A slice that fails
+    // for every input is asked whole: the whole question may say the same
+    // (an error: samples/host-tiling/launch/malloc_bad.asc).
+    if (std::string why = unmodelledValueIn(ob); !why.empty() && v.status == Status::Counterexample) {
+      Verdict u;
+      u.status = Status::Unknown;
+      u.reason = why;
+      return u;
+    }
+  }
+  return checkWhole(solver, ob);
+}
+
+namespace {
+
+Verdict checkWhole(Solver &solver, const Obligation &ob) {
   // Past the clock, before any work on the question: a key for each of the
   // 9,156 race questions of ops-math cdist (float) cost 10 ms after the
   // limit, and the file overran it by more than RLIMIT_CPU allows.
@@ -318,5 +383,7 @@ Verdict checkMemoised(Solver &solver, const Obligation &ob) {
   }
   return v;
 }
+
+} // namespace
 
 } // namespace alint

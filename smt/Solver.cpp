@@ -779,6 +779,123 @@ ProductLemmas productLemmas(const Obligation &ob, const VarBounds &bounds) {
 
 } // namespace
 
+namespace {
+
+// The variable a fact defines: `v == e` (through casts on v) with v not in e.
+const VarInfo *definedBy(const Sym &fact) {
+  if (fact->op != SymOp::Eq || fact->args.size() != 2 || fact->args[0]->type.isBool)
+    return nullptr;
+  for (int side = 0; side < 2; ++side) {
+    const SymNode *n = fact->args[side].get();
+    while (n->op == SymOp::Cast && !n->args.empty())
+      n = n->args[0].get();
+    if (n->op != SymOp::Var || !n->var)
+      continue;
+    std::vector<std::shared_ptr<const VarInfo>> other;
+    collectVars(fact->args[1 - side], other);
+    bool self = false;
+    for (auto &o : other)
+      self |= o->id == n->var->id;
+    if (!self)
+      return n->var.get();
+  }
+  return nullptr;
+}
+
+} // namespace
+
+const SliceCache::Fact &SliceCache::of(const Sym &fact) {
+  auto it = facts.find(fact.get());
+  if (it != facts.end())
+    return it->second;
+  Fact f;
+  f.keep = fact;
+  std::vector<std::shared_ptr<const VarInfo>> vs;
+  collectVars(fact, vs);
+  for (auto &v : vs)
+    f.vars.push_back(v->id);
+  if (const VarInfo *d = definedBy(fact))
+    f.defines = d->id;
+  return facts.emplace(fact.get(), std::move(f)).first->second;
+}
+
+bool sliceToProperty(const Obligation &ob, Obligation &out, SliceCache *cache) {
+  if (!ob.property || ob.context.empty())
+    return false;
+  SliceCache local;
+  SliceCache &sc = cache ? *cache : local;
+  std::vector<Sym> facts = conjunctsOf(ob.context);
+  std::reverse(facts.begin(), facts.end()); // conjunctsOf lists the last fact first
+  std::vector<const SliceCache::Fact *> info;
+  info.reserve(facts.size());
+  for (const Sym &f : facts)
+    info.push_back(&sc.of(f));
+  std::unordered_set<uint32_t> reached;
+  {
+    std::vector<std::shared_ptr<const VarInfo>> pv;
+    collectVars(ob.property, pv);
+    if (pv.empty())
+      return false;
+    for (auto &v : pv)
+      reached.insert(v->id);
+  }
+  // Facts by the variables that make them needed: a definition by the
+  // variable it defines, any other fact by each of its variables.
+  std::unordered_map<uint32_t, std::vector<size_t>> neededBy;
+  std::vector<char> kept(facts.size(), 0);
+  std::vector<size_t> work;
+  auto keep = [&](size_t i) {
+    if (kept[i])
+      return;
+    kept[i] = 1;
+    work.push_back(i);
+  };
+  for (size_t i = 0; i < facts.size(); ++i) {
+    const SliceCache::Fact &f = *info[i];
+    if (f.vars.empty()) {
+      keep(i); // a constant fact (`false`: the path cannot be taken)
+      continue;
+    }
+    if (f.defines != SliceCache::kNone) {
+      neededBy[f.defines].push_back(i);
+      if (reached.count(f.defines))
+        keep(i);
+      continue;
+    }
+    bool touches = false;
+    for (uint32_t v : f.vars) {
+      neededBy[v].push_back(i);
+      touches |= reached.count(v) > 0;
+    }
+    if (touches)
+      keep(i);
+  }
+  while (!work.empty()) {
+    size_t i = work.back();
+    work.pop_back();
+    for (uint32_t v : info[i]->vars) {
+      if (!reached.insert(v).second)
+        continue;
+      if (auto it = neededBy.find(v); it != neededBy.end())
+        for (size_t j : it->second)
+          keep(j);
+    }
+  }
+  std::vector<Sym> slice;
+  for (size_t i = 0; i < facts.size(); ++i)
+    if (kept[i])
+      slice.push_back(facts[i]);
+  if (slice.size() == facts.size())
+    return false;
+  out = Obligation();
+  out.check = ob.check;
+  out.property = ob.property;
+  out.context = std::move(slice);
+  out.unknownReason = ob.unknownReason;
+  out.proofOnly = ob.proofOnly;
+  return true;
+}
+
 // The time limit of a query, in the CPU time of the thread that runs it (a
 // loaded machine delays the query's progress on the wall clock, not this).
 // Z3's own `timeout` parameter runs a timer thread (scoped_timer) that
@@ -873,7 +990,7 @@ struct Profile {
   std::string dir;
   static inline unsigned n = 0; // process-wide: each file's Solver has a Profile
   void record(const std::string &check, const std::string &tag, z3::solver &s, z3::check_result r,
-              const std::string &reason, int64_t ns, uint64_t units) {
+              const std::string &reason, int64_t ns, uint64_t units, const std::string &what = "") {
     std::string name;
     static const long long dumpNs =
         getenv("ALINT_SMT_PROFILE_MS") ? atoll(getenv("ALINT_SMT_PROFILE_MS")) * 1000000LL : 200000000LL;
@@ -885,12 +1002,12 @@ struct Profile {
       }
     }
     if (FILE *f = std::fopen((dir + "/queries.tsv").c_str(), "a")) {
-      std::fprintf(f, "%s\t%.1f\t%llu\t%s\t%s\t%s\t%s\n", check.c_str(), ns / 1e6, (unsigned long long)units,
+      std::fprintf(f, "%s\t%.1f\t%llu\t%s\t%s\t%s\t%s\t%s\n", check.c_str(), ns / 1e6, (unsigned long long)units,
                    tag.c_str(),
                    r == z3::sat     ? "sat"
                    : r == z3::unsat ? "unsat"
                                     : "unknown",
-                   reason.c_str(), name.c_str());
+                   reason.c_str(), name.c_str(), what.c_str());
       std::fclose(f);
     }
   }
@@ -1208,6 +1325,61 @@ std::optional<Verdict> Solver::checkByCases(const Obligation &ob) {
   return failed;
 }
 
+namespace {
+
+// +1: the property holds for every value its terms' intervals allow; -1: for
+// none; 0: not decided this way.
+int truthByIntervals(const Sym &p, const VarBounds &b, IntervalMemo &memo) {
+  switch (p->op) {
+  case SymOp::BoolConst:
+    return p->value ? 1 : -1;
+  case SymOp::LNot:
+    return -truthByIntervals(p->args[0], b, memo);
+  case SymOp::LAnd:
+  case SymOp::LOr: {
+    int x = truthByIntervals(p->args[0], b, memo);
+    if ((p->op == SymOp::LAnd && x == -1) || (p->op == SymOp::LOr && x == 1))
+      return x;
+    int y = truthByIntervals(p->args[1], b, memo);
+    if (p->op == SymOp::LAnd)
+      return x == 1 && y == 1 ? 1 : (y == -1 ? -1 : 0);
+    return x == -1 && y == -1 ? -1 : (y == 1 ? 1 : 0);
+  }
+  case SymOp::Eq:
+  case SymOp::Ne:
+  case SymOp::Lt:
+  case SymOp::Le:
+  case SymOp::Gt:
+  case SymOp::Ge: {
+    if (p->args[0]->type.isBool || p->args[1]->type.isBool)
+      return 0;
+    Interval x = intervalOf(p->args[0], &b, &memo), y = intervalOf(p->args[1], &b, &memo);
+    if (x.lo > x.hi || y.lo > y.hi)
+      return 0;
+    auto lt = [](Interval u, Interval v) { return u.hi < v.lo ? 1 : (u.lo >= v.hi ? -1 : 0); };
+    auto le = [](Interval u, Interval v) { return u.hi <= v.lo ? 1 : (u.lo > v.hi ? -1 : 0); };
+    switch (p->op) {
+    case SymOp::Lt:
+      return lt(x, y);
+    case SymOp::Le:
+      return le(x, y);
+    case SymOp::Gt:
+      return lt(y, x);
+    case SymOp::Ge:
+      return le(y, x);
+    case SymOp::Eq:
+      return x.lo == x.hi && y.lo == y.hi && x.lo == y.lo ? 1 : (x.hi < y.lo || y.hi < x.lo ? -1 : 0);
+    default: // Ne
+      return x.hi < y.lo || y.hi < x.lo ? 1 : (x.lo == x.hi && y.lo == y.hi && x.lo == y.lo ? -1 : 0);
+    }
+  }
+  default:
+    return 0;
+  }
+}
+
+} // namespace
+
 Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
   Verdict v;
   if (!obIn.unknownReason.empty()) {
@@ -1215,8 +1387,8 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
     v.reason = obIn.unknownReason;
     return v;
   }
-  // The block-split products' bounds join the context as facts.
   VarBounds bounds = boundsFrom(obIn.context);
+  // The block-split products' bounds join the context as facts.
   ProductLemmas lemmas = productLemmas(obIn, bounds);
   Obligation withLemmas;
   if (!lemmas.facts.empty()) {
@@ -1227,13 +1399,24 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
   auto t0 = std::chrono::steady_clock::now();
   unsigned timeoutMs = impl->timeoutMs;
   unsigned deadlineMs = 0; // 0: none
-  if (budget_) {
-    if (budget_->expired("Z3")) {
-      ++stats_.timeouts;
-      v.status = Status::Unknown;
-      v.reason = "the file's CPU-time limit (--timeout) was reached before this obligation";
+  if (budget_ && budget_->expired("Z3")) {
+    ++stats_.timeouts;
+    v.status = Status::Unknown;
+    v.reason = "the file's CPU-time limit (--timeout) was reached before this obligation";
+    return v;
+  }
+  // A property its terms' intervals decide (a remainder below its divisor, a
+  // field the contract bounds times a constant) needs no question to Z3, and
+  // no units: it is decided even after the file's units are spent.
+  {
+    IntervalMemo memo;
+    if (truthByIntervals(obIn.property, bounds, memo) == 1) {
+      ++stats_.intervalProofs;
+      v.status = Status::Proved;
       return v;
     }
+  }
+  if (budget_) {
     if (budget_->z3Left() == 0) {
       ++stats_.timeouts;
       v.status = Status::Unknown;
@@ -1261,9 +1444,15 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
   z3::expr propS = prop.simplify();
 
   bool hasOpaque = !tr.opaqueReasons.empty();
-  // With a value the frontend could not model in the query, a failed proof
-  // is `unknown` anyway; do not spend the full time limit trying.
-  if (hasOpaque)
+  // With a value the frontend could not model in the query, or a host value
+  // the host reader did not model, a failed proof is `unknown` anyway (below,
+  // short of a violation); do not spend the full time limit trying. On
+  // ops-math pad_v3_grad_replication, 21 questions on a tile size the host
+  // computes from such a value spent 13 million units, a fifth of the file's.
+  bool hasHostUnmodelled = false;
+  for (auto &vi : tr.varInfo)
+    hasHostUnmodelled |= vi->role == VarRole::Input && vi->reason.rfind(kHostUnmodelledReason, 0) == 0;
+  if (hasOpaque || hasHostUnmodelled)
     timeoutMs = std::min(timeoutMs, 300u);
   // The budget is Z3's resource count, not the clock: verdicts do not depend
   // on how loaded the machine is (measured on this project's queries: about
@@ -1386,7 +1575,8 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
             static const char *names[] = {"a2", "core", "chain", "default", "relax"};
             impl->profile->record(ob.check,
                                   std::string(names[int(kind)]) + (quantified ? "-q" : "") + (second ? "-Q2" : "-Q1"),
-                                  s, a.r, a.reason, cpuNs, spent);
+                                  s, a.r, a.reason, cpuNs, spent,
+                                  toString(ob.property).substr(0, 160) + " | ctx " + std::to_string(ob.context.size()));
           }
         }
     };

@@ -55,10 +55,11 @@ struct SolverStats {
   unsigned cacheHits = 0; // obligations the proof memo answered (rules/ProofMemo.h), without Z3
   unsigned z3Calls = 0;
   unsigned timeouts = 0;
-  unsigned backstops = 0;   // queries the wall clock (not their resource budget) stopped
-  unsigned relaxProofs = 0; // non-linear obligations proved by their linear relaxation
-  unsigned caseSplits = 0;  // non-linear obligations asked once per value of a factor (Solver::checkByCases)
-  uint64_t z3Units = 0;     // Z3 resource units spent
+  unsigned backstops = 0;      // queries the wall clock (not their resource budget) stopped
+  unsigned relaxProofs = 0;    // non-linear obligations proved by their linear relaxation
+  unsigned caseSplits = 0;     // non-linear obligations asked once per value of a factor (Solver::checkByCases)
+  unsigned intervalProofs = 0; // obligations their terms' intervals under the context's bounds proved, without Z3
+  uint64_t z3Units = 0;        // Z3 resource units spent
   double seconds = 0;
 };
 
@@ -69,6 +70,31 @@ constexpr uint64_t kZ3UnitsPerMs = 500;
 // The reason of a free input standing for a host value the host reader does
 // not model (cli/HostBinding.cpp): a failure needing it is `unknown`.
 inline constexpr const char *kHostUnmodelledReason = "a value the host reader does not model";
+
+// The cone of influence of the property: the context's conjuncts it needs.
+// A definition `v == e` is needed when v is (the property's variables, and
+// every variable of a needed fact, are needed); any other fact when it shares
+// a variable with a needed one; a fact with no variable always (a `false`
+// path). Any subset of the facts is sound for a proof: a proof under the
+// slice is a proof under the whole context. A failure under the slice may
+// rest on a fact left out, so the whole question decides failures (its
+// counterexample, and whether it fails for every input). `out` gets the
+// sliced obligation without report terms; false when nothing would be
+// dropped. Host contracts make this worth it: every
+// question carries every tiling field's definition (100 KB of SMT-LIB on
+// ops-math pad_v3_grad_replication) where a bound needs two or three.
+struct SliceCache {
+  static constexpr uint32_t kNone = UINT32_MAX;
+  struct Fact {
+    Sym keep; // holds the node its address names
+    std::vector<uint32_t> vars;
+    uint32_t defines = kNone;
+  };
+  // Facts repeat across a file's questions (the same contract, the same path).
+  std::unordered_map<const SymNode *, Fact> facts;
+  const Fact &of(const Sym &fact);
+};
+bool sliceToProperty(const Obligation &ob, Obligation &out, SliceCache *cache = nullptr);
 
 class Solver {
 public:

@@ -340,6 +340,7 @@ private:
   size_t mark();
   std::vector<std::pair<LRef, Value>> rollback(size_t m);
   Value mergeValues(const Sym &c, const Value &a, const Value &b, const std::string &what);
+  Value mergeDataObjects(const Sym &c, const Value &a, const Value &b, const std::string &what, int depth = 0);
   Value mergeTensorChoice(const Sym &c, const Value &a, const Value &b, const std::string &what);
   std::string refName(const LRef &r) const;
   void exec(const clang::Stmt *s);

@@ -939,6 +939,9 @@ Value Interp::mergeValues(const Sym &c, const Value &a, const Value &b, const st
   }
   if (a.kind == Value::Obj && b.kind == Value::Obj && a.obj == b.obj)
     return a;
+  if (a.kind == Value::Obj && b.kind == Value::Obj && a.obj && b.obj)
+    if (Value m = mergeDataObjects(c, a, b, what); m.kind == Value::Obj)
+      return m;
   if (a.kind == Value::GmPtr && b.kind == Value::GmPtr && a.p.root == b.p.root && a.p.local == b.p.local &&
       a.p.mem == b.p.mem && !a.p.view == !b.p.view &&
       (!a.p.view ||
@@ -958,6 +961,55 @@ Value Interp::mergeValues(const Sym &c, const Value &a, const Value &b, const st
   u.kind = Value::Unknown;
   u.reason = "'" + what + "' differs between the branches of a condition";
   return u;
+}
+
+// Two plain data structs (a tiling sub-struct chosen by a condition: `auto t
+// = last ? tiling.tailTiling : tiling.mainTiling`) or small arrays: a new one
+// whose every member is the two members merged (by select for numbers).
+// Undef for API objects (queues, tensors' owners), classes with bases, and
+// arrays of different shapes or over 64 elements.
+Value Interp::mergeDataObjects(const Sym &c, const Value &a, const Value &b, const std::string &what, int depth) {
+  const ObjState &x = *a.obj, &y = *b.obj;
+  if (depth > 4 || x.api != ApiClass::None || y.api != ApiClass::None || x.isArray != y.isArray)
+    return Value();
+  Value r;
+  r.kind = Value::Obj;
+  r.obj = std::make_shared<ObjState>();
+  auto member = [&](const Value &va, const Value &vb, const std::string &name) {
+    if (va.kind == Value::Obj && vb.kind == Value::Obj && va.obj && vb.obj && va.obj != vb.obj)
+      if (Value m = mergeDataObjects(c, va, vb, name, depth + 1); m.kind == Value::Obj)
+        return m;
+    return mergeValues(c, va, vb, name);
+  };
+  if (x.isArray) {
+    if (x.arraySize != y.arraySize || x.arraySize <= 0 || x.arraySize > 64 || x.elemType.isNull() ||
+        x.elemType.getCanonicalType() != y.elemType.getCanonicalType())
+      return Value();
+    r.obj->isArray = true;
+    r.obj->elemType = x.elemType;
+    r.obj->arraySize = x.arraySize;
+    for (int64_t i = 0; i < x.arraySize; ++i) {
+      LRef ra, rb;
+      ra.kind = rb.kind = LRef::Elem;
+      ra.obj = a.obj;
+      rb.obj = b.obj;
+      ra.index = rb.index = i;
+      r.obj->elems[i] = member(read(ra, x.elemType), read(rb, y.elemType), what + "[" + std::to_string(i) + "]");
+    }
+    return r;
+  }
+  if (!x.rec || x.rec != y.rec || !x.rec->hasDefinition() || x.rec->getNumBases() != 0)
+    return Value();
+  r.obj->rec = x.rec;
+  for (const FieldDecl *fd : x.rec->fields()) {
+    LRef ra, rb;
+    ra.kind = rb.kind = LRef::Field;
+    ra.obj = a.obj;
+    rb.obj = b.obj;
+    ra.field = rb.field = fd;
+    r.obj->fields[fd] = member(read(ra, fd->getType()), read(rb, fd->getType()), what + "." + fd->getNameAsString());
+  }
+  return r;
 }
 
 // Tensors of different buffers on the two sides of a condition: a Choice of

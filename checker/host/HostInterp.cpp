@@ -259,7 +259,10 @@ private:
   std::vector<Frame> frames;
   int64_t nextFrame = 1;
   Sym pc = mkBool(true);
-  std::map<std::string, Sym> vars;                        // shape / dtype / platform variables by name
+  std::map<std::string, Sym> vars; // shape / dtype / platform variables by name
+  // Dimensions read only through a computed index (tensorDim): not taken as
+  // dimensions the shape has (the tensor's size facts stop before them).
+  std::set<std::string> computedDims;
   std::map<uint32_t, std::vector<int64_t>> allowedDtypes; // dtype variable id -> the OpDef's dtypes
   std::vector<Sym> facts;
   unsigned long steps = 0;
@@ -710,7 +713,7 @@ void HostInterp::tensorExtents(HostContract &hc) {
     std::vector<Sym> dims;
     for (int i = 0; i < 8; ++i) {
       auto it = vars.find(t + ".shape[" + std::to_string(i) + "]");
-      if (it == vars.end())
+      if (it == vars.end() || computedDims.count(it->first))
         break;
       dims.push_back(toMath(it->second));
     }
@@ -752,13 +755,32 @@ HVal HostInterp::tensorDim(int shapeObj, const HVal &idx, SourceLocation l) {
     if (vs.size() == 1 && vs[0]->id == loopIndex->var->id)
       return intV(dimMarker);
   }
+  std::string base = this->base(o);
+  auto c = opts.shapes.find(o.tensor);
+  if (!i && idx.k == HVal::Int && idx.s) {
+    // A computed index (`shape[rank - i]` for the last dimensions): the
+    // dimension it selects, one of the eight a shape may have. An index past
+    // them is no dimension of a valid input (ranks stop at 8); it reads a
+    // free value there (`[?]`), not an unknown, so that failures on fields
+    // computed from the last dimensions keep their counterexamples.
+    Sym ix = toMath(idx.s);
+    Sym value = var(base + "[?]", IntType::i64(), 0);
+    for (int k = 7; k >= 0; --k) {
+      std::string name = base + "[" + std::to_string(k) + "]";
+      if (!vars.count(name))
+        computedDims.insert(name);
+      Sym dim = c != opts.shapes.end() && size_t(k) < c->second.size() ? mkConst(c->second[k], IntType::i64())
+                                                                       : var(name, IntType::i64(), 0);
+      value = mkSelect(mkCmp(SymOp::Eq, ix, mkConst(k)), dim, value);
+    }
+    return intV(value);
+  }
   if (!i)
     return noneV("a dimension whose index is not a constant" + where(l));
   const int64_t ix = i.value_or(0); // (known here; value_or keeps GCC's -Wmaybe-uninitialized quiet)
-  std::string base = this->base(o);
-  auto c = opts.shapes.find(o.tensor);
   if (c != opts.shapes.end() && ix >= 0 && size_t(ix) < c->second.size())
     return intV(mkConst(c->second[ix], IntType::i64()));
+  computedDims.erase(base + "[" + std::to_string(ix) + "]");
   return intV(var(base + "[" + std::to_string(ix) + "]", IntType::i64(), 0));
 }
 
@@ -1765,8 +1787,8 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
       objs[self].tensor.clear();
       return n == "AppendDim" ? objV(self) : HVal();
     }
-    if (n == "GetDim" || n == "operator[]")
-      return tensorDim(self, arg(0), ce->getBeginLoc());
+    if (n == "GetDim" || n == "operator[]") // (an operator call's argument 0 is the shape itself)
+      return tensorDim(self, arg(isa<CXXOperatorCallExpr>(ce) ? 1 : 0), ce->getBeginLoc());
     if (n == "GetDimNum" && !tn.empty()) {
       auto c = opts.shapes.find(tn);
       if (c != opts.shapes.end())

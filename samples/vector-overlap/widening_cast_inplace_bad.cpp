@@ -21,7 +21,7 @@ public:
     DataCopy(h, xGm, N);
     SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
     WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
-    Cast(f, h, RoundMode::CAST_NONE, N); // expect: vector-overlap
+    Cast(f, h, RoundMode::CAST_NONE, N); // expect-error: vector-overlap
     SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
     WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
     DataCopy(yGm, f, N);

@@ -493,3 +493,27 @@ TEST_CASE("host reader: results returned through pointers to the caller's locals
   CHECK(at(c.success, {{"x.size", 0}, {"platform.coreNumAiv", 40}}) == 0);
   CHECK(at(c.success, {{"x.size", 1}, {"platform.coreNumAiv", 40}}) == 1);
 }
+
+TEST_CASE("host reader: shape subscripts by a constant and by a computed index", "[host]") {
+  host::HostContract c = host::readTilingFunction(
+      std::string(ALINT_SOURCE_DIR) + "/tests/data/host/shape_subscript_tiling.cpp", hostOptions());
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  REQUIRE(c.fields.count("first"));
+  REQUIRE(c.fields.count("last"));
+  REQUIRE(c.fields.count("rows"));
+  INFO(toString(c.fields["first"]) + " / " + toString(c.fields["last"]) + " / " + toString(c.fields["rows"]));
+  // Neither read is a value the host reader does not model.
+  CHECK(!containsOpaque(c.fields["first"]));
+  CHECK(!containsOpaque(c.fields["last"]));
+  std::map<std::string, int64_t> r4 = {{"x.originShape.rank", 4}, {"x.originShape[0]", 2}, {"x.originShape[1]", 3},
+                                       {"x.originShape[2]", 5},   {"x.originShape[3]", 7}, {"x.originShape[4]", 11}};
+  CHECK(at(c.fields["first"], r4) == 2);
+  CHECK(at(c.fields["last"], r4) == 7);
+  CHECK(at(c.fields["rows"], r4) == 15);
+  std::map<std::string, int64_t> r5 = r4;
+  r5["x.originShape.rank"] = 5;
+  CHECK(at(c.fields["first"], r5) == 6);
+  CHECK(at(c.fields["last"], r5) == 11);
+  CHECK(at(c.fields["rows"], r5) == 35);
+}

@@ -155,10 +155,12 @@ TEST_CASE("proof memo: divisibility by powers of two is proved without Z3, in ea
 TEST_CASE("passes: a question the first pass's cap leaves open is marked, not cached for the uncapped pass", "[memo]") {
   IntType u32 = IntType::u32();
   Sym x = mkVar("x", u32), y = mkVar("y", u32);
-  // x * y <= 10^6 for x, y <= 1000: non-linear, proved by its relaxation.
+  // x * y <= 1000 * x for x, y <= 1000: non-linear, proved by its
+  // relaxation (McCormick), not by the terms' intervals (both [0, 10^6]).
   Obligation ob;
   ob.check = "bounds-local";
-  ob.property = mkCmp(SymOp::Le, mkBin(SymOp::Mul, x, y, IntType::u64()), mkConst(1000000, IntType::u64()));
+  ob.property = mkCmp(SymOp::Le, mkBin(SymOp::Mul, x, y, IntType::u64()),
+                      mkBin(SymOp::Mul, mkConst(1000, IntType::u64()), mkCast(x, IntType::u64()), IntType::u64()));
   ob.context = {mkCmp(SymOp::Le, x, mkConst(1000, u32)), mkCmp(SymOp::Le, y, mkConst(1000, u32))};
   Solver solver(2000);
   solver.setQueryCap(1, true); // far too few units for any try

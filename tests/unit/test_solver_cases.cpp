@@ -2,6 +2,7 @@
 // once per value (smt/Solver.cpp checkByCases), and the interval facts that
 // keep those questions free of wrap-arounds (checker/ir/SymExpr.cpp).
 #include "checker/ir/SymExpr.h"
+#include "rules/ProofMemo.h"
 #include "smt/Solver.h"
 
 #include <catch2/catch.hpp>
@@ -212,4 +213,70 @@ TEST_CASE("solver: a block's start is below the total it splits (blockIdx * bloc
   v = s.check(ob);
   INFO(statusName(v.status) << ": " << v.reason);
   CHECK(v.status == Status::Counterexample);
+}
+
+TEST_CASE("slice: a property keeps the definitions it needs and drops the rest", "[solver]") {
+  // A host contract defines every tiling field from the input shape; a
+  // bound on one field needs that field's definition and the facts on the
+  // shape, not the other fields' definitions.
+  auto i64 = IntType::i64();
+  Sym shape = mkVar("x.shape[0]", i64), cores = mkVar("platform.coreNumAiv", i64);
+  Sym tile = mkVar("tiling.tile", i64), tail = mkVar("tiling.tail", i64), other = mkVar("tiling.other", i64);
+  Sym unrelated = mkVar("y.shape[0]", i64);
+  std::vector<Sym> context = {
+      mkCmp(SymOp::Ge, shape, mkConst(1, i64)),
+      mkCmp(SymOp::Le, shape, mkConst(4096, i64)),
+      mkCmp(SymOp::Eq, tile, mkSelect(mkCmp(SymOp::Lt, shape, mkConst(512, i64)), shape, mkConst(512, i64))),
+      mkCmp(SymOp::Eq, other, mkBin(SymOp::Div, mkBin(SymOp::Mul, shape, unrelated, i64), cores, i64)),
+      mkCmp(SymOp::Eq, tail, mkBin(SymOp::Rem, shape, mkConst(512, i64), i64)),
+      mkCmp(SymOp::Ge, cores, mkConst(1, i64)),
+      mkCmp(SymOp::Ge, unrelated, mkConst(1, i64)),
+  };
+  Obligation ob;
+  ob.check = "test";
+  ob.context = context;
+  ob.property = mkCmp(SymOp::Le, mkBin(SymOp::Mul, tile, mkConst(4, i64), i64), mkConst(2048, i64));
+  ob.report = {{"tile", tile}};
+  Obligation slice;
+  REQUIRE(sliceToProperty(ob, slice));
+  // tile's definition and the two facts on the shape; not tail's, other's,
+  // the cores' or the unrelated shape's.
+  REQUIRE(slice.context.size() == 3);
+  CHECK(slice.context[0] == context[0]);
+  CHECK(slice.context[1] == context[1]);
+  CHECK(slice.context[2] == context[2]);
+  CHECK(slice.proofOnly == ob.proofOnly);
+  CHECK(slice.report.empty());
+  Solver solver;
+  CHECK(solver.check(slice).status == Status::Proved);
+
+  // A fact on a needed variable pulls in the definitions of the variables it
+  // names (tail < tile needs tail's definition).
+  Obligation withTail = ob;
+  withTail.context.push_back(mkCmp(SymOp::Lt, tail, tile));
+  REQUIRE(sliceToProperty(withTail, slice));
+  CHECK(slice.context.size() == 5);
+
+  // Nothing to drop: no slice.
+  Obligation small = ob;
+  small.context = {context[0], context[1], context[2]};
+  CHECK_FALSE(sliceToProperty(small, slice));
+}
+
+TEST_CASE("slice: a failure under the slice is decided by the whole question", "[solver]") {
+  auto i64 = IntType::i64();
+  Sym x = mkVar("x", i64), y = mkVar("y", i64);
+  Obligation ob;
+  ob.check = "test";
+  // y is defined from x, and y's fact (y == 0) constrains x through it:
+  // the slice keeps only facts on x's needed variables, so the property
+  // x != 5 fails under it, and the whole question proves it.
+  ob.context = {mkCmp(SymOp::Eq, y, mkBin(SymOp::Sub, x, mkConst(7, i64), i64)), mkCmp(SymOp::Eq, y, mkConst(0, i64))};
+  ob.property = mkCmp(SymOp::Ne, x, mkConst(5, i64));
+  Obligation slice;
+  REQUIRE(sliceToProperty(ob, slice));
+  CHECK(slice.context.empty());
+  Solver solver;
+  CHECK(solver.check(slice).status == Status::Counterexample);
+  CHECK(checkMemoised(solver, ob).status == Status::Proved);
 }

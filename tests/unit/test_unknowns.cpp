@@ -363,3 +363,41 @@ TEST_CASE("DataCopyParams built by constructors and through union members keep t
   CHECK(lens[2] == std::make_pair(std::string("128"), std::string("160"))); // 64+64, (64+32)+64
   std::remove(f.c_str());
 }
+
+// A tiling sub-struct chosen by a condition (`auto t = last ? tiling.tail :
+// tiling.main`, ops-math pad kernels): its members are the two structs'
+// members merged, not "cannot follow".
+static std::string chosenStructKernel(uint32_t cap) {
+  return std::string(R"(
+struct EdgeTiling { uint32_t count; uint32_t unused; };
+struct ChosenTiling { EdgeTiling mainTiling; EdgeTiling tailTiling; uint32_t blocks; };
+extern "C" __global__ __aicore__ void chosen(GM_ADDR x, GM_ADDR tiling) {
+  ChosenTiling td = *(__gm__ ChosenTiling *)tiling;
+  bool last = GetBlockIdx() == td.blocks - 1;
+  auto edge = last ? td.tailTiling : td.mainTiling;
+  uint32_t n = edge.count < )") +
+         std::to_string(cap) + R"( ? edge.count : )" + std::to_string(cap) + R"(;
+  n = n / 16 * 16;
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  GlobalTensor<half> xGm;
+  xGm.SetGlobalBuffer((__gm__ half *)x, 4096);
+  pipe.InitBuffer(buf, 1024 * sizeof(half));
+  LocalTensor<half> t = buf.Get<half>();
+  DataCopy(t, xGm, n);
+}
+)";
+}
+
+TEST_CASE("a struct chosen by a condition keeps its members", "[cli]") {
+  nlohmann::json good = lintJson("--target=ascend910b " + writeKernel("chosen_good", chosenStructKernel(1024)));
+  INFO(good.dump(1));
+  CHECK(good["summary"]["unknown"] == 0);
+  CHECK(good["summary"]["obligations"].get<int>() > 0);
+  nlohmann::json bad = lintJson("--target=ascend910b " + writeKernel("chosen_bad", chosenStructKernel(2048)));
+  INFO(bad.dump(1));
+  bool boundsLocal = false;
+  for (auto &d : bad["diagnostics"])
+    boundsLocal |= d["check"] == "bounds-local";
+  CHECK(boundsLocal);
+}
