@@ -267,23 +267,6 @@ namespace {
 
 Verdict checkWhole(Solver &solver, const Obligation &ob);
 
-// The reason of a value in the question the solver cannot take a failure
-// on: an opaque one, or a host value the host reader did not model; empty:
-// none.
-std::string unmodelledValueIn(const Obligation &ob) {
-  std::vector<std::shared_ptr<const VarInfo>> vs;
-  collectVars(ob.property, vs);
-  for (const Sym &c : ob.context)
-    collectVars(c, vs);
-  for (auto &v : vs)
-    if (v->role == VarRole::Opaque)
-      return v->reason;
-  for (auto &v : vs)
-    if (v->role == VarRole::Input && v->reason.rfind(kHostUnmodelledReason, 0) == 0)
-      return v->name + " is " + v->reason;
-  return {};
-}
-
 } // namespace
 
 Verdict checkMemoised(Solver &solver, const Obligation &ob) {
@@ -300,7 +283,11 @@ Verdict checkMemoised(Solver &solver, const Obligation &ob) {
     m.spentKeyBytes = 0;
     m.slices.facts.clear();
   }
-  if (ob.unknownReason.empty() && !solver.pastDeadline() && sliceToProperty(ob, slice, &m.slices)) {
+  std::string unmodelled;
+  if (ob.unknownReason.empty() && !solver.pastDeadline() && sliceToProperty(ob, slice, &m.slices, &unmodelled)) {
+    // Whether a failing slice fails for every input matters only where the
+    // whole question is not asked after it (below).
+    slice.proofOnly = ob.proofOnly || unmodelled.empty();
     Verdict v = checkWhole(solver, slice);
     if (v.status == Status::Proved || v.status == Status::Unknown)
       return v;
@@ -311,10 +298,10 @@ Verdict checkMemoised(Solver &solver, const Obligation &ob) {
     // the slice, 160,000 units unknown for the whole). A slice that fails
     // for every input is asked whole: the whole question may say the same
     // (an error: samples/host-tiling/launch/malloc_bad.asc).
-    if (std::string why = unmodelledValueIn(ob); !why.empty() && v.status == Status::Counterexample) {
+    if (!unmodelled.empty() && v.status == Status::Counterexample) {
       Verdict u;
       u.status = Status::Unknown;
-      u.reason = why;
+      u.reason = unmodelled;
       return u;
     }
   }

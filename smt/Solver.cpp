@@ -812,14 +812,21 @@ const SliceCache::Fact &SliceCache::of(const Sym &fact) {
   f.keep = fact;
   std::vector<std::shared_ptr<const VarInfo>> vs;
   collectVars(fact, vs);
-  for (auto &v : vs)
+  for (auto &v : vs) {
     f.vars.push_back(v->id);
+    if (v->role == VarRole::Opaque && f.opaque.empty())
+      f.opaque = v->reason;
+    if (v->role == VarRole::Input && v->reason.rfind(kHostUnmodelledReason, 0) == 0 && f.hostUnmodelled.empty())
+      f.hostUnmodelled = v->name + " is " + v->reason;
+  }
   if (const VarInfo *d = definedBy(fact))
     f.defines = d->id;
   return facts.emplace(fact.get(), std::move(f)).first->second;
 }
 
-bool sliceToProperty(const Obligation &ob, Obligation &out, SliceCache *cache) {
+bool sliceToProperty(const Obligation &ob, Obligation &out, SliceCache *cache, std::string *unmodelled) {
+  if (unmodelled)
+    unmodelled->clear();
   if (!ob.property || ob.context.empty())
     return false;
   SliceCache local;
@@ -836,8 +843,22 @@ bool sliceToProperty(const Obligation &ob, Obligation &out, SliceCache *cache) {
     collectVars(ob.property, pv);
     if (pv.empty())
       return false;
-    for (auto &v : pv)
+    std::string opaque, host;
+    for (auto &v : pv) {
       reached.insert(v->id);
+      if (v->role == VarRole::Opaque && opaque.empty())
+        opaque = v->reason;
+      if (v->role == VarRole::Input && v->reason.rfind(kHostUnmodelledReason, 0) == 0 && host.empty())
+        host = v->name + " is " + v->reason;
+    }
+    for (const SliceCache::Fact *f : info) {
+      if (opaque.empty())
+        opaque = f->opaque;
+      if (host.empty())
+        host = f->hostUnmodelled;
+    }
+    if (unmodelled)
+      *unmodelled = !opaque.empty() ? opaque : host;
   }
   // Facts by the variables that make them needed: a definition by the
   // variable it defines, any other fact by each of its variables.

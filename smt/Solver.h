@@ -89,12 +89,19 @@ struct SliceCache {
     Sym keep; // holds the node its address names
     std::vector<uint32_t> vars;
     uint32_t defines = kNone;
+    // The reason of its first opaque variable, and of its first host value
+    // the host reader did not model ("name is reason"); empty: none.
+    std::string opaque, hostUnmodelled;
   };
   // Facts repeat across a file's questions (the same contract, the same path).
   std::unordered_map<const SymNode *, Fact> facts;
   const Fact &of(const Sym &fact);
 };
-bool sliceToProperty(const Obligation &ob, Obligation &out, SliceCache *cache = nullptr);
+// `unmodelled` (optional): the reason of a value in the whole question a
+// failure cannot rest on (an opaque value first, then a host value the host
+// reader did not model); empty: none.
+bool sliceToProperty(const Obligation &ob, Obligation &out, SliceCache *cache = nullptr,
+                     std::string *unmodelled = nullptr);
 
 class Solver {
 public:
