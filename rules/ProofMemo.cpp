@@ -283,8 +283,11 @@ Verdict checkMemoised(Solver &solver, const Obligation &ob) {
     m.spentKeyBytes = 0;
     m.slices.facts.clear();
   }
+  // ALINT_NO_SLICE (a developer's aid, docs/smt.md): whole questions only.
+  static const bool noSlice = getenv("ALINT_NO_SLICE") != nullptr;
   std::string unmodelled;
-  if (ob.unknownReason.empty() && !solver.pastDeadline() && sliceToProperty(ob, slice, &m.slices, &unmodelled)) {
+  if (!noSlice && ob.unknownReason.empty() && !solver.pastDeadline() &&
+      sliceToProperty(ob, slice, &m.slices, &unmodelled)) {
     // Whether a failing slice fails for every input matters only where the
     // whole question is not asked after it (below).
     slice.proofOnly = ob.proofOnly || unmodelled.empty();

@@ -1346,61 +1346,6 @@ std::optional<Verdict> Solver::checkByCases(const Obligation &ob) {
   return failed;
 }
 
-namespace {
-
-// +1: the property holds for every value its terms' intervals allow; -1: for
-// none; 0: not decided this way.
-int truthByIntervals(const Sym &p, const VarBounds &b, IntervalMemo &memo) {
-  switch (p->op) {
-  case SymOp::BoolConst:
-    return p->value ? 1 : -1;
-  case SymOp::LNot:
-    return -truthByIntervals(p->args[0], b, memo);
-  case SymOp::LAnd:
-  case SymOp::LOr: {
-    int x = truthByIntervals(p->args[0], b, memo);
-    if ((p->op == SymOp::LAnd && x == -1) || (p->op == SymOp::LOr && x == 1))
-      return x;
-    int y = truthByIntervals(p->args[1], b, memo);
-    if (p->op == SymOp::LAnd)
-      return x == 1 && y == 1 ? 1 : (y == -1 ? -1 : 0);
-    return x == -1 && y == -1 ? -1 : (y == 1 ? 1 : 0);
-  }
-  case SymOp::Eq:
-  case SymOp::Ne:
-  case SymOp::Lt:
-  case SymOp::Le:
-  case SymOp::Gt:
-  case SymOp::Ge: {
-    if (p->args[0]->type.isBool || p->args[1]->type.isBool)
-      return 0;
-    Interval x = intervalOf(p->args[0], &b, &memo), y = intervalOf(p->args[1], &b, &memo);
-    if (x.lo > x.hi || y.lo > y.hi)
-      return 0;
-    auto lt = [](Interval u, Interval v) { return u.hi < v.lo ? 1 : (u.lo >= v.hi ? -1 : 0); };
-    auto le = [](Interval u, Interval v) { return u.hi <= v.lo ? 1 : (u.lo > v.hi ? -1 : 0); };
-    switch (p->op) {
-    case SymOp::Lt:
-      return lt(x, y);
-    case SymOp::Le:
-      return le(x, y);
-    case SymOp::Gt:
-      return lt(y, x);
-    case SymOp::Ge:
-      return le(y, x);
-    case SymOp::Eq:
-      return x.lo == x.hi && y.lo == y.hi && x.lo == y.lo ? 1 : (x.hi < y.lo || y.hi < x.lo ? -1 : 0);
-    default: // Ne
-      return x.hi < y.lo || y.hi < x.lo ? 1 : (x.lo == x.hi && y.lo == y.hi && x.lo == y.lo ? -1 : 0);
-    }
-  }
-  default:
-    return 0;
-  }
-}
-
-} // namespace
-
 Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
   Verdict v;
   if (!obIn.unknownReason.empty()) {
@@ -1425,17 +1370,6 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
     v.status = Status::Unknown;
     v.reason = "the file's CPU-time limit (--timeout) was reached before this obligation";
     return v;
-  }
-  // A property its terms' intervals decide (a remainder below its divisor, a
-  // field the contract bounds times a constant) needs no question to Z3, and
-  // no units: it is decided even after the file's units are spent.
-  {
-    IntervalMemo memo;
-    if (truthByIntervals(obIn.property, bounds, memo) == 1) {
-      ++stats_.intervalProofs;
-      v.status = Status::Proved;
-      return v;
-    }
   }
   if (budget_) {
     if (budget_->z3Left() == 0) {
