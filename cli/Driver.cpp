@@ -163,7 +163,9 @@ static void lintKernel(const KernelModel &k, const model::TargetSpec &t, const O
   // The host tiling code, when found, constrains the tiling values (before the
   // assumptions, which may name its shape variables).
   HostBindResult hb;
-  if (o.hostContract)
+  if (!k.hostNeverLaunched.empty())
+    hb.unlaunched = k.hostNeverLaunched; // decided before the frontend interpreted it
+  else if (o.hostContract)
     hb = bindHostContract(km, fr.file, t, o, fs, &budget);
   // Unconstrained tiling values are sound (the proofs hold for every value),
   // so this is said under --show-unknown but is not a construct left unmodelled.
@@ -818,6 +820,23 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
           // This parse's share of the file's budget (clock and Z3 units).
           Budget parseBudget = shareBudget(budget, fileStart, parseIndex++, parses);
           fo.budget = &parseBudget;
+          // Tiling keys the host never selects for this configuration (on
+          // every target of the parse) are not interpreted.
+          fo.neverLaunched = nullptr;
+          if (o.hostContract)
+            fo.neverLaunched = [&, label, key](const std::string &kernel, const std::string &v) -> std::string {
+              std::string why;
+              for (const model::TargetSpec *t : groups[key]) {
+                KernelModel probe;
+                probe.name = kernel;
+                probe.variant = label.empty() ? v : label + ", " + v;
+                HostBindResult h = bindHostContract(probe, file, *t, o, fs, &parseBudget, true);
+                if (h.unlaunched.empty())
+                  return "";
+                why = h.unlaunched;
+              }
+              return why;
+            };
           FrontendResult res = analyzeFile(file, fo);
           if (!fo.realApiDir.empty() && (!res.ok || !res.syntaxErrors.empty())) {
             // --api-dir: what does not compile against the library itself is

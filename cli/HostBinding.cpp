@@ -346,7 +346,7 @@ static std::vector<uint32_t> varIds(const Sym &s) {
 }
 
 HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, const model::TargetSpec &t,
-                                const Options &o, const FileSettings &fs, const Budget *limits) {
+                                const Options &o, const FileSettings &fs, const Budget *limits, bool launchOnly) {
   HostBindResult r;
   r.limits = limits;
   std::string reason;
@@ -532,8 +532,8 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
     for (auto &u : hc.unconstrained)
       fprintf(stderr, "host field: %s unconstrained\n", u.c_str());
   }
-  unsigned extents = bindExtents(km, hc, facts);
-  if (bound == 0 && extents == 0) {
+  unsigned extents = launchOnly ? 0 : bindExtents(km, hc, facts);
+  if (!launchOnly && bound == 0 && extents == 0) {
     if (hasTilingInputs(km))
       r.note = "tiling values unconstrained: the host tiling function " + hc.function + " (" +
                llvm::sys::path::filename(hc.file).str() + ") sets no field the kernel reads";
@@ -617,6 +617,8 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
     none.note = "not checked: " + none.unlaunched;
     return none;
   }
+  if (launchOnly)
+    return HostBindResult{};
   if (contradictory || (emptyOnly && !variantOnly)) {
     HostBindResult none;
     none.hostFiles = r.hostFiles;

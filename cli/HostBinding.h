@@ -43,7 +43,10 @@ struct HostBindResult {
 // and a counterexample names shapes.
 void addHostFacts(Obligation &ob, const HostBindResult &hb);
 
+// launchOnly: only whether the host launches km.variant at all (km may be a
+// model with just its name and variant): `unlaunched` set or not.
 HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, const model::TargetSpec &t,
-                                const Options &o, const FileSettings &fs, const Budget *limits = nullptr);
+                                const Options &o, const FileSettings &fs, const Budget *limits = nullptr,
+                                bool launchOnly = false);
 
 } // namespace alint

@@ -653,7 +653,30 @@ ProductLemmas productLemmas(const Obligation &ob, const VarBounds &bounds) {
           uppers[v->id].push_back(e);
     }
   }
-  if (uppers.empty() || defs.empty())
+  // Terms the context says are not negative (`!(len <= 0)` from a kernel's
+  // `if (len <= 0) return;`, `len >= 0`): a dividend built from them is.
+  std::vector<Sym> nonNeg;
+  for (const Sym &p : atoms) {
+    Sym q = p;
+    bool negated = false;
+    if (q->op == SymOp::LNot && q->args.size() == 1) {
+      q = q->args[0];
+      negated = true;
+    }
+    if (q->args.size() != 2 || q->args[0]->type.isBool)
+      continue;
+    for (int side = 0; side < 2; ++side) {
+      auto k = asConst(q->args[1 - side]);
+      if (!k || *k < 0)
+        continue;
+      SymOp o = side == 1 ? swappedCmp(q->op) : q->op; // term o k
+      bool holds = negated ? (o == SymOp::Le || o == SymOp::Lt) && *k >= 0 // !(t <= k), !(t < k): t > k >= 0
+                           : (o == SymOp::Ge || o == SymOp::Gt);            // t >= k, t > k
+      if (holds)
+        nonNeg.push_back(q->args[side]);
+    }
+  }
+  if (uppers.empty())
     return out;
   // Every product node of the question.
   std::vector<Sym> muls;
@@ -704,7 +727,7 @@ ProductLemmas productLemmas(const Obligation &ob, const VarBounds &bounds) {
         constSum += sign * (__int128)*k;
       } else if (!haveF && sign > 0 && sameAs(t, fcands)) {
         haveF = true;
-      } else if (sign < 0 || intervalOf(t, &bounds).lo < 0) {
+      } else if (sign < 0 || (intervalOf(t, &bounds).lo < 0 && !sameAs(t, nonNeg))) {
         return false;
       }
     }
@@ -732,13 +755,21 @@ ProductLemmas productLemmas(const Obligation &ob, const VarBounds &bounds) {
       }
       bool found = false;
       for (Sym c : uppers[va->id]) {
+        const Sym upper = c; // `a < upper`, as the question has it
         if (const VarInfo *vc = varThroughWidening(c))
           if (auto d = defs.find(vc->id); d != defs.end())
             c = d->second;
+        // Whether c keeps upper's value down to the division (no choice
+        // dropped, no cast that may change it): then the last iterations'
+        // products are bounded from below too.
+        bool exact = true;
         for (int depth = 0; depth < 8 && c; ++depth) {
           const IntType from = c->op == SymOp::Cast ? c->args[0]->type : IntType();
           if (c->op == SymOp::Cast && !c->type.isBool && !from.isBool &&
               (!c->type.isSigned || c->type.bits == 0 || (from.bits && from.bits <= c->type.bits))) {
+            Interval iv = intervalOf(c->args[0], &bounds);
+            exact &= c->type.bits == 0 ||
+                     (iv.lo >= (__int128)c->type.minValue() && iv.hi <= (__int128)c->type.maxValue());
             // A cast to an unsigned type, or a widening one, of a
             // non-negative value is non-negative and at most the value; the
             // value where it matters is N / F >= 0 (checked below), and casts
@@ -751,7 +782,12 @@ ProductLemmas productLemmas(const Obligation &ob, const VarBounds &bounds) {
               for (int k = 0; k < 2 && !bZero; ++k)
                 bZero = asConst(cond->args[1 - k]) == 0 && sameAs(cond->args[k], fc);
             c = bZero ? c->args[2] : nullptr;
-          } else if (c->op == SymOp::Div && sameAs(c->args[1], fc) && nonNegWhereDivisorPositive(c->args[0], fc)) {
+            exact = false;
+          } else if (c->op == SymOp::Div && sameAs(c->args[1], fc) &&
+                     // Where `a < N / F` is the question's own fact, with a
+                     // >= 0 and F >= 1 it makes N / F >= 1, so N >= F: the
+                     // dividend's sign needs no proof of its own.
+                     (exact || nonNegWhereDivisorPositive(c->args[0], fc))) {
             Sym n = toMath(c->args[0]), f = toMath(c->args[1]);
             Sym slack = mkBin(SymOp::Sub, n, f, IntType::math());
             Sym bound = mkSelect(mkCmp(SymOp::Ge, slack, mkConst(0)), slack, mkConst(0));
@@ -760,6 +796,22 @@ ProductLemmas productLemmas(const Obligation &ob, const VarBounds &bounds) {
             if (m->type.bits == 0 || hi <= (__int128)m->type.maxValue()) {
               out.hi[m.get()] = hi;
               out.facts.push_back(mkCmp(SymOp::Le, toMath(m), bound));
+              // The tail of a tile loop: where a >= N / F - 1, a * F >=
+              // (N / F - 1) * F >= N - 2F + 1 (N / F rounds down by less
+              // than 1). With N = len + F - 1 that is len - F: the last
+              // tile `len - F * a` is at most F.
+              if (exact) {
+                Sym last = mkCmp(SymOp::Ge, toMath(x), sub(toMath(upper), mkConst(1)));
+                Sym low = mkBin(SymOp::Add, sub(n, mkBin(SymOp::Mul, mkConst(2), f, IntType::math())), mkConst(1),
+                                IntType::math());
+                out.facts.push_back(mkOr(mkOr(mkNot(last), mkCmp(SymOp::Lt, f, mkConst(1))),
+                                         mkCmp(SymOp::Ge, toMath(m), low)));
+                // Before the last, a <= N / F - 2: a * F + F <= (N / F - 1) * F <= N - F,
+                // so a full tile after a * F ends within len (N = len + F - 1).
+                Sym high = sub(n, mkBin(SymOp::Mul, mkConst(2), f, IntType::math()));
+                out.facts.push_back(
+                    mkOr(mkOr(last, mkCmp(SymOp::Lt, f, mkConst(1))), mkCmp(SymOp::Le, toMath(m), high)));
+              }
               found = true;
             }
             break;
@@ -1362,6 +1414,10 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
     withLemmas.context.insert(withLemmas.context.end(), lemmas.facts.begin(), lemmas.facts.end());
   }
   const Obligation &ob = lemmas.facts.empty() ? obIn : withLemmas;
+  static const bool dbgLemmas = getenv("ALINT_OB_DEBUG") != nullptr;
+  if (dbgLemmas)
+    for (const Sym &f : lemmas.facts)
+      fprintf(stderr, "   lemma %s\n", toString(f).c_str());
   auto t0 = std::chrono::steady_clock::now();
   unsigned timeoutMs = impl->timeoutMs;
   unsigned deadlineMs = 0; // 0: none
@@ -1466,7 +1522,7 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
   // clock-driven tactics inside (4.8.12), so what it spends varies from run
   // to run (pad_v3_grad_replication: 8,701 / 8,713 units on the same
   // question), and the file's units decide where the later questions stop.
-  enum class Try { Arith2, Core, Chain, Default, Relax };
+  enum class Try { Arith2, Core, Chain, Default, Relax, Nlsat };
   auto ask = [&](std::initializer_list<z3::expr> facts, bool wantModel, bool quantified = false, bool second = false,
                  FreshContext *relaxed = nullptr) {
     Answer a;
@@ -1485,10 +1541,14 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
              z3::tactic(c, "elim-uncnstr") & z3::tactic(c, "simplify") & z3::with(z3::tactic(c, "smt"), ps))
                 .mk_solver();
       }
+      if (kind == Try::Nlsat)
+        s = z3::tactic(c, "qfnra-nlsat").mk_solver();
       // theory_arith counts about 8 times as many units per ms of search as
       // the LP core the units were calibrated on (docs/smt.md): its tries get
       // 8 times the units and are charged an eighth of what they spend.
-      const bool theoryArith = kind == Try::Arith2 || kind == Try::Chain || kind == Try::Relax;
+      // nlsat counts about as fast as theory_arith (ops-math atan_grad: 357,000
+      // units in 110 ms): the same scale.
+      const bool theoryArith = kind == Try::Arith2 || kind == Try::Chain || kind == Try::Relax || kind == Try::Nlsat;
       const uint64_t scale = theoryArith ? kTheoryArithUnitScale : 1;
       // The relaxation is a cheap first look: a quarter of the question's
       // units; under the first pass's cap, all of them (ops-math
@@ -1507,10 +1567,16 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
       bool fired = false;
       const int64_t cpu0 = impl->profile ? threadCpuNs() : 0;
       a.r = fc.watchdog.check(s, backstopMs, &fired);
+      // nlsat decides over the reals (integer division and remainder as
+      // their defining constraints): no real solution proves there is no
+      // integer one, but a real solution is no counterexample.
+      const bool realSat = kind == Try::Nlsat && a.r == z3::sat;
+      if (realSat)
+        a.r = z3::unknown;
       const int64_t cpuNs = impl->profile ? threadCpuNs() - cpu0 : 0;
       if (a.r == z3::sat && wantModel)
         a.model = s.get_model();
-      a.reason = a.r == z3::unknown ? s.reason_unknown() : std::string();
+      a.reason = realSat ? "a solution over the reals only" : a.r == z3::unknown ? s.reason_unknown() : std::string();
       // Z3 4.8.12 also says "canceled" when the resource limit stops it:
       // only the watchdog's own firing is the clock's.
       if (a.r == z3::unknown && fired)
@@ -1527,7 +1593,7 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
           if (budget_)
             budget_->spendZ3(charged);
           if (impl->profile) {
-            static const char *names[] = {"a2", "core", "chain", "default", "relax"};
+            static const char *names[] = {"a2", "core", "chain", "default", "relax", "nlsat"};
             impl->profile->record(ob.check,
                                   std::string(names[int(kind)]) + (quantified ? "-q" : "") + (second ? "-Q2" : "-Q1"),
                                   s, a.r, a.reason, cpuNs, spent,
@@ -1577,6 +1643,23 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
       run(Try::Core);
       if (a.r != z3::unknown || clockStopped || a.reason.find("incomplete") == std::string::npos)
         return a; // decided, or out of units ("max. resource limit exceeded", "canceled")
+    }
+    // 3. A non-linear question: nlsat, for a proof only (its `sat` is over
+    //    the reals). It proves the tail-tile questions of the canonical
+    //    element-wise split in 60,000-500,000 units where theory_arith is
+    //    stopped at 400,000 and the LP core needs millions (ops-math
+    //    atan_grad, acos_v2).
+    if (tr.nonlinear) {
+      Answer first = a;
+      a = Answer();
+      try {
+        run(Try::Nlsat);
+      } catch (const z3::exception &) { // a goal outside nlsat's fragment
+        a = Answer();
+      }
+      if (a.r == z3::unsat || clockStopped)
+        return a;
+      a = first;
     }
     a = Answer();
     run(Try::Chain);

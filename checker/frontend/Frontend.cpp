@@ -551,6 +551,8 @@ struct TplState {
   std::set<std::string> buildOnly;                           // templates only the build instantiates (qualified names)
   std::map<std::string, std::string> why;                    // template -> why it was not instantiated
   std::map<std::string, std::vector<std::string>> beyondCap; // template -> labels not analysed
+  // template -> (label, why) of combinations the host never selects (not instantiated)
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> unlaunched;
 };
 
 class KernelConsumer : public ASTConsumer {
@@ -591,23 +593,40 @@ public:
         continue;
       }
       std::string prefix = variant.empty() ? "" : variant + ", ";
-      for (size_t i = 0; i < keys.size(); ++i) {
+      // Keys the host never selects are not interpreted (a proved verdict
+      // each, lintKernel) and leave the cap to the keys that run.
+      std::vector<int64_t> launched;
+      for (int64_t key : keys) {
+        std::string label = prefix + "TILING_KEY=" + std::to_string(key);
+        std::string never = opts.neverLaunched ? opts.neverLaunched(km.name, label) : std::string();
+        if (never.empty()) {
+          launched.push_back(key);
+          continue;
+        }
+        KernelModel stub;
+        stub.name = km.name;
+        stub.loc = km.loc;
+        stub.variant = label;
+        stub.hostNeverLaunched = never;
+        model.kernels.push_back(std::move(stub));
+      }
+      for (size_t i = 0; i < launched.size(); ++i) {
         if (i >= opts.maxTilingKeys) {
           KernelModel rest;
           rest.name = km.name;
           rest.loc = km.loc;
-          rest.variant = prefix + "TILING_KEY=" + std::to_string(keys[i]) + " and " +
-                         std::to_string(keys.size() - i - 1) + " more";
-          rest.incomplete = std::to_string(keys.size() - i) + " tiling keys of '" + km.name + "' beyond the limit of " +
-                            std::to_string(opts.maxTilingKeys) + " are not analysed";
+          rest.variant = prefix + "TILING_KEY=" + std::to_string(launched[i]) + " and " +
+                         std::to_string(launched.size() - i - 1) + " more";
+          rest.incomplete = std::to_string(launched.size() - i) + " tiling keys of '" + km.name +
+                            "' beyond the limit of " + std::to_string(opts.maxTilingKeys) + " are not analysed";
           rest.unknowns.push_back({rest.incomplete, rest.loc});
           model.kernels.push_back(std::move(rest));
           break;
         }
         FrontendOptions o = opts;
-        o.fixedTilingKey = keys[i];
+        o.fixedTilingKey = launched[i];
         KernelModel kv = interpretSafely(ctx, fd, o);
-        kv.variant = prefix + "TILING_KEY=" + std::to_string(keys[i]);
+        kv.variant = prefix + "TILING_KEY=" + std::to_string(launched[i]);
         model.kernels.push_back(std::move(kv));
       }
     }
@@ -637,6 +656,19 @@ public:
       }
       model.kernels.push_back(std::move(km));
     }
+    // Combinations the host never selects: a proved verdict each (lintKernel).
+    if (tpl)
+      for (auto &[name, list] : tpl->unlaunched)
+        for (auto &[label, why] : list) {
+          KernelModel stub;
+          stub.name = name.substr(name.rfind(':') == std::string::npos ? 0 : name.rfind(':') + 1);
+          stub.variant = label;
+          stub.hostNeverLaunched = why;
+          for (const FunctionDecl *fd : c.entries)
+            if (fd->getPrimaryTemplate() && fd->getPrimaryTemplate()->getQualifiedNameAsString() == name)
+              stub.loc = locOf(ctx, fd->getPrimaryTemplate()->getLocation());
+          model.kernels.push_back(std::move(stub));
+        }
     // Combinations beyond the limit: counted, named, not analysed.
     if (tpl)
       for (auto &[name, labels] : tpl->beyondCap) {
@@ -735,8 +767,18 @@ private:
           name += "::" + head.str();
         rest = tail;
       }
+      size_t launched = 0; // combinations instantiated, against the cap
       for (size_t i = 0; i < combos.size(); ++i) {
-        if (i >= opts.maxTilingKeys) {
+        // A combination the host never selects is not instantiated: it
+        // leaves the cap to those that run.
+        if (opts.neverLaunched) {
+          std::string never = opts.neverLaunched(td->getNameAsString(), "TPL " + combos[i].label());
+          if (!never.empty()) {
+            tpl->unlaunched[qn].push_back({"TPL " + combos[i].label(), never});
+            continue;
+          }
+        }
+        if (launched++ >= opts.maxTilingKeys) {
           tpl->beyondCap[qn].push_back("TPL " + combos[i].label());
           continue;
         }

@@ -7,6 +7,7 @@
 #include "checker/ir/KernelModel.h"
 #include "checker/project/OpProject.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -43,6 +44,11 @@ struct FrontendOptions {
   bool tilingKeyVariants = true;
   unsigned maxTilingKeys = 16;           // per kernel, also ASCENDC_TPL_SEL combinations; the rest is reported
   std::optional<int64_t> fixedTilingKey; // set by the frontend per variant
+  // Why the host never launches the variant `label` of `kernel` (its tiling
+  // function selects another key for every input it accepts), or "" (it may,
+  // or there is no host contract). Such variants are not interpreted and do
+  // not count against maxTilingKeys: the cap goes to variants that run.
+  std::function<std::string(const std::string &kernel, const std::string &label)> neverLaunched;
 };
 
 // A compile error Clang reported (file, line, column, message).

@@ -1954,7 +1954,8 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
 
   // Dry run: find what the body changes, then undo it.
   size_t opsBefore = model.ops.size(), bufBefore = model.buffers.size(), globBefore = model.globals.size(),
-         loopsBefore = model.loops.size(), asmBefore = model.assumptions.size();
+         loopsBefore = model.loops.size(), asmBefore = model.assumptions.size(),
+         storesBefore = model.paramStores.size();
   size_t m = mark();
   bool outer = journalActive;
   journalActive = true;
@@ -1977,6 +1978,10 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   model.globals.resize(globBefore);
   model.loops.resize(loopsBefore);
   model.assumptions.resize(asmBefore);
+  // The dry run's parameter stores name the counter without the loop's
+  // bounds (the loop is not recorded yet): they would be questions about
+  // every integer value of it.
+  model.paramStores.resize(storesBefore);
   journalActive = outer;
 
   // Havoc what the iterations change (except the induction variable).

@@ -259,6 +259,9 @@ struct KernelModel {
   std::vector<MatmulObj> matmuls;
   // Set when code the kernel runs did not compile (e.g. a type from a missing
   // generated header): nothing about the kernel can be proved then.
+  // Set by the frontend for a variant it did not interpret because the host
+  // never launches it (FrontendOptions::neverLaunched): the reason.
+  std::string hostNeverLaunched;
   std::string incomplete;
   // Expressions Clang recovered from (a missing header, an API the bundled
   // declarations lack): each is one Unmodelled op, the rest is verified.

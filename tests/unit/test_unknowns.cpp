@@ -401,3 +401,25 @@ TEST_CASE("a struct chosen by a condition keeps its members", "[cli]") {
     boundsLocal |= d["check"] == "bounds-local";
   CHECK(boundsLocal);
 }
+
+// The canonical tile loop with a shorter last tile (ops-math acos_v2's shape):
+// the same iteration's copy covers the computation's read, the tail stays
+// within the tile (the loop's last-iteration lemma, smt/Solver.cpp
+// productLemmas) and the parameter stores are asked within the loop's bounds
+// only (not also for the loop's dry run, where the counter is unbounded).
+TEST_CASE("a tile loop with a shorter last tile is verified", "[cli]") {
+  nlohmann::json good = lintJson(kSamples + "/uninit-read/tail_tile_loop_good.cpp");
+  INFO(good.dump(1));
+  CHECK(good["summary"]["unknown"] == 0);
+  CHECK(good["summary"]["obligations"].get<int>() >= 20);
+  CHECK(good["summary"]["proved"] == good["summary"]["obligations"]);
+  int paramStores = 0;
+  for (auto &d : good["diagnostics"])
+    paramStores += d["check"] == "param-range";
+  CHECK(paramStores == 0);
+  nlohmann::json bad = lintJson(kSamples + "/bounds-global/tail_tile_loop_bad.cpp");
+  bool boundsGlobal = false;
+  for (auto &d : bad["diagnostics"])
+    boundsGlobal |= d["check"] == "bounds-global" && d["severity"] == "warning";
+  CHECK(boundsGlobal);
+}
