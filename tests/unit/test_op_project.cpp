@@ -532,6 +532,23 @@ TEST_CASE("a tiling struct an op_kernel header defines is the kernel's own only 
   std::system(("rm -rf " + root).c_str());
 }
 
+TEST_CASE("the variant cap goes to combinations the host launches", "[cli]") {
+  // Three combinations, two allowed: the one the host never selects is not
+  // interpreted and leaves its place to the empty-input mode.
+  const std::string good =
+      std::string(ALINT_SAMPLES_DIR) + "/host-tiling/unlaunched_good/op_kernel/mode_scale_good.cpp";
+  ToolRun r = runTool("--max-variants=2 " + shellQuote(good));
+  INFO(r.err);
+  CHECK(r.exitCode == 0);
+  CHECK(r.err.find("beyond the limit") == std::string::npos);
+  CHECK(r.err.find("mode_scale [TPL schMode=2] (ascend910b): 20 obligations, 20 proved: verified") != std::string::npos);
+  CHECK(r.err.find("mode_scale [TPL schMode=1] (ascend910b): 1 obligations, 1 proved: verified (never launched") !=
+        std::string::npos);
+  // Without the contract nothing is known to be unlaunched: the cap holds.
+  ToolRun free = runTool("--max-variants=2 --no-host-contract " + shellQuote(good));
+  CHECK(free.err.find("beyond the limit of 2") != std::string::npos);
+}
+
 TEST_CASE("template selection: a combination the host never selects is reported as never launched", "[cli]") {
   const std::string good =
       std::string(ALINT_SAMPLES_DIR) + "/host-tiling/unlaunched_good/op_kernel/mode_scale_good.cpp";
