@@ -669,9 +669,9 @@ ProductLemmas productLemmas(const Obligation &ob, const VarBounds &bounds) {
       auto k = asConst(q->args[1 - side]);
       if (!k || *k < 0)
         continue;
-      SymOp o = side == 1 ? swappedCmp(q->op) : q->op; // term o k
+      SymOp o = side == 1 ? swappedCmp(q->op) : q->op;                     // term o k
       bool holds = negated ? (o == SymOp::Le || o == SymOp::Lt) && *k >= 0 // !(t <= k), !(t < k): t > k >= 0
-                           : (o == SymOp::Ge || o == SymOp::Gt);            // t >= k, t > k
+                           : (o == SymOp::Ge || o == SymOp::Gt);           // t >= k, t > k
       if (holds)
         nonNeg.push_back(q->args[side]);
     }
@@ -768,8 +768,8 @@ ProductLemmas productLemmas(const Obligation &ob, const VarBounds &bounds) {
           if (c->op == SymOp::Cast && !c->type.isBool && !from.isBool &&
               (!c->type.isSigned || c->type.bits == 0 || (from.bits && from.bits <= c->type.bits))) {
             Interval iv = intervalOf(c->args[0], &bounds);
-            exact &= c->type.bits == 0 ||
-                     (iv.lo >= (__int128)c->type.minValue() && iv.hi <= (__int128)c->type.maxValue());
+            exact &=
+                c->type.bits == 0 || (iv.lo >= (__int128)c->type.minValue() && iv.hi <= (__int128)c->type.maxValue());
             // A cast to an unsigned type, or a widening one, of a
             // non-negative value is non-negative and at most the value; the
             // value where it matters is N / F >= 0 (checked below), and casts
@@ -804,8 +804,8 @@ ProductLemmas productLemmas(const Obligation &ob, const VarBounds &bounds) {
                 Sym last = mkCmp(SymOp::Ge, toMath(x), sub(toMath(upper), mkConst(1)));
                 Sym low = mkBin(SymOp::Add, sub(n, mkBin(SymOp::Mul, mkConst(2), f, IntType::math())), mkConst(1),
                                 IntType::math());
-                out.facts.push_back(mkOr(mkOr(mkNot(last), mkCmp(SymOp::Lt, f, mkConst(1))),
-                                         mkCmp(SymOp::Ge, toMath(m), low)));
+                out.facts.push_back(
+                    mkOr(mkOr(mkNot(last), mkCmp(SymOp::Lt, f, mkConst(1))), mkCmp(SymOp::Ge, toMath(m), low)));
                 // Before the last, a <= N / F - 2: a * F + F <= (N / F - 1) * F <= N - F,
                 // so a full tile after a * F ends within len (N = len + F - 1).
                 Sym high = sub(n, mkBin(SymOp::Mul, mkConst(2), f, IntType::math()));

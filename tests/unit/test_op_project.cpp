@@ -541,7 +541,8 @@ TEST_CASE("the variant cap goes to combinations the host launches", "[cli]") {
   INFO(r.err);
   CHECK(r.exitCode == 0);
   CHECK(r.err.find("beyond the limit") == std::string::npos);
-  CHECK(r.err.find("mode_scale [TPL schMode=2] (ascend910b): 20 obligations, 20 proved: verified") != std::string::npos);
+  CHECK(r.err.find("mode_scale [TPL schMode=2] (ascend910b): 20 obligations, 20 proved: verified") !=
+        std::string::npos);
   CHECK(r.err.find("mode_scale [TPL schMode=1] (ascend910b): 1 obligations, 1 proved: verified (never launched") !=
         std::string::npos);
   // Without the contract nothing is known to be unlaunched: the cap holds.
