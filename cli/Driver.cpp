@@ -605,6 +605,16 @@ std::vector<std::string> buildMacrosNamed(const std::string &file, const project
   return std::vector<std::string>(out.begin(), out.end());
 }
 
+// Whether the file selects code with the preprocessor by tiling key (`#if
+// TILING_KEY_VAR == k`): the build compiles it once per registered key with
+// -DTILING_KEY_VAR=k; parsed without it, no branch is compiled at all.
+bool selectsCodeByKeyMacro(const std::string &file) {
+  static const std::regex re(R"re((^|\n)[ \t]*#[ \t]*(el)?if\b[^\n]*\bTILING_KEY_VAR\b)re");
+  std::ifstream in(file);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return std::regex_search(text, re);
+}
+
 // Whether the file or a header it includes with quotes (found beside the
 // including file, else in `dirs`: the -I folders and repository include
 // roots; up to four levels deep) names a __DAV_*__ core macro: only then
@@ -795,6 +805,16 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
         sides.push_back({"AIV", false});
     }
     fo.maxTilingKeys = std::max(1u, o.maxVariants / unsigned(variants.size() * sides.size()));
+    bool keyPinned = false; // -DTILING_KEY_VAR=k on the command line pins one
+    for (const std::string &a : fs.compileArgs)
+      keyPinned |= a.rfind("-DTILING_KEY_VAR", 0) == 0;
+    const bool keyMacro = !keyPinned && selectsCodeByKeyMacro(file);
+    // Per-key parses of such a file: at most half the variant cap in all
+    // (each is a full Clang parse), and none the file's CPU time would not
+    // cover (a parse cannot be interrupted: past the limit the whole file
+    // would be lost).
+    unsigned keyParsesLeft = std::max(1u, o.maxVariants / 2);
+    int64_t longestParseMs = 0;
     std::vector<std::string> baseArgs = fo.extraArgs;
     const size_t parses = order.size() * sides.size() * variants.size();
     size_t parseIndex = 0;
@@ -818,6 +838,7 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
             label += (label.empty() ? "" : ", ") + sideName;
           auto t0 = std::chrono::steady_clock::now();
           // This parse's share of the file's budget (clock and Z3 units).
+          const auto parseCpu0 = Budget::Clock::now();
           Budget parseBudget = shareBudget(budget, fileStart, parseIndex++, parses);
           fo.budget = &parseBudget;
           // Tiling keys the host never selects for this configuration (on
@@ -883,6 +904,98 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
             fr.ok = false;
             fr.error = res.error;
             break;
+          }
+          longestParseMs = std::max<int64_t>(
+              longestParseMs,
+              std::chrono::duration_cast<std::chrono::milliseconds>(Budget::Clock::now() - parseCpu0).count());
+          // `#if TILING_KEY_VAR == k`: one parse per key the kernel registers
+          // (`TILING_KEY_IS(k);`), as the build compiles it; the parse
+          // without a key compiled none of the branches.
+          if (keyMacro) {
+            std::set<int64_t> keys;
+            std::string kname;
+            SourceLoc kloc;
+            for (const KernelModel &k : res.model.kernels)
+              if (!k.keyConstants.empty()) {
+                keys.insert(k.keyConstants.begin(), k.keyConstants.end());
+                if (kname.empty()) {
+                  kname = k.name;
+                  kloc = k.loc;
+                }
+              }
+            if (!keys.empty()) {
+              std::vector<KernelModel> perKey;
+              size_t analysed = 0;
+              std::vector<int64_t> rest, late;
+              for (int64_t key : keys) {
+                std::string keyLabel = "TILING_KEY=" + std::to_string(key);
+                std::string never = fo.neverLaunched ? fo.neverLaunched(kname, keyLabel) : std::string();
+                if (!never.empty()) {
+                  KernelModel stub;
+                  stub.name = kname;
+                  stub.loc = kloc;
+                  stub.variant = keyLabel;
+                  stub.hostNeverLaunched = never;
+                  perKey.push_back(std::move(stub));
+                  continue;
+                }
+                if (analysed >= fo.maxTilingKeys || keyParsesLeft == 0) {
+                  rest.push_back(key);
+                  continue;
+                }
+                if (budget.deadline != Budget::Clock::time_point{} && budget.cpuMsLeft() < 3 * longestParseMs) {
+                  late.push_back(key);
+                  continue;
+                }
+                ++analysed;
+                --keyParsesLeft;
+                FrontendOptions fk = fo;
+                fk.extraArgs.push_back("-DTILING_KEY_VAR=" + std::to_string(key));
+                const auto keyCpu0 = Budget::Clock::now();
+                FrontendResult rk = analyzeFile(file, fk);
+                longestParseMs = std::max<int64_t>(
+                    longestParseMs,
+                    std::chrono::duration_cast<std::chrono::milliseconds>(Budget::Clock::now() - keyCpu0).count());
+                if (!rk.ok) {
+                  KernelModel bad;
+                  bad.name = kname;
+                  bad.loc = kloc;
+                  bad.variant = keyLabel;
+                  bad.incomplete = "the parse with TILING_KEY_VAR=" + std::to_string(key) + " failed: " + rk.error;
+                  bad.unknowns.push_back({bad.incomplete, bad.loc});
+                  perKey.push_back(std::move(bad));
+                  continue;
+                }
+                for (KernelModel &m : rk.model.kernels) {
+                  m.variant = (m.variant.empty() ? "" : m.variant + ", ") + keyLabel;
+                  perKey.push_back(std::move(m));
+                }
+              }
+              if (!rest.empty()) {
+                KernelModel more;
+                more.name = kname;
+                more.loc = kloc;
+                more.variant = "TILING_KEY=" + std::to_string(rest.front()) +
+                               (rest.size() > 1 ? " and " + std::to_string(rest.size() - 1) + " more" : "");
+                more.incomplete = std::to_string(rest.size()) + " tiling keys of '" + kname + "' beyond the limit of " +
+                                  std::to_string(fo.maxTilingKeys) + " are not analysed";
+                more.unknowns.push_back({more.incomplete, more.loc});
+                perKey.push_back(std::move(more));
+              }
+              if (!late.empty()) {
+                KernelModel more;
+                more.name = kname;
+                more.loc = kloc;
+                more.variant = "TILING_KEY=" + std::to_string(late.front()) +
+                               (late.size() > 1 ? " and " + std::to_string(late.size() - 1) + " more" : "");
+                more.incomplete = std::to_string(late.size()) + " tiling keys of '" + kname +
+                                  "' are not analysed: the file's CPU time (--timeout) left would not cover "
+                                  "their parses";
+                more.unknowns.push_back({more.incomplete, more.loc});
+                perKey.push_back(std::move(more));
+              }
+              res.model.kernels = std::move(perKey);
+            }
           }
           auto t1 = std::chrono::steady_clock::now();
           const auto modelsStart = Budget::Clock::now();

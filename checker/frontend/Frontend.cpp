@@ -544,6 +544,35 @@ private:
 // Template selection across the two parses of a file: the first finds the
 // ASCENDC_TPL_* texts and the kernel templates nothing instantiates, and
 // writes one instantiation per combination; the second analyses them.
+// The constants `g_tilingKey` is compared with anywhere in an entry's body
+// (`TILING_KEY_IS(k);` statements included): the keys a kernel that selects
+// its code with `#if TILING_KEY_VAR == k` registers for the build.
+class KeyConstantCollector : public RecursiveASTVisitor<KeyConstantCollector> {
+public:
+  explicit KeyConstantCollector(ASTContext &ctx) : ctx(ctx) {}
+  std::set<int64_t> keys;
+  bool VisitBinaryOperator(BinaryOperator *b) {
+    if (b->getOpcode() != BO_EQ)
+      return true;
+    for (int side = 0; side < 2; ++side) {
+      const Expr *v = (side ? b->getRHS() : b->getLHS())->IgnoreParenImpCasts();
+      const Expr *k = side ? b->getLHS() : b->getRHS();
+      const auto *dr = dyn_cast<DeclRefExpr>(v);
+      if (!dr || !dr->getDecl()->getIdentifier() || dr->getDecl()->getName() != "g_tilingKey")
+        continue;
+      if (k->isValueDependent())
+        continue;
+      Expr::EvalResult r;
+      if (k->EvaluateAsInt(r, ctx))
+        keys.insert(r.Val.getInt().getExtValue());
+    }
+    return true;
+  }
+
+private:
+  ASTContext &ctx;
+};
+
 struct TplState {
   bool appended = false;
   std::string text;                                          // the instantiations to append to the main file
@@ -584,6 +613,11 @@ public:
       }
       KernelModel km = interpretSafely(ctx, fd, opts);
       km.variant = variant;
+      if (fd->hasBody()) {
+        KeyConstantCollector kc(ctx);
+        kc.TraverseStmt(fd->getBody());
+        km.keyConstants.assign(kc.keys.begin(), kc.keys.end());
+      }
       // TILING_KEY_IS(k): one variant per key the kernel compares with, the
       // key fixed, so each branch is verified on its own and named.
       std::vector<int64_t> keys =

@@ -262,6 +262,9 @@ struct KernelModel {
   // Set by the frontend for a variant it did not interpret because the host
   // never launches it (FrontendOptions::neverLaunched): the reason.
   std::string hostNeverLaunched;
+  // The constants g_tilingKey is compared with anywhere in the entry's body,
+  // executed or not (the keys `TILING_KEY_IS(k);` registers).
+  std::vector<int64_t> keyConstants;
   std::string incomplete;
   // Expressions Clang recovered from (a missing header, an API the bundled
   // declarations lack): each is one Unmodelled op, the rest is verified.

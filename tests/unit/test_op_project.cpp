@@ -683,3 +683,22 @@ extern "C" __global__ __aicore__ void rand_op(GM_ADDR tiling) {
   CHECK(other.err.find("synthesised from what the kernel reads: count") != std::string::npos);
   std::system(("rm -rf " + root).c_str());
 }
+
+TEST_CASE("a kernel that selects its code with #if TILING_KEY_VAR is parsed once per registered key", "[cli]") {
+  // Parsed without a key, no branch is compiled: the kernel was "verified"
+  // with no obligation at all (ops-math concat_d_apt).
+  const std::string bad = std::string(ALINT_SAMPLES_DIR) + "/bounds-local/key_macro_select_bad.cpp";
+  ToolRun r = runTool(shellQuote(bad));
+  INFO(r.err << r.out);
+  CHECK(r.exitCode == 1);
+  CHECK(r.err.find("key_select [TILING_KEY=1] (ascend910b): 17 obligations, 17 proved: verified") !=
+        std::string::npos);
+  CHECK(r.err.find("key_select [TILING_KEY=2] (ascend910b): 17 obligations, 13 proved, 4 violated") !=
+        std::string::npos);
+  CHECK((r.out + r.err).find("reaches byte 16384 of a 8192-byte buffer [TILING_KEY=2] [bounds-local]") !=
+        std::string::npos);
+  // -DTILING_KEY_VAR=1 pins one key, as the build's own compile does.
+  ToolRun pinned = runTool(shellQuote(bad) + " -- -DTILING_KEY_VAR=1");
+  CHECK(pinned.exitCode == 0);
+  CHECK(pinned.err.find("TILING_KEY=2") == std::string::npos);
+}
