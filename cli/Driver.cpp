@@ -615,6 +615,124 @@ bool selectsCodeByKeyMacro(const std::string &file) {
   return std::regex_search(text, re);
 }
 
+// Per-key parses of a file that selects its code with `#if TILING_KEY_VAR ==
+// k`: at most `left` in all (each is a full Clang parse), and none the file's
+// CPU time would not cover (a parse cannot be interrupted: past the limit the
+// whole file would be lost).
+struct KeyParses {
+  unsigned left = 0;
+  int64_t longestMs = 0;
+  void sawParse(Budget::Clock::time_point cpu0) {
+    longestMs = std::max<int64_t>(
+        longestMs, std::chrono::duration_cast<std::chrono::milliseconds>(Budget::Clock::now() - cpu0).count());
+  }
+};
+
+// One unknown model standing for a kernel's variants that were not analysed.
+static KernelModel notAnalysed(const std::string &name, const SourceLoc &loc, const std::string &variant,
+                               const std::string &reason) {
+  KernelModel m;
+  m.name = name;
+  m.loc = loc;
+  m.variant = variant;
+  m.incomplete = reason;
+  m.unknowns.push_back({reason, loc});
+  return m;
+}
+
+// The build compiles such a file once per key its entry registers
+// (`TILING_KEY_IS(k);`) with -DTILING_KEY_VAR=k; the parse without a key
+// (`base`) compiled none of the branches. The entries that register keys are
+// replaced by one model per key (keys the host never selects: a proved stub;
+// past the caps: one unknown model, named); the others are kept. An entry of
+// such a file that registers no key the frontend can read is unknown, never
+// verified on its empty parse.
+static std::vector<KernelModel> parsePerKey(const std::string &file, const FrontendOptions &fo,
+                                            std::vector<KernelModel> base, Budget &budget, KeyParses &parses) {
+  std::set<int64_t> keys;
+  std::set<std::string> keyed;
+  std::string kname;
+  SourceLoc kloc;
+  for (const KernelModel &k : base)
+    if (!k.keyConstants.empty()) {
+      keys.insert(k.keyConstants.begin(), k.keyConstants.end());
+      keyed.insert(k.name);
+      if (kname.empty()) {
+        kname = k.name;
+        kloc = k.loc;
+      }
+    }
+  std::vector<KernelModel> out;
+  if (keys.empty()) {
+    for (KernelModel &k : base) {
+      if (k.incomplete.empty()) {
+        k.incomplete = "the file selects code with '#if TILING_KEY_VAR', but the kernel registers no tiling key "
+                       "(TILING_KEY_IS(k)) the linter can read: parsed without a key, no branch was compiled";
+        k.unknowns.push_back({k.incomplete, k.loc});
+      }
+      out.push_back(std::move(k));
+    }
+    return out;
+  }
+  for (KernelModel &k : base)
+    if (!keyed.count(k.name))
+      out.push_back(std::move(k));
+  size_t analysed = 0;
+  std::vector<int64_t> rest, late;
+  for (int64_t key : keys) {
+    std::string keyLabel = "TILING_KEY=" + std::to_string(key);
+    std::string never = fo.neverLaunched ? fo.neverLaunched(kname, keyLabel) : std::string();
+    if (!never.empty()) {
+      KernelModel stub;
+      stub.name = kname;
+      stub.loc = kloc;
+      stub.variant = keyLabel;
+      stub.hostNeverLaunched = never;
+      out.push_back(std::move(stub));
+      continue;
+    }
+    if (analysed >= fo.maxTilingKeys || parses.left == 0) {
+      rest.push_back(key);
+      continue;
+    }
+    if (budget.deadline != Budget::Clock::time_point{} && budget.cpuMsLeft() < 3 * parses.longestMs) {
+      late.push_back(key);
+      continue;
+    }
+    ++analysed;
+    --parses.left;
+    FrontendOptions fk = fo;
+    fk.extraArgs.push_back("-DTILING_KEY_VAR=" + std::to_string(key));
+    const auto cpu0 = Budget::Clock::now();
+    FrontendResult rk = analyzeFile(file, fk);
+    parses.sawParse(cpu0);
+    if (!rk.ok) {
+      out.push_back(notAnalysed(kname, kloc, keyLabel,
+                                "the parse with TILING_KEY_VAR=" + std::to_string(key) + " failed: " + rk.error));
+      continue;
+    }
+    for (KernelModel &m : rk.model.kernels)
+      if (keyed.count(m.name)) {
+        m.variant = (m.variant.empty() ? "" : m.variant + ", ") + keyLabel;
+        out.push_back(std::move(m));
+      }
+  }
+  auto named = [](const std::vector<int64_t> &ks) {
+    return "TILING_KEY=" + std::to_string(ks.front()) +
+           (ks.size() > 1 ? " and " + std::to_string(ks.size() - 1) + " more" : "");
+  };
+  if (!rest.empty())
+    out.push_back(notAnalysed(kname, kloc, named(rest),
+                              std::to_string(rest.size()) + " tiling keys of '" + kname + "' beyond the limit of " +
+                                  std::to_string(fo.maxTilingKeys) + " are not analysed"));
+  if (!late.empty())
+    out.push_back(notAnalysed(kname, kloc, named(late),
+                              std::to_string(late.size()) + " tiling keys of '" + kname +
+                                  "' are not analysed: the file's CPU time (--timeout) left would not cover their "
+                                  "parses"));
+  return out;
+}
+
 // Whether the file or a header it includes with quotes (found beside the
 // including file, else in `dirs`: the -I folders and repository include
 // roots; up to four levels deep) names a __DAV_*__ core macro: only then
@@ -809,12 +927,8 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
     for (const std::string &a : fs.compileArgs)
       keyPinned |= a.rfind("-DTILING_KEY_VAR", 0) == 0;
     const bool keyMacro = !keyPinned && selectsCodeByKeyMacro(file);
-    // Per-key parses of such a file: at most half the variant cap in all
-    // (each is a full Clang parse), and none the file's CPU time would not
-    // cover (a parse cannot be interrupted: past the limit the whole file
-    // would be lost).
-    unsigned keyParsesLeft = std::max(1u, o.maxVariants / 2);
-    int64_t longestParseMs = 0;
+    KeyParses keyParses; // at most half the variant cap in all
+    keyParses.left = std::max(1u, o.maxVariants / 2);
     std::vector<std::string> baseArgs = fo.extraArgs;
     const size_t parses = order.size() * sides.size() * variants.size();
     size_t parseIndex = 0;
@@ -905,98 +1019,10 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
             fr.error = res.error;
             break;
           }
-          longestParseMs = std::max<int64_t>(
-              longestParseMs,
-              std::chrono::duration_cast<std::chrono::milliseconds>(Budget::Clock::now() - parseCpu0).count());
-          // `#if TILING_KEY_VAR == k`: one parse per key the kernel registers
-          // (`TILING_KEY_IS(k);`), as the build compiles it; the parse
-          // without a key compiled none of the branches.
-          if (keyMacro) {
-            std::set<int64_t> keys;
-            std::string kname;
-            SourceLoc kloc;
-            for (const KernelModel &k : res.model.kernels)
-              if (!k.keyConstants.empty()) {
-                keys.insert(k.keyConstants.begin(), k.keyConstants.end());
-                if (kname.empty()) {
-                  kname = k.name;
-                  kloc = k.loc;
-                }
-              }
-            if (!keys.empty()) {
-              std::vector<KernelModel> perKey;
-              size_t analysed = 0;
-              std::vector<int64_t> rest, late;
-              for (int64_t key : keys) {
-                std::string keyLabel = "TILING_KEY=" + std::to_string(key);
-                std::string never = fo.neverLaunched ? fo.neverLaunched(kname, keyLabel) : std::string();
-                if (!never.empty()) {
-                  KernelModel stub;
-                  stub.name = kname;
-                  stub.loc = kloc;
-                  stub.variant = keyLabel;
-                  stub.hostNeverLaunched = never;
-                  perKey.push_back(std::move(stub));
-                  continue;
-                }
-                if (analysed >= fo.maxTilingKeys || keyParsesLeft == 0) {
-                  rest.push_back(key);
-                  continue;
-                }
-                if (budget.deadline != Budget::Clock::time_point{} && budget.cpuMsLeft() < 3 * longestParseMs) {
-                  late.push_back(key);
-                  continue;
-                }
-                ++analysed;
-                --keyParsesLeft;
-                FrontendOptions fk = fo;
-                fk.extraArgs.push_back("-DTILING_KEY_VAR=" + std::to_string(key));
-                const auto keyCpu0 = Budget::Clock::now();
-                FrontendResult rk = analyzeFile(file, fk);
-                longestParseMs = std::max<int64_t>(
-                    longestParseMs,
-                    std::chrono::duration_cast<std::chrono::milliseconds>(Budget::Clock::now() - keyCpu0).count());
-                if (!rk.ok) {
-                  KernelModel bad;
-                  bad.name = kname;
-                  bad.loc = kloc;
-                  bad.variant = keyLabel;
-                  bad.incomplete = "the parse with TILING_KEY_VAR=" + std::to_string(key) + " failed: " + rk.error;
-                  bad.unknowns.push_back({bad.incomplete, bad.loc});
-                  perKey.push_back(std::move(bad));
-                  continue;
-                }
-                for (KernelModel &m : rk.model.kernels) {
-                  m.variant = (m.variant.empty() ? "" : m.variant + ", ") + keyLabel;
-                  perKey.push_back(std::move(m));
-                }
-              }
-              if (!rest.empty()) {
-                KernelModel more;
-                more.name = kname;
-                more.loc = kloc;
-                more.variant = "TILING_KEY=" + std::to_string(rest.front()) +
-                               (rest.size() > 1 ? " and " + std::to_string(rest.size() - 1) + " more" : "");
-                more.incomplete = std::to_string(rest.size()) + " tiling keys of '" + kname + "' beyond the limit of " +
-                                  std::to_string(fo.maxTilingKeys) + " are not analysed";
-                more.unknowns.push_back({more.incomplete, more.loc});
-                perKey.push_back(std::move(more));
-              }
-              if (!late.empty()) {
-                KernelModel more;
-                more.name = kname;
-                more.loc = kloc;
-                more.variant = "TILING_KEY=" + std::to_string(late.front()) +
-                               (late.size() > 1 ? " and " + std::to_string(late.size() - 1) + " more" : "");
-                more.incomplete = std::to_string(late.size()) + " tiling keys of '" + kname +
-                                  "' are not analysed: the file's CPU time (--timeout) left would not cover "
-                                  "their parses";
-                more.unknowns.push_back({more.incomplete, more.loc});
-                perKey.push_back(std::move(more));
-              }
-              res.model.kernels = std::move(perKey);
-            }
-          }
+          keyParses.sawParse(parseCpu0);
+          // `#if TILING_KEY_VAR == k`: one parse per key the kernel registers.
+          if (keyMacro)
+            res.model.kernels = parsePerKey(file, fo, std::move(res.model.kernels), budget, keyParses);
           auto t1 = std::chrono::steady_clock::now();
           const auto modelsStart = Budget::Clock::now();
           size_t modelIndex = 0;

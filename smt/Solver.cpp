@@ -653,6 +653,8 @@ ProductLemmas productLemmas(const Obligation &ob, const VarBounds &bounds) {
           uppers[v->id].push_back(e);
     }
   }
+  if (uppers.empty())
+    return out;
   // Terms the context says are not negative (`!(len <= 0)` from a kernel's
   // `if (len <= 0) return;`, `len >= 0`): a dividend built from them is.
   std::vector<Sym> nonNeg;
@@ -669,15 +671,14 @@ ProductLemmas productLemmas(const Obligation &ob, const VarBounds &bounds) {
       auto k = asConst(q->args[1 - side]);
       if (!k || *k < 0)
         continue;
-      SymOp o = side == 1 ? swappedCmp(q->op) : q->op;                     // term o k
-      bool holds = negated ? (o == SymOp::Le || o == SymOp::Lt) && *k >= 0 // !(t <= k), !(t < k): t > k >= 0
-                           : (o == SymOp::Ge || o == SymOp::Gt);           // t >= k, t > k
+      SymOp o = side == 1 ? swappedCmp(q->op) : q->op;           // term o k
+      bool holds = negated ? (o == SymOp::Le || o == SymOp::Lt)  // !(t <= k), !(t < k): t >= k >= 0
+                           : (o == SymOp::Ge || o == SymOp::Gt); // t >= k, t > k
       if (holds)
         nonNeg.push_back(q->args[side]);
     }
   }
-  if (uppers.empty())
-    return out;
+
   // Every product node of the question.
   std::vector<Sym> muls;
   std::unordered_set<const SymNode *> seen;

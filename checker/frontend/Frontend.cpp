@@ -573,6 +573,18 @@ private:
   ASTContext &ctx;
 };
 
+// A variant the frontend did not interpret because the host never launches
+// it (FrontendOptions::neverLaunched): a proved verdict in lintKernel.
+KernelModel neverLaunchedStub(const std::string &name, const SourceLoc &loc, const std::string &variant,
+                              const std::string &why) {
+  KernelModel stub;
+  stub.name = name;
+  stub.loc = loc;
+  stub.variant = variant;
+  stub.hostNeverLaunched = why;
+  return stub;
+}
+
 struct TplState {
   bool appended = false;
   std::string text;                                          // the instantiations to append to the main file
@@ -637,12 +649,7 @@ public:
           launched.push_back(key);
           continue;
         }
-        KernelModel stub;
-        stub.name = km.name;
-        stub.loc = km.loc;
-        stub.variant = label;
-        stub.hostNeverLaunched = never;
-        model.kernels.push_back(std::move(stub));
+        model.kernels.push_back(neverLaunchedStub(km.name, km.loc, label, never));
       }
       for (size_t i = 0; i < launched.size(); ++i) {
         if (i >= opts.maxTilingKeys) {
@@ -694,14 +701,12 @@ public:
     if (tpl)
       for (auto &[name, list] : tpl->unlaunched)
         for (auto &[label, why] : list) {
-          KernelModel stub;
-          stub.name = name.substr(name.rfind(':') == std::string::npos ? 0 : name.rfind(':') + 1);
-          stub.variant = label;
-          stub.hostNeverLaunched = why;
+          SourceLoc loc;
           for (const FunctionDecl *fd : c.entries)
             if (fd->getPrimaryTemplate() && fd->getPrimaryTemplate()->getQualifiedNameAsString() == name)
-              stub.loc = locOf(ctx, fd->getPrimaryTemplate()->getLocation());
-          model.kernels.push_back(std::move(stub));
+              loc = locOf(ctx, fd->getPrimaryTemplate()->getLocation());
+          std::string shortName = name.substr(name.rfind(':') == std::string::npos ? 0 : name.rfind(':') + 1);
+          model.kernels.push_back(neverLaunchedStub(shortName, loc, label, why));
         }
     // Combinations beyond the limit: counted, named, not analysed.
     if (tpl)
