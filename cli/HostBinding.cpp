@@ -226,15 +226,25 @@ std::vector<Sym> tplPins(const std::string &label, const host::HostContract &hc,
     // the variant to a value the reader does not model.
     if (a == hc.tplArgs.end() || containsOpaque(a->second))
       continue;
-    std::string v = (*it)[2];
+    // `schMode=0|1`: one instantiation for values the kernel does not tell
+    // apart (planTplInstantiations); the host passes any of them.
     std::vector<int64_t> vals;
-    if (v == "true" || v == "false")
-      vals = {v == "true" ? 1 : 0};
-    else if (std::regex_match(v, std::regex(R"(-?[0-9]+)")))
-      vals = {std::stoll(v)};
-    else
-      vals = host::dtypeValuesOfCppType(v);
-    if (vals.empty())
+    bool understood = true;
+    for (llvm::StringRef rest = (*it)[2].str(); understood && !rest.empty();) {
+      auto [head, tail] = rest.split('|');
+      rest = tail;
+      std::string v = head.str();
+      std::vector<int64_t> these;
+      if (v == "true" || v == "false")
+        these = {v == "true" ? 1 : 0};
+      else if (std::regex_match(v, std::regex(R"(-?[0-9]+)")))
+        these = {std::stoll(v)};
+      else
+        these = host::dtypeValuesOfCppType(v);
+      understood = !these.empty();
+      vals.insert(vals.end(), these.begin(), these.end());
+    }
+    if (!understood || vals.empty())
       continue; // not understood: the argument stays free
     Sym any = mkBool(false);
     for (int64_t x : vals)
@@ -328,6 +338,11 @@ host::HostOptions hostOptions(const model::TargetSpec &t, const Options &o) {
       ho.memSize[c] = {lo, hi};
     }
   ho.socVersion = socVersion(t.name);
+  if (t.maxAicCores && t.maxAivCores) {
+    ho.maxAicCores = t.maxAicCores;
+    ho.maxAivCores = t.maxAivCores;
+  }
+  ho.splitCores = t.splitCores;
   ho.npuArch = t.npuArch > 0 ? t.npuArch : -1;
   ho.shapes = o.shapes;
   return ho;

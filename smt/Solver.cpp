@@ -1096,6 +1096,7 @@ struct Solver::Impl {
   }();
   unsigned timeoutMs;
   std::unordered_map<uint32_t, size_t> localIds;
+  std::unordered_set<size_t> probed; // questions whose inputs were probed (questionKey)
 };
 
 // Each obligation is asked in a Z3 context of its own. In one shared
@@ -1399,6 +1400,142 @@ std::optional<Verdict> Solver::checkByCases(const Obligation &ob) {
   return failed;
 }
 
+namespace {
+
+// Input probes (Solver::checkDirect, 1b). Units of one probe, and how many.
+constexpr uint64_t kProbeUnits = 40000;
+constexpr size_t kMaxProbes = 8;
+
+// One question, whatever pass asks it.
+size_t questionKey(const Obligation &ob) {
+  size_t h = ob.property->hash;
+  for (const Sym &c : ob.context)
+    h = h * 1000003u ^ c->hash;
+  return h;
+}
+
+// The variables' types, and the constants each is compared with (`attrs[0]
+// != 2`: 2, the one value the host accepts; `x.size <= 16384`: 16385, the
+// first size past a threshold).
+struct ProbeScan {
+  std::map<uint32_t, IntType> types;
+  std::map<uint32_t, std::vector<__int128>> equalTo, pastThreshold;
+  std::unordered_set<const SymNode *> seen;
+  void scan(const Sym &s) {
+    if (!seen.insert(s.get()).second)
+      return;
+    if (s->op == SymOp::Var && s->var)
+      types.emplace(s->var->id, s->type);
+    const bool eq = s->op == SymOp::Eq || s->op == SymOp::Ne;
+    const bool ineq = s->op == SymOp::Lt || s->op == SymOp::Le || s->op == SymOp::Gt || s->op == SymOp::Ge;
+    if ((eq || ineq) && s->args.size() == 2)
+      for (int side = 0; side < 2; ++side) {
+        const SymNode *n = s->args[side].get();
+        while (n->op == SymOp::Cast && !n->args.empty())
+          n = n->args[0].get();
+        std::optional<int64_t> k = asConst(s->args[1 - side]);
+        if (n->op != SymOp::Var || !n->var || !k)
+          continue;
+        if (eq)
+          equalTo[n->var->id].push_back(*k);
+        else
+          pastThreshold[n->var->id].push_back((__int128)*k + 1);
+      }
+    for (const Sym &a : s->args)
+      scan(a);
+  }
+};
+
+// The values to try for the question's free inputs: the inputs no context
+// equality defines (a host shape, the platform's core count, a tiling field
+// the host does not compute), each from a ladder of values that expose the
+// usual shape bugs (the largest, one, an odd tail, sizes around 2^31 and
+// 2^32 where 32-bit fields wrap) within its known range. The tuples go by
+// layers of the ladder index (all inputs at their first value, then every
+// tuple with indices up to 1, ...), at most kMaxProbes; none over more than
+// four inputs.
+std::vector<z3::expr> inputProbes(const Obligation &ob, const VarBounds &bounds, Translator &tr) {
+  std::set<uint32_t> defined;
+  for (const Sym &a : conjunctsOf(ob.context)) {
+    if (a->op != SymOp::Eq)
+      continue;
+    for (int side = 0; side < 2; ++side) {
+      const SymNode *n = a->args[side].get();
+      while (n->op == SymOp::Cast && !n->args.empty())
+        n = n->args[0].get();
+      if (n->op == SymOp::Var && n->var)
+        defined.insert(n->var->id);
+    }
+  }
+  ProbeScan sc;
+  sc.scan(ob.property);
+  for (const Sym &c : ob.context)
+    sc.scan(c);
+  const auto &types = sc.types;
+  std::vector<std::pair<z3::expr, std::vector<__int128>>> free;
+  for (auto &vi : tr.varInfo) {
+    if (vi->role != VarRole::Input || defined.count(vi->id))
+      continue;
+    auto ty = types.find(vi->id);
+    auto v = tr.vars.find(vi->id);
+    if (ty == types.end() || v == tr.vars.end() || ty->second.isBool || ty->second.bits == 0)
+      continue;
+    __int128 lo = ty->second.minValue(), hi = (__int128)ty->second.maxValue();
+    if (auto b = bounds.find(vi->id); b != bounds.end()) {
+      lo = std::max(lo, b->second.lo);
+      hi = std::min(hi, b->second.hi);
+    }
+    if (lo > hi)
+      return {};
+    const __int128 p31 = (__int128)1 << 31, p32 = (__int128)1 << 32;
+    std::vector<__int128> ladder;
+    auto add = [&](__int128 x) {
+      x = std::min(std::max(x, lo), hi);
+      if (std::find(ladder.begin(), ladder.end(), x) == ladder.end())
+        ladder.push_back(x);
+    };
+    for (__int128 x : sc.equalTo[vi->id])
+      add(x);
+    for (__int128 x : {hi, (__int128)1, (__int128)33, p32, (__int128)4097, p31, (__int128)65537, p32 + 33, lo})
+      add(x);
+    for (__int128 x : sc.pastThreshold[vi->id])
+      add(x);
+    free.emplace_back(v->second, ladder);
+  }
+  std::vector<z3::expr> out;
+  if (free.empty() || free.size() > 4)
+    return out;
+  size_t maxLen = 0;
+  for (auto &f : free)
+    maxLen = std::max(maxLen, f.second.size());
+  std::vector<size_t> idx(free.size());
+  for (size_t layer = 0; layer < maxLen && out.size() < kMaxProbes; ++layer) {
+    // Every tuple of indices <= layer with at least one == layer, in order.
+    std::fill(idx.begin(), idx.end(), 0);
+    for (;;) {
+      bool onLayer = false, fits = true;
+      for (size_t q = 0; q < idx.size(); ++q) {
+        onLayer |= idx[q] == layer;
+        fits &= idx[q] < free[q].second.size();
+      }
+      if (onLayer && fits && out.size() < kMaxProbes) {
+        z3::expr pins = tr.c.bool_val(true);
+        for (size_t q = 0; q < idx.size(); ++q)
+          assign(pins, pins && free[q].first == tr.num(free[q].second[idx[q]]));
+        out.push_back(pins);
+      }
+      size_t q = 0;
+      while (q < idx.size() && ++idx[q] > layer)
+        idx[q++] = 0;
+      if (q == idx.size())
+        break;
+    }
+  }
+  return out;
+}
+
+} // namespace
+
 Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
   Verdict v;
   if (!obIn.unknownReason.empty()) {
@@ -1525,7 +1662,7 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
   // question), and the file's units decide where the later questions stop.
   enum class Try { Arith2, Core, Chain, Default, Relax, Nlsat };
   auto ask = [&](std::initializer_list<z3::expr> facts, bool wantModel, bool quantified = false, bool second = false,
-                 FreshContext *relaxed = nullptr) {
+                 FreshContext *relaxed = nullptr, bool probe = false) {
     Answer a;
     // The relaxation runs in a context of its own: its terms, created and
     // freed in the obligation's context, made Z3 4.8.12 recycle term ids
@@ -1554,7 +1691,9 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
       // The relaxation is a cheap first look: a quarter of the question's
       // units; under the first pass's cap, all of them (ops-math
       // sim_thread_exponential: 209 bounds questions its relaxation proves
-      // in 5,800 units on average, more than a quarter of the cap).
+      // in 5,800 units on average, more than a quarter of the cap). All of
+      // them in the last pass cost more than they proved (ops-math cosh: 4
+      // more unknowns, the file's units spent sooner).
       const uint64_t own = kind == Try::Relax && !capBinding ? std::max<uint64_t>(1, rlimitNow / 4) : rlimitNow;
       const unsigned limit = unsigned(std::min<uint64_t>(own * scale, 4000000000u));
       z3::params pa(c);
@@ -1636,6 +1775,13 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
       run(Try::Relax);
       return a;
     }
+    // A probe's inputs are fixed: the chain substitutes them (solve-eqs)
+    // and folds the host's arithmetic to constants before any search; the
+    // core alone kept them as non-linear terms and ran out of units on some.
+    if (probe) {
+      run(Try::Chain);
+      return a;
+    }
     run(Try::Arith2);
     if (a.r != z3::unknown || clockStopped)
       return a;
@@ -1705,7 +1851,44 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
     stats_.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return v;
   }
-  if (a1.r != z3::unsat)
+  // 1b. Not proved by the relaxation, and non-linear in the inputs: look
+  // for a failure at chosen input values first (shapes, the core count,
+  // tiling fields no context equality defines). With them fixed, the host's
+  // quotients and products are constants and what is left is linear in the
+  // loop and block indices: 5-30 ms a probe, where the exact tries on the
+  // whole question ran out of their 2.4 million units (ops-math cast: a tile
+  // copy past the core's share for x.size = 2^32 on one core, where the
+  // uint32 tiling fields wrap). A probe's model is a model of the question,
+  // so `sat` is a counterexample; `unsat` at the chosen values proves
+  // nothing, and the exact tries follow. Each question is probed once (the
+  // passes of rules/Registry.cpp ask a capped question again).
+  if (a1.r != z3::unsat && tr.nonlinear && hasInput && !hasOpaque && !hasHostUnmodelled && !relaxedOnly &&
+      impl->probed.insert(questionKey(ob)).second) {
+    const unsigned saved = rlimitNow;
+    const std::vector<z3::expr> probes = inputProbes(ob, bounds, tr);
+    rlimitNow = unsigned(std::max<uint64_t>(1, std::min<uint64_t>(saved / 4, kProbeUnits)));
+    static const bool dbgProbes = getenv("ALINT_OB_DEBUG") != nullptr;
+    for (const z3::expr &pins : probes) {
+      if (budget_ && budget_->z3Left() == 0)
+        break;
+      Answer p = ask({ctxAll, !propS, pins}, true, false, false, nullptr, true);
+      if (dbgProbes)
+        fprintf(stderr, "   probe %s: %s %s\n", pins.to_string().c_str(),
+                p.r == z3::sat     ? "sat"
+                : p.r == z3::unsat ? "unsat"
+                                   : "unknown",
+                p.reason.c_str());
+      if (clockStopped)
+        break;
+      if (p.r == z3::sat) {
+        a1 = p;
+        ++stats_.probeFailures;
+        break;
+      }
+    }
+    rlimitNow = saved;
+  }
+  if (a1.r != z3::unsat && a1.r != z3::sat && !clockStopped)
     a1 = ask({ctxAll, !propS}, true);
   z3::check_result r1 = a1.r;
   if (r1 == z3::unsat) {

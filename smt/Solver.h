@@ -55,10 +55,11 @@ struct SolverStats {
   unsigned cacheHits = 0; // obligations the proof memo answered (rules/ProofMemo.h), without Z3
   unsigned z3Calls = 0;
   unsigned timeouts = 0;
-  unsigned backstops = 0;   // queries the wall clock (not their resource budget) stopped
-  unsigned relaxProofs = 0; // non-linear obligations proved by their linear relaxation
-  unsigned caseSplits = 0;  // non-linear obligations asked once per value of a factor (Solver::checkByCases)
-  uint64_t z3Units = 0;     // Z3 resource units spent
+  unsigned backstops = 0;     // queries the wall clock (not their resource budget) stopped
+  unsigned relaxProofs = 0;   // non-linear obligations proved by their linear relaxation
+  unsigned probeFailures = 0; // failures found at chosen input values (Solver::checkDirect, 1b)
+  unsigned caseSplits = 0;    // non-linear obligations asked once per value of a factor (Solver::checkByCases)
+  uint64_t z3Units = 0;       // Z3 resource units spent
   double seconds = 0;
 };
 

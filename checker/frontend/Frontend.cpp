@@ -740,6 +740,70 @@ private:
 
   // Whether the template's parameters take the combination's arguments the
   // way the generated `kernel<TEMPLATE_PARAMS>(...)` call passes them.
+  // Which of the kernel template's parameters its declaration (signature and
+  // body) names. A parameter it never names cannot change the kernel, unless
+  // an explicit specialization does: then every parameter counts as named.
+  static std::vector<bool> usedTemplateParams(const FunctionTemplateDecl *td) {
+    const TemplateParameterList *tp = td->getTemplateParameters();
+    struct Finder : RecursiveASTVisitor<Finder> {
+      unsigned depth = 0;
+      std::vector<bool> used;
+      void mark(unsigned d, unsigned i) {
+        if (d == depth && i < used.size())
+          used[i] = true;
+      }
+      bool VisitDeclRefExpr(DeclRefExpr *e) {
+        if (const auto *p = dyn_cast<NonTypeTemplateParmDecl>(e->getDecl()))
+          mark(p->getDepth(), p->getIndex());
+        return true;
+      }
+      bool VisitTemplateTypeParmType(TemplateTypeParmType *t) {
+        mark(t->getDepth(), t->getIndex());
+        return true;
+      }
+      bool VisitSubstNonTypeTemplateParmExpr(SubstNonTypeTemplateParmExpr *e) {
+        mark(e->getParameter()->getDepth(), e->getParameter()->getIndex());
+        return true;
+      }
+    } f;
+    f.depth = tp->getDepth();
+    f.used.assign(tp->size(), false);
+    bool explicitSpec = false;
+    for (const FunctionDecl *sp : td->specializations())
+      explicitSpec |= sp->getTemplateSpecializationKind() == TSK_ExplicitSpecialization;
+    for (unsigned i = 0; i < tp->size(); ++i)
+      if (explicitSpec ||
+          !(isa<NonTypeTemplateParmDecl>(tp->getParam(i)) || isa<TemplateTypeParmDecl>(tp->getParam(i))))
+        f.used[i] = true;
+    f.TraverseDecl(td->getTemplatedDecl());
+    return f.used;
+  }
+
+  // The label of combinations compiled as one: each argument with the values
+  // it takes among them, `schMode=0|1, D_T=half`.
+  static std::string mergedTplLabel(const std::vector<project::TplCombination> &combos, const std::vector<size_t> &g) {
+    std::string out;
+    const project::TplCombination &first = combos[g.front()];
+    for (size_t a = 0; a < first.args.size(); ++a) {
+      std::vector<std::string> vals;
+      std::string name;
+      for (size_t i : g) {
+        project::TplCombination one;
+        one.args.push_back(combos[i].args[a]);
+        std::string l = one.label();
+        name = l.substr(0, l.find('='));
+        std::string v = l.substr(l.find('=') + 1);
+        if (std::find(vals.begin(), vals.end(), v) == vals.end())
+          vals.push_back(v);
+      }
+      std::string joined;
+      for (const std::string &v : vals)
+        joined += (joined.empty() ? "" : "|") + v;
+      out += (out.empty() ? "" : ", ") + name + "=" + joined;
+    }
+    return out;
+  }
+
   static bool takes(const FunctionTemplateDecl *td, const project::TplCombination &cmb) {
     const TemplateParameterList *tp = td->getTemplateParameters();
     if (cmb.args.size() > tp->size())
@@ -806,7 +870,15 @@ private:
           name += "::" + head.str();
         rest = tail;
       }
-      size_t launched = 0; // combinations instantiated, against the cap
+      // Combinations that differ only in parameters the kernel never names
+      // compile to the same kernel: one instantiation stands for them all,
+      // labelled with every value (`TPL schMode=0|1`; the host binding pins
+      // the argument to any of them). ops-math cast declares a schMode its
+      // kernel does not read: half its combinations were placeholders past
+      // the cap.
+      const std::vector<bool> used = usedTemplateParams(td);
+      std::vector<std::vector<size_t>> groups;
+      std::map<std::vector<int64_t>, size_t> groupOf;
       for (size_t i = 0; i < combos.size(); ++i) {
         // A combination the host never selects is not instantiated: it
         // leaves the cap to those that run.
@@ -817,14 +889,25 @@ private:
             continue;
           }
         }
+        std::vector<int64_t> key;
+        for (size_t a = 0; a < combos[i].args.size(); ++a)
+          key.push_back(a < used.size() && !used[a] ? 0 : combos[i].args[a].second);
+        auto [it, fresh] = groupOf.emplace(key, groups.size());
+        if (fresh)
+          groups.emplace_back();
+        groups[it->second].push_back(i);
+      }
+      size_t launched = 0; // combinations instantiated, against the cap
+      for (const std::vector<size_t> &g : groups) {
+        std::string label = "TPL " + mergedTplLabel(combos, g);
         if (launched++ >= opts.maxTilingKeys) {
-          tpl->beyondCap[qn].push_back("TPL " + combos[i].label());
+          tpl->beyondCap[qn].push_back(label);
           continue;
         }
         unsigned idx = unsigned(tpl->labels.size());
-        tpl->labels.push_back("TPL " + combos[i].label());
+        tpl->labels.push_back(label);
         text += "[[maybe_unused]] static auto *const __ascendc_lint_tpl_inst_" + std::to_string(idx) + " = &" + name +
-                "<" + combos[i].templateArgs() + ">;\n";
+                "<" + combos[g.front()].templateArgs() + ">;\n";
       }
     }
     if (text.empty())

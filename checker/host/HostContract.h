@@ -26,6 +26,10 @@ struct HostOptions {
   // to its capacity; which one the platform reports is not documented).
   std::map<int, std::pair<int64_t, int64_t>> memSize; // by platform_ascendc::CoreMemType
   int socVersion = -1;                                // platform_ascendc::SocVersion, -1: unknown
+  // The most AIC / AIV cores GetCoreNumAic / GetCoreNumAiv report (the
+  // target's, model::TargetSpec); GetCoreNum is the AIV count on split chips.
+  uint32_t maxAicCores = 65535, maxAivCores = 65535;
+  bool splitCores = true;
   int npuArch = -1;                                   // NpuArch (the __NPU_ARCH__ number), -1: unknown
   std::string opType;                                 // the op's type (OpDef class), for registrations by op
   std::vector<std::string> inputNames, outputNames;   // from the OpDef, in order

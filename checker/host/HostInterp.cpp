@@ -34,8 +34,11 @@
 
 namespace alint::host {
 
-// The largest element count or dimension of a tensor the host reads (HostInterp::var).
-constexpr int64_t kMaxTensorElems = int64_t(1) << 48;
+// The largest element count or dimension of a tensor the host reads
+// (HostInterp::var): 2^38, for a tensor lives in one device's memory and the
+// largest of the supported chips is 144 GB (Ascend 950DT HBM, Huawei Connect
+// 2025; 910B: 64 GB) < 2^38 bytes, so no element count of any dtype is above.
+constexpr int64_t kMaxTensorElems = int64_t(1) << 38;
 
 namespace {
 
@@ -332,11 +335,11 @@ private:
       return it->second;
     Sym v = mkVar(name, t, VarRole::Input);
     vars[name] = v;
-    // A tensor's element count and dimensions are at most 2^48: a tensor
-    // lives in the device's memory, and no Ascend device comes near 2^48
-    // bytes (256 TiB). Without a bound, host code's `size * typeLength` in
-    // 64 bits wraps for sizes like 6.1e18 and every field computed from it
-    // has counterexamples no input can produce (ops-math addcmul's UB tile).
+    // A tensor's element count and dimensions are at most kMaxTensorElems:
+    // a tensor lives in the device's memory. Without a bound, host code's
+    // `size * typeLength` in 64 bits wraps for sizes like 6.1e18 and every
+    // field computed from it has counterexamples no input can produce
+    // (ops-math addcmul's UB tile).
     if (!hi && (llvm::StringRef(name).ends_with(".size") || llvm::StringRef(name).contains(".shape[")))
       hi = kMaxTensorElems;
     facts.push_back(mkCmp(SymOp::Ge, toMath(v), mkConst(lo)));
@@ -1695,8 +1698,13 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
     }
     return intV(mkOpaque("the result of 'aclrtMalloc'", typeOf(rt)));
   }
+  // A core count: at least 1 (a vNPU partition may have one core), at most
+  // the target's (HostOptions::maxAicCores / maxAivCores).
   auto platformIn = [&](const std::string &name) {
-    return intV(mkCast(var("platform." + name, IntType::u32(), 1, 65535), typeOf(rt)));
+    int64_t most = name == "coreNumAic" ? opts.maxAicCores : opts.maxAivCores;
+    if (name == "coreNum" && !opts.splitCores)
+      most = std::max(opts.maxAicCores, opts.maxAivCores);
+    return intV(mkCast(var("platform." + name, IntType::u32(), 1, most), typeOf(rt)));
   };
   if (sk == OK::Context && mc) {
     if (n == "GetInputShape" || n == "GetOptionalInputShape" || n == "GetOutputShape") {

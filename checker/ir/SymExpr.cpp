@@ -747,6 +747,19 @@ static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMe
     return clampToType(intervalOf(s->args[0], bounds, &memo), s->type);
   case SymOp::Select: {
     Interval a = intervalOf(s->args[1], bounds, &memo), b = intervalOf(s->args[2], bounds, &memo);
+    // `e == k ? v : e` (the `n == 0 ? 1 : n` of host code dividing by n):
+    // the else branch is e without k, one end of its range shorter.
+    const Sym &c = s->args[0];
+    if (c->op == SymOp::Eq && c->args.size() == 2)
+      for (int i = 0; i < 2; ++i)
+        if (auto k = asConst(c->args[1 - i]); k && structurallyEqual(c->args[i], s->args[2])) {
+          __int128 kv = wide(c->args[1 - i]);
+          if (b.lo == kv && b.hi > kv)
+            b.lo = kv + 1;
+          else if (b.hi == kv && b.lo < kv)
+            b.hi = kv - 1;
+          break;
+        }
     return {std::min(a.lo, b.lo), std::max(a.hi, b.hi)};
   }
   default:
@@ -1278,6 +1291,66 @@ Sym cancelledFactor(const Sym &num, const Sym &den, IntType t, const KnownLitera
   return other->type == t ? other : mkCast(other, t);
 }
 
+// Identities of host tiling arithmetic that hold where nothing wraps (the
+// ranges known on the path say so): `(x * 32) / 4` is `x * 8`, and
+// `8 * x - 8192 * (x / 1024)` is `8 * (x % 1024)` for x >= 0. The element-wise
+// tilings of ops-math compute their tail tile that way (cosh, cast: `coreData
+// - tile * (blocks / tileBlocks)`); as a remainder its range [0, tile) is
+// known to the interval analysis, and the uint32 field it is stored in no
+// longer needs a wrap-around, which left every tail-within-tile question to
+// Z3's non-linear search (and its units).
+Sym arithIdentity(const Sym &s, const KnownLiterals &k) {
+  const IntType t = s->type;
+  if (t.isBool || s->args.size() != 2)
+    return nullptr;
+  const VarBounds &vb = k.bounds();
+  const __int128 tmax = t.bits ? (__int128)t.maxValue() : ((__int128)1 << 100);
+  // x * c (either order), c > 0 constant, all of type t.
+  auto scaled = [&](const Sym &e, Sym &x, int64_t &c) {
+    if (e->type != t)
+      return false;
+    if (e->op == SymOp::Mul)
+      for (int i = 0; i < 2; ++i)
+        if (auto kc = asConst(e->args[i]); kc && *kc > 0 && e->args[1 - i]->type == t) {
+          x = e->args[1 - i];
+          c = *kc;
+          return true;
+        }
+    x = e;
+    c = 1;
+    return true;
+  };
+  auto fits = [&](const Sym &x, int64_t c) {
+    Interval ix = intervalOf(x, &vb, &k.intervals);
+    return ix.lo >= 0 && ix.hi <= tmax / c;
+  };
+  if (s->op == SymOp::Div) {
+    auto c2 = asConst(s->args[1]);
+    Sym x;
+    int64_t c1 = 0;
+    if (!c2 || *c2 <= 0 || s->args[0]->op != SymOp::Mul || !scaled(s->args[0], x, c1) || c1 == 1 || !fits(x, c1))
+      return nullptr;
+    if (c1 % *c2 == 0)
+      return mkBin(SymOp::Mul, x, mkConst(c1 / *c2, t), t);
+    if (*c2 % c1 == 0)
+      return mkBin(SymOp::Div, x, mkConst(*c2 / c1, t), t);
+    return nullptr;
+  }
+  if (s->op == SymOp::Sub) {
+    Sym x, q;
+    int64_t c = 0, e = 0;
+    if (!scaled(s->args[0], x, c) || s->args[1]->op != SymOp::Mul || !scaled(s->args[1], q, e) || e == 1 ||
+        q->op != SymOp::Div || q->type != t || !structurallyEqual(q->args[0], x))
+      return nullptr;
+    auto d = asConst(q->args[1]);
+    if (!d || *d <= 0 || (__int128)e != (__int128)c * *d || !fits(x, c))
+      return nullptr;
+    Sym r = mkBin(SymOp::Rem, x, mkConst(*d, t), t);
+    return c == 1 ? r : mkBin(SymOp::Mul, r, mkConst(c, t), t);
+  }
+  return nullptr;
+}
+
 Sym rewriteUnder(const Sym &s, const KnownLiterals &k, std::unordered_map<const SymNode *, Sym> &memo) {
   if (s->op == SymOp::Const || s->op == SymOp::BoolConst)
     return s;
@@ -1340,6 +1413,8 @@ Sym rewriteUnder(const Sym &s, const KnownLiterals &k, std::unordered_map<const 
       }
     }
   }
+  if (Sym id = arithIdentity(out, k))
+    out = id;
   memo.emplace(s.get(), out);
   return out;
 }

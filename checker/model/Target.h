@@ -119,6 +119,12 @@ struct TargetSpec {
   std::optional<SimtSpec> simt; // none: no SIMT unit
   bool hasNdDma = false;
   std::string ndDmaSource;
+  // The most cube (AIC) and vector (AIV) cores a chip of the target has, what
+  // the platform's GetCoreNumAic / GetCoreNumAiv report at most (a vNPU
+  // partition reports fewer). 0: not known (the host reader then assumes up
+  // to 65535).
+  uint32_t maxAicCores = 0, maxAivCores = 0;
+  std::string coreCountSource;
   std::string source; // overall provenance
 
   const MemorySpec *memory(Mem m) const;

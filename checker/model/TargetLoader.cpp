@@ -676,13 +676,25 @@ struct Loader {
     t.ndDmaSource = asNonEmptyString(j["source"], key(P, "source"));
   }
 
+  void coreCounts(const json &j) {
+    const std::string P = "core_counts";
+    if (!j.is_object())
+      fail(P, "expected an object, got " + typeName(j));
+    checkKeys(j, P, {"aic_max", "aiv_max", "source"}, {"aic_max", "aiv_max", "source"});
+    t.maxAicCores = asU32(j["aic_max"], key(P, "aic_max"));
+    t.maxAivCores = asU32(j["aiv_max"], key(P, "aiv_max"));
+    if (t.maxAicCores == 0 || t.maxAivCores == 0 || t.maxAicCores > 65535 || t.maxAivCores > 65535)
+      fail(P, "core counts must be between 1 and 65535");
+    t.coreCountSource = asNonEmptyString(j["source"], key(P, "source"));
+  }
+
   void root(const json &j) {
     if (!j.is_object())
       fail("(root)", "expected an object, got " + typeName(j));
     checkKeys(j, "",
               {"schema_version", "name", "aliases", "npu_arch", "cce_aicore", "compiler_archs", "soc_version",
                "core_mode", "source", "memories", "positions", "pipes", "paths", "illegal_paths", "events",
-               "cross_core", "ub_banks", "simt", "nddma"},
+               "cross_core", "ub_banks", "simt", "nddma", "core_counts"},
               {"schema_version", "name", "npu_arch", "cce_aicore", "compiler_archs", "soc_version", "core_mode",
                "source", "memories", "positions", "pipes", "paths", "illegal_paths", "events", "cross_core", "nddma"});
     uint64_t v = asU64(j["schema_version"], "schema_version");
@@ -739,6 +751,8 @@ struct Loader {
     if (j.contains("simt"))
       simt(j["simt"]);
     ndDma(j["nddma"]);
+    if (j.contains("core_counts"))
+      coreCounts(j["core_counts"]);
   }
 };
 
@@ -1116,6 +1130,13 @@ std::string targetToJson(const TargetSpec &t) {
   nd["present"] = t.hasNdDma;
   nd["source"] = t.ndDmaSource;
   j["nddma"] = std::move(nd);
+  if (t.maxAicCores) {
+    ojson cc;
+    cc["aic_max"] = t.maxAicCores;
+    cc["aiv_max"] = t.maxAivCores;
+    cc["source"] = t.coreCountSource;
+    j["core_counts"] = std::move(cc);
+  }
 
   return j.dump(2, ' ', false, ojson::error_handler_t::replace) + "\n";
 }

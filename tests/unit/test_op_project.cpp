@@ -702,3 +702,22 @@ TEST_CASE("a kernel that selects its code with #if TILING_KEY_VAR is parsed once
   CHECK(pinned.exitCode == 0);
   CHECK(pinned.err.find("TILING_KEY=2") == std::string::npos);
 }
+
+TEST_CASE("template selection: combinations that differ only in a parameter the kernel never names are one variant",
+          "[cli]") {
+  // tpl_merge<schMode, isDouble> never names schMode: four combinations,
+  // two kernels. Each is analysed once, labelled with both schMode values,
+  // and the cap counts kernels, not combinations.
+  const std::string good = std::string(ALINT_SAMPLES_DIR) + "/op-project/tpl_unused_good/op_kernel/tpl_merge_good.cpp";
+  ToolRun r = runTool("--max-variants=2 " + shellQuote(good));
+  INFO(r.err);
+  CHECK(r.exitCode == 0);
+  CHECK(r.err.find("beyond the limit") == std::string::npos);
+  CHECK(r.err.find("tpl_merge [TPL schMode=0|1, isDouble=0] (ascend910b):") != std::string::npos);
+  CHECK(r.err.find("tpl_merge [TPL schMode=0|1, isDouble=1] (ascend910b):") != std::string::npos);
+  CHECK(r.err.find("tpl_merge [TPL schMode=0, ") == std::string::npos);
+  // A parameter the kernel names keeps its combinations apart (tpl_copy).
+  const std::string copy = std::string(ALINT_SAMPLES_DIR) + "/op-project/tpl_copy_good/op_kernel/tpl_copy_good.cpp";
+  ToolRun c = runTool(shellQuote(copy));
+  CHECK(c.err.find("schMode=0|1") == std::string::npos);
+}

@@ -120,3 +120,33 @@ TEST_CASE("simplify: (x * k) / x is k where x is not 0 and the product cannot wr
   // The product may wrap (no bound on k): kept.
   CHECK(simplifyUnder(q, {ranges[0], ranges[1], nonZero})->op == SymOp::Div);
 }
+
+TEST_CASE("simplify: a scaled quotient and a remainder written out are folded where nothing wraps", "[simplify]") {
+  IntType u64 = IntType::u64();
+  Sym blocks = mkVar("blocks", u64);
+  Sym cores = mkVar("cores", u64);
+  // Q = blocks / (cores == 0 ? 1 : cores): never a quotient by 0.
+  Sym q = mkBin(SymOp::Div, blocks, mkSelect(mkCmp(SymOp::Eq, cores, mkConst(0, u64)), mkConst(1, u64), cores), u64);
+  auto k = [&](int64_t v) { return mkConst(v, u64); };
+  std::vector<Sym> ranges = {mkCmp(SymOp::Le, toMath(blocks), mkConst(int64_t(1) << 35)),
+                             mkCmp(SymOp::Le, toMath(cores), mkConst(65535))};
+  // (Q * 32) / 4 is Q * 8.
+  Sym elems = mkBin(SymOp::Div, mkBin(SymOp::Mul, q, k(32), u64), k(4), u64);
+  Sym e = simplifyUnder(elems, ranges);
+  INFO(toString(e));
+  CHECK(e->op == SymOp::Mul);
+  // Q * 8 - 8192 * (Q / 1024), the tail of a tiling in 1024-block tiles, is
+  // 8 * (Q % 1024): within [0, 8184], which the interval analysis now knows.
+  Sym tail = mkBin(SymOp::Sub, mkBin(SymOp::Mul, q, k(8), u64),
+                   mkBin(SymOp::Mul, k(8192), mkBin(SymOp::Div, q, k(1024), u64), u64), u64);
+  Sym t = simplifyUnder(tail, ranges);
+  INFO(toString(t));
+  Interval it = intervalOf(t);
+  CHECK(it.lo == 0);
+  CHECK(it.hi == 8184);
+  for (int64_t b : {0, 1, 1023, 1024, 5000, 123456789})
+    for (int64_t c : {0, 1, 3, 48})
+      CHECK(at(t, {{"blocks", b}, {"cores", c}}) == at(tail, {{"blocks", b}, {"cores", c}}));
+  // Unbounded, Q * 8 may wrap in 64 bits: kept as written.
+  CHECK(simplifyUnder(tail, {ranges[1]})->op == SymOp::Sub);
+}

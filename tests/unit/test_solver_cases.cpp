@@ -280,3 +280,43 @@ TEST_CASE("slice: a failure under the slice is decided by the whole question", "
   CHECK(solver.check(slice).status == Status::Counterexample);
   CHECK(checkMemoised(solver, ob).status == Status::Proved);
 }
+
+// The split of ops-math's cast: the host divides the input over the cores
+// and stores the share in a uint32 field, the kernel copies whole tiles up to
+// the last. For inputs over 2^32 elements per core the field wraps and the
+// tiles run past the share. The question as a whole is non-linear in the
+// input and the core count; at chosen values of both it is linear, and the
+// solver's input probes find the failure (smt/Solver.cpp, 1b).
+TEST_CASE("solver: a failure only large inputs reach is found at a probed input", "[solver]") {
+  const IntType u32 = IntType::u32(), i64 = IntType::i64();
+  Sym size = mkVar("x.size", i64);
+  Sym cores = mkVar("platform.coreNum", i64);
+  Sym share = mkVar("tiling.coreDataNum", u32);
+  Sym tiles = mkVar("tiling.tileNum", u32);
+  Sym i = mkVar("i", i64, VarRole::Internal);
+  auto div = [&](Sym a, Sym b) { return mkBin(SymOp::Div, a, b, i64); };
+  auto add = [&](Sym a, int64_t k) { return mkBin(SymOp::Add, a, mkConst(k, i64), i64); };
+  auto mul = [&](Sym a, int64_t k) { return mkBin(SymOp::Mul, a, mkConst(k, i64), i64); };
+  Sym perCore = div(add(size, 0), cores);
+  Obligation ob;
+  ob.check = "test";
+  ob.context = {mkCmp(SymOp::Ge, size, mkConst(1)),
+                mkCmp(SymOp::Le, size, mkConst(int64_t(1) << 38)),
+                mkCmp(SymOp::Ge, cores, mkConst(1)),
+                mkCmp(SymOp::Le, cores, mkConst(65535)),
+                mkCmp(SymOp::Eq, share, mkCast(perCore, u32)),
+                mkCmp(SymOp::Eq, tiles, mkCast(div(add(perCore, 1023), mkConst(1024, i64)), u32)),
+                mkCmp(SymOp::Le, mkConst(0), i),
+                mkCmp(SymOp::Lt, i, add(mkCast(tiles, i64), -1))};
+  ob.property = mkCmp(SymOp::Le, mul(add(i, 1), 1024), mkCast(share, i64));
+  Solver s(2000);
+  Verdict v = s.check(ob);
+  INFO(statusName(v.status) << ": " << v.reason);
+  REQUIRE(v.status == Status::Counterexample);
+  int64_t shown = -1;
+  for (auto &[name, value] : v.counterexample)
+    if (name == "x.size")
+      shown = value;
+  CHECK(shown >= (int64_t(1) << 32)); // only a share over 2^32 elements wraps
+  CHECK(s.stats().probeFailures == 1);
+}

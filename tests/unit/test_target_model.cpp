@@ -298,6 +298,9 @@ void requireSame(const TargetSpec &a, const TargetSpec &b) {
   CHECK(a.compilerArchs == b.compilerArchs);
   CHECK(a.socVersion == b.socVersion);
   CHECK(a.splitCores == b.splitCores);
+  CHECK(a.maxAicCores == b.maxAicCores);
+  CHECK(a.maxAivCores == b.maxAivCores);
+  CHECK(a.coreCountSource == b.coreCountSource);
   CHECK(a.source == b.source);
   REQUIRE(a.memories.size() == b.memories.size());
   for (const auto &[m, x] : a.memories) {
@@ -1088,5 +1091,23 @@ TEST_CASE("broken target files give a one-line error naming the key", "[model][l
     j["schema_version"] = 2;
     CHECK(loadError(j) == "x.json: schema_version: unsupported schema_version "
                           "2 (this ascendc-lint reads 1)");
+  }
+}
+
+TEST_CASE("core counts: the most cube and vector cores of each target, sourced", "[model]") {
+  // hardware.md §1.1 (AscendNPU-IR NPUTargetSpec.td): 910B1/B2 24/24/48,
+  // 910_93 up to 24/24/48, the 950 family up to 36/36/72, 310B 1/1/1. No
+  // 310P target in AscendNPU-IR: not known (the host reader assumes 65535).
+  std::map<std::string, std::pair<uint32_t, uint32_t>> want = {{"ascend910b", {24, 48}},
+                                                               {"ascend910_93", {24, 48}},
+                                                               {"ascend950", {36, 72}},
+                                                               {"ascend310b", {1, 1}},
+                                                               {"ascend310p", {0, 0}}};
+  for (const TargetSpec &t : builtinTargets()) {
+    INFO(t.name);
+    REQUIRE(want.count(t.name));
+    CHECK(t.maxAicCores == want[t.name].first);
+    CHECK(t.maxAivCores == want[t.name].second);
+    CHECK(t.coreCountSource.empty() == (t.maxAicCores == 0));
   }
 }
