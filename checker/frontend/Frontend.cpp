@@ -768,9 +768,17 @@ private:
     } f;
     f.depth = tp->getDepth();
     f.used.assign(tp->size(), false);
+    // A default argument may name an earlier parameter (`int B = A * 2`):
+    // then every parameter counts as named, as with an explicit specialization.
     bool explicitSpec = false;
     for (const FunctionDecl *sp : td->specializations())
       explicitSpec |= sp->getTemplateSpecializationKind() == TSK_ExplicitSpecialization;
+    for (const NamedDecl *p : *tp) {
+      if (const auto *t = dyn_cast<TemplateTypeParmDecl>(p))
+        explicitSpec |= t->hasDefaultArgument();
+      else if (const auto *n = dyn_cast<NonTypeTemplateParmDecl>(p))
+        explicitSpec |= n->hasDefaultArgument();
+    }
     for (unsigned i = 0; i < tp->size(); ++i)
       if (explicitSpec ||
           !(isa<NonTypeTemplateParmDecl>(tp->getParam(i)) || isa<TemplateTypeParmDecl>(tp->getParam(i))))
