@@ -230,7 +230,8 @@ std::vector<Sym> tplPins(const std::string &label, const host::HostContract &hc,
     // apart (planTplInstantiations); the host passes any of them.
     std::vector<int64_t> vals;
     bool understood = true;
-    for (llvm::StringRef rest = (*it)[2].str(); understood && !rest.empty();) {
+    const std::string valueText = (*it)[2].str();
+    for (llvm::StringRef rest = valueText; understood && !rest.empty();) {
       auto [head, tail] = rest.split('|');
       rest = tail;
       std::string v = head.str();
