@@ -541,9 +541,6 @@ private:
   }
 };
 
-// Template selection across the two parses of a file: the first finds the
-// ASCENDC_TPL_* texts and the kernel templates nothing instantiates, and
-// writes one instantiation per combination; the second analyses them.
 // The constants `g_tilingKey` is compared with anywhere in an entry's body
 // (`TILING_KEY_IS(k);` statements included): the keys a kernel that selects
 // its code with `#if TILING_KEY_VAR == k` registers for the build.
@@ -585,6 +582,9 @@ KernelModel neverLaunchedStub(const std::string &name, const SourceLoc &loc, con
   return stub;
 }
 
+// Template selection across the two parses of a file: the first finds the
+// ASCENDC_TPL_* texts and the kernel templates nothing instantiates, and
+// writes one instantiation per combination; the second analyses them.
 struct TplState {
   bool appended = false;
   std::string text;                                          // the instantiations to append to the main file
