@@ -52,7 +52,11 @@ Foot footOf(const Op &op, const Region &rg) {
     break;
   case OpKind::Vector:
     // The count form is contiguous; a Compare mask's last byte is partial.
-    f.exact = op.params.count("count") && !(op.api == "Compare" && rg.write);
+    // A SIMT thread's load: one element (api/SimtApi.cpp), read by every
+    // thread. Its stores are not exact: the threads together write more
+    // than the one thread the model follows.
+    f.exact =
+        (op.params.count("count") && !(op.api == "Compare" && rg.write)) || (op.params.count("simt") && !rg.write);
     break;
   case OpKind::DataCopy:
     if (op.params.count("count") || op.params.count("nddma") || op.params.count("ndNum")) {
@@ -173,6 +177,88 @@ bool rawAlone(const KernelModel &k, const model::TargetSpec &t, const Buffer &b)
   return true;
 }
 
+// The constant c with e = rest + c * v (rest not naming v), looked for
+// through sums, differences, products by constants and casts; nothing when
+// e has another shape. A guess for a witness only: what it gives is checked.
+std::optional<int64_t> coefficientOf(const Sym &e, uint32_t v) {
+  if (!e)
+    return std::nullopt;
+  switch (e->op) {
+  case SymOp::Var:
+    return e->var->id == v ? 1 : 0;
+  case SymOp::Const:
+    return 0;
+  case SymOp::Cast:
+    return coefficientOf(e->args[0], v);
+  case SymOp::Add:
+  case SymOp::Sub: {
+    auto a = coefficientOf(e->args[0], v), b = coefficientOf(e->args[1], v);
+    if (!a || !b)
+      return std::nullopt;
+    return e->op == SymOp::Add ? *a + *b : *a - *b;
+  }
+  case SymOp::Mul: {
+    auto ka = asConst(toMath(e->args[0])), kb = asConst(toMath(e->args[1]));
+    auto a = coefficientOf(e->args[0], v), b = coefficientOf(e->args[1], v);
+    if (kb && a)
+      return *a * *kb;
+    if (ka && b)
+      return *b * *ka;
+    if (a == std::optional<int64_t>(0) && b == std::optional<int64_t>(0))
+      return 0;
+    return std::nullopt;
+  }
+  default: {
+    std::vector<std::shared_ptr<const VarInfo>> vs;
+    collectVars(e, vs);
+    for (auto &x : vs)
+      if (x->id == v)
+        return std::nullopt;
+    return 0;
+  }
+  }
+}
+
+// Write W of `wo`, which runs in exactly one loop L more than the read (its
+// loops past the `shared` prefix), covers byte b in some iteration of L:
+// the iteration j = lo + (b - start(lo)) / stride, with the write's
+// condition and footprint at counter j. Null when L's iterations may not
+// all run (an early exit, no bound, a step other than 1) or the write's
+// start does not move by a constant stride.
+Sym coveredByLoopBefore(const KernelModel &k, const Op &wo, const Region &W, size_t shared, const Sym &b) {
+  if (wo.loops.size() != shared + 1)
+    return nullptr;
+  int li = wo.loops[shared];
+  if (li < 0 || li >= int(k.loops.size()))
+    return nullptr;
+  const Loop &L = k.loops[li];
+  if (!L.var || !L.lo || !L.hi || L.exitsEarly || asConst(L.step) != std::optional<int64_t>(1) ||
+      L.var->op != SymOp::Var)
+    return nullptr;
+  const uint32_t iv = L.var->var->id;
+  auto stride = coefficientOf(W.offsetBytes, iv);
+  if (!stride || *stride <= 0)
+    return nullptr;
+  auto at = [&](const Sym &s, const Sym &j) {
+    return substitute(s, [&](const VarInfo &x) -> Sym { return x.id == iv ? j : nullptr; });
+  };
+  Sym lo = toMath(L.lo), hi = toMath(L.hi);
+  Sym start0 = toMath(at(W.offsetBytes, L.lo));
+  Sym j = add(lo, mkBin(SymOp::Div, sub(b, start0), mkConst(*stride), IntType::math()));
+  Sym inRange = mkAnd(mkCmp(SymOp::Le, lo, j), mkCmp(SymOp::Lt, j, hi));
+  Foot wf = footOf(wo, W);
+  Region Wj = W;
+  Wj.offsetBytes = at(W.offsetBytes, j);
+  Foot fj = wf;
+  fj.len = at(wf.len, j);
+  if (fj.period)
+    fj.period = at(wf.period, j);
+  if (fj.block)
+    fj.block = at(wf.block, j);
+  Sym cond = wo.cond ? at(wo.cond, j) : mkBool(true);
+  return mkAnd(mkAnd(inRange, cond), covers(fj, Wj, b));
+}
+
 } // namespace
 
 void UninitReadCheck::run(CheckContext &ctx) const {
@@ -185,7 +271,7 @@ void UninitReadCheck::run(CheckContext &ctx) const {
       gmSetUnknown = true;
   auto memOf = [&](int b) { return ctx.target.memoryOf(k.buffers[b].memPos); };
   auto trackable = [&](const Buffer &b) {
-    return ((b.kind == Buffer::Kind::Queue || b.kind == Buffer::Kind::TBuf) && b.pool < 0) ||
+    return ((b.kind == Buffer::Kind::Queue || b.kind == Buffer::Kind::TBuf) && b.pool < 0) || b.compilerObject ||
            rawAlone(k, ctx.target, b);
   };
   const std::vector<std::optional<CoreType>> cores = opCores(k, ctx.target);
@@ -309,7 +395,14 @@ void UninitReadCheck::run(CheckContext &ctx) const {
             continue;
           }
           if (wo.loops.size() != shared) {
+            // A loop before the read that writes one stretch per counter
+            // value (`for (i = 0; i < n; ++i) a[i] = ...`): byte b is
+            // covered if the iteration whose stretch starts at or before it
+            // wrote it. That iteration is a witness for Z3 to check, so a
+            // failure is only `unknown`.
             other = here + " in a loop the read is not in";
+            if (Sym alt = coveredByLoopBefore(k, wo, W, shared, b); alt && wf.len && wf.exact && !mayStore(wo))
+              alts.push_back(alt);
             continue;
           }
           std::set<uint32_t> loopVars;

@@ -1402,8 +1402,12 @@ std::optional<Verdict> Solver::checkByCases(const Obligation &ob) {
 
 namespace {
 
-// Input probes (Solver::checkDirect, 1b). Units of one probe, and how many.
-constexpr uint64_t kProbeUnits = 40000;
+// Input probes (Solver::checkDirect, 1b). Units of one probe (whatever the
+// question's own share: a case of a split question, or one asked late in the
+// file, has a small share, and a probe cut short decides nothing; sub_v2's
+// tail questions need 200,000-400,000 of Z3's units, 25 ms, at a probe), and
+// how many.
+constexpr uint64_t kProbeUnits = 50000;
 constexpr size_t kMaxProbes = 8;
 
 // One question, whatever pass asks it.
@@ -1866,7 +1870,7 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
       impl->probed.insert(questionKey(ob)).second) {
     const unsigned saved = rlimitNow;
     const std::vector<z3::expr> probes = inputProbes(ob, bounds, tr);
-    rlimitNow = unsigned(std::max<uint64_t>(1, std::min<uint64_t>(saved / 4, kProbeUnits)));
+    rlimitNow = unsigned(std::max<uint64_t>(1, budget_ ? std::min(budget_->z3Left(), kProbeUnits) : kProbeUnits));
     static const bool dbgProbes = getenv("ALINT_OB_DEBUG") != nullptr;
     for (const z3::expr &pins : probes) {
       if (budget_ && budget_->z3Left() == 0)

@@ -1309,11 +1309,18 @@ void Interp::declareVar(const VarDecl *vd) {
     // the compiler places N elements in UB; the variable is their address.
     const auto *at = ctx.getAsConstantArrayType(t);
     uint32_t es = sizeOfType(at->getElementType());
-    // Where the compiler places it is not known: a raw buffer at an opaque address.
+    // Where the compiler places it is not known: a raw buffer at an opaque
+    // address, a multiple of the element type's alignment (as every C++
+    // object's): an element access that needs no more than that is proved
+    // aligned (ops-math pad_v3_grad: SIMT loads of `__ubuf__ uint32_t
+    // inShapes[8]`), a wider rule stays unknown.
+    const int64_t align = ctx.getTypeAlignInChars(at->getElementType()).getQuantity();
     int id = addRawBuffer(
         vd->getNameAsString(), TPos::VECCALC,
-        mkOpaque("UB address the compiler gives '__ubuf__' array '" + vd->getNameAsString() + "'", IntType::u64()),
+        mul(mkOpaque("UB address the compiler gives '__ubuf__' array '" + vd->getNameAsString() + "'", IntType::u64()),
+            mkConst(align > 0 ? align : 1, IntType::u64())),
         mkConst(int64_t(at->getSize().getZExtValue()) * es), vd->getLocation());
+    model.buffers[id].compilerObject = true;
     const Buffer &b = model.buffers[id];
     TensorVal tv;
     tv.bufferId = b.id;
@@ -1737,6 +1744,19 @@ static std::optional<int64_t> incStep(const Expr *inc, const VarDecl *v, ASTCont
 }
 
 // Whether `body` subscripts an array with an expression that reads `v`.
+// A statement that may leave an iteration of the loop around it early.
+static bool leavesEarly(const Stmt *s) {
+  if (!s)
+    return false;
+  if (isa<BreakStmt>(s) || isa<ContinueStmt>(s) || isa<ReturnStmt>(s) || isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s) ||
+      isa<CXXThrowExpr>(s))
+    return true;
+  for (const Stmt *c : s->children())
+    if (leavesEarly(c))
+      return true;
+  return false;
+}
+
 static bool indexesArrayBy(const Stmt *body, const VarDecl *v) {
   if (!body)
     return false;
@@ -1903,6 +1923,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   L.parent = loopStack.empty() ? -1 : loopStack.back();
   L.loc = loc(loopStmt->getBeginLoc());
   L.cond = currentCond();
+  L.exitsEarly = leavesEarly(body);
   Sym lo, hi, ivSym;
   IntType ivType = iv ? intTypeOf(ctx, iv->getType()) : IntType::i64();
   if (induction) {
@@ -2824,7 +2845,8 @@ LRef Interp::evalLValue(const Expr *e) {
       r.index = *ci;
       return r;
     }
-    if (bv.kind == Value::GmPtr && base->getType()->isPointerType())
+    // A pointer, or a `__ubuf__ T x[N]` array (its value is its address).
+    if (bv.kind == Value::GmPtr && (base->getType()->isPointerType() || base->getType()->isArrayType()))
       pendingPtr = std::make_pair(bv, mul(toMath(mkCast(idx, IntType::i64())), mkConst(bv.p.elemBytes)));
     return {};
   }

@@ -34,15 +34,24 @@
 
 namespace alint::host {
 
-// The largest element count or dimension of a tensor the host reads
-// (HostInterp::var): 2^38, for a tensor lives in one device's memory and the
-// largest of the supported chips is 144 GB (Ascend 950DT HBM, Huawei Connect
-// 2025; 910B: 64 GB) < 2^38 bytes, so no element count of any dtype is above.
+// A tensor lives in one device's memory, and the largest of the supported
+// chips has 144 GB (Ascend 950DT HBM, Huawei Connect 2025; 910B: 64 GB): no
+// tensor has more bytes, so one of a dtype of b bytes has at most
+// kMaxTensorBytes / b elements (HostInterp::var). Where the dtype's size is
+// not known (sub-byte types), at most 2^38 elements.
+constexpr int64_t kMaxTensorBytes = int64_t(144) << 30;
 constexpr int64_t kMaxTensorElems = int64_t(1) << 38;
 
 namespace {
 
 using namespace clang;
+
+// Byte size of a ge::DataType (asc-devkit include/basic_api/kernel_type.h
+// for the values: 33 complex32, two halves; 34-37 the 8-bit floats);
+// sub-byte and unknown types are opaque.
+const std::vector<std::pair<int64_t, int64_t>> kDtypeSizeTable = {
+    {0, 4},  {1, 2},  {2, 1},  {3, 4},   {4, 1},  {6, 2},  {7, 2},  {8, 4},  {9, 8},  {10, 8},
+    {11, 8}, {12, 1}, {16, 8}, {17, 16}, {27, 2}, {33, 4}, {34, 1}, {35, 1}, {36, 1}, {37, 1}};
 
 // What an object stands for.
 enum class OK { User, Context, StorageShape, Shape, Desc, Attrs, Platform, PlatformInfo, RawTiling, Workspace, Alloc };
@@ -329,6 +338,31 @@ private:
     return int(objs.size()) - 1;
   }
 
+  // The largest element count or dimension of the tensor a variable named
+  // `x.size`, `x.shape[i]` or `x.originShape[i]` describes: the bytes of the
+  // largest device memory over the smallest element of the tensor's dtypes
+  // (one, in a variant's build). ops-math sub_v2: a float tensor of 2^38
+  // elements (1 TB) drew counterexamples no device can hold.
+  std::optional<int64_t> tensorElemsBound(llvm::StringRef name) const {
+    size_t dot = name.ends_with(".size") ? name.size() - 5 : std::min(name.find(".shape["), name.find(".originShape["));
+    if (dot == llvm::StringRef::npos || dot == 0)
+      return std::nullopt;
+    auto d = opts.dtypes.find(name.substr(0, dot).str());
+    if (d == opts.dtypes.end() || d->second.empty())
+      return kMaxTensorElems;
+    int64_t smallest = 0;
+    for (int64_t dt : d->second) {
+      int64_t b = 0;
+      for (auto [v, bytes] : kDtypeSizeTable)
+        if (v == dt)
+          b = bytes;
+      if (b == 0)
+        return kMaxTensorElems; // a dtype whose size is not modelled
+      smallest = smallest ? std::min(smallest, b) : b;
+    }
+    return kMaxTensorBytes / smallest;
+  }
+
   Sym var(const std::string &name, IntType t, int64_t lo, std::optional<int64_t> hi = std::nullopt) {
     auto it = vars.find(name);
     if (it != vars.end())
@@ -340,8 +374,8 @@ private:
     // `size * typeLength` in 64 bits wraps for sizes like 6.1e18 and every
     // field computed from it has counterexamples no input can produce
     // (ops-math addcmul's UB tile).
-    if (!hi && (llvm::StringRef(name).ends_with(".size") || llvm::StringRef(name).contains(".shape[")))
-      hi = kMaxTensorElems;
+    if (!hi)
+      hi = tensorElemsBound(name);
     facts.push_back(mkCmp(SymOp::Ge, toMath(v), mkConst(lo)));
     if (hi)
       facts.push_back(mkCmp(SymOp::Le, toMath(v), mkConst(*hi)));
@@ -650,15 +684,8 @@ Sym HostInterp::dtypeVar(const std::string &tensor) {
   return v;
 }
 
-// Byte size of a ge::DataType (asc-devkit include/basic_api/kernel_type.h
-// for the values: 33 complex32, two halves; 34-37 the 8-bit floats);
-// sub-byte and unknown types are opaque.
-static const std::vector<std::pair<int64_t, int64_t>> kDtypeSizes = {
-    {0, 4},  {1, 2},  {2, 1},  {3, 4},   {4, 1},  {6, 2},  {7, 2},  {8, 4},  {9, 8},  {10, 8},
-    {11, 8}, {12, 1}, {16, 8}, {17, 16}, {27, 2}, {33, 4}, {34, 1}, {35, 1}, {36, 1}, {37, 1}};
-
 Sym HostInterp::dtypeSize(const Sym &dt) {
-  const auto &sizes = kDtypeSizes;
+  const auto &sizes = kDtypeSizeTable;
   // A tensor's dtype among the OpDef's (a fact of the contract): a choice
   // among their sizes only, the last one where the others are not taken, so
   // that `n * size` has a bound (an element size computed as a quotient by n
@@ -702,7 +729,7 @@ void HostInterp::tensorExtents(HostContract &hc) {
     auto d = opts.dtypes.find(t);
     if (d != opts.dtypes.end())
       for (int64_t dt : d->second)
-        for (auto [v, b] : kDtypeSizes)
+        for (auto [v, b] : kDtypeSizeTable)
           if (v == dt && std::find(ts.dtypeBytes.begin(), ts.dtypeBytes.end(), b) == ts.dtypeBytes.end())
             ts.dtypeBytes.push_back(b);
     auto c = opts.shapes.find(t);

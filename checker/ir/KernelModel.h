@@ -39,13 +39,16 @@ struct Buffer {
   // TQueBind<MAX, MAX>: its EnQue sets and its DeQue waits for no event
   // (asc-devkit impl/basic_api/kernel_event.h GetBufferLogicPos, GetQueEvt).
   bool eventless = false;
-  Sym num;                     // number of buffers (queue depth given to InitBuffer)
-  Sym lenBytes;                // bytes per buffer as given to InitBuffer
-  Sym cond;                    // path condition under which InitBuffer ran
-  std::vector<int> loops;      // enclosing loops of the InitBuffer call
-  int epoch = 0;               // TPipe::Destroy/Reset free everything before: a new epoch
-  int pool = -1;               // carved from this TBufPool buffer (its memory is counted there)
-  Sym baseBytes;               // Raw: byte address in its memory (not laid out by TPipe)
+  Sym num;                // number of buffers (queue depth given to InitBuffer)
+  Sym lenBytes;           // bytes per buffer as given to InitBuffer
+  Sym cond;               // path condition under which InitBuffer ran
+  std::vector<int> loops; // enclosing loops of the InitBuffer call
+  int epoch = 0;          // TPipe::Destroy/Reset free everything before: a new epoch
+  int pool = -1;          // carved from this TBufPool buffer (its memory is counted there)
+  Sym baseBytes;          // Raw: byte address in its memory (not laid out by TPipe)
+  // Raw: a C++ object the compiler places (`__ubuf__ T x[N]`): only its own
+  // name reaches its bytes, so what writes it is known.
+  bool compilerObject = false;
   SourceLoc loc;
 };
 
@@ -179,6 +182,10 @@ struct Loop {
   Sym hi;  // exclusive bound (null: unknown trip count)
   Sym step;
   Sym cond; // path condition at the loop
+  // A break, continue, return or goto in the body (at any depth): some
+  // iterations may not run whole, so what the body does is not done for
+  // every counter value in [lo, hi).
+  bool exitsEarly = false;
   SourceLoc loc;
 };
 

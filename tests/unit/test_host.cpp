@@ -517,3 +517,35 @@ TEST_CASE("host reader: shape subscripts by a constant and by a computed index",
   CHECK(at(c.fields["last"], r5) == 11);
   CHECK(at(c.fields["rows"], r5) == 35);
 }
+
+// A tensor lives in one device's memory (144 GB at most, Ascend 950DT): a
+// float tensor has at most 144 GiB / 4 elements, an int8 one four times as
+// many; a dtype whose size is not modelled keeps the element bound 2^38.
+TEST_CASE("host reader: a tensor's element count is bounded by the device memory over its dtype's size", "[host]") {
+  auto sizeBound = [](std::vector<int64_t> dtypes) {
+    host::HostOptions o = hostOptions();
+    o.dtypes["x"] = dtypes;
+    host::HostContract c = host::readTilingFunction(sample("tail_good/op_host/add_tail_tiling.cpp"), o);
+    INFO(c.reason);
+    REQUIRE(c.ok);
+    // The largest x.size the facts admit, by asking each fact at two sizes.
+    auto admits = [&](int64_t n) {
+      for (const Sym &f : c.facts)
+        if (at(f, {{"x.size", n}}) == std::optional<int64_t>(0))
+          return false;
+      return true;
+    };
+    return std::make_pair(admits(1),
+                          std::make_pair(admits(int64_t(144) << 30 >> 2), admits((int64_t(144) << 30 >> 2) + 1)));
+  };
+  auto f32 = sizeBound({0}); // DT_FLOAT
+  CHECK(f32.first);
+  CHECK(f32.second.first);
+  CHECK_FALSE(f32.second.second);
+  auto i8 = sizeBound({2}); // DT_INT8: 1 byte
+  CHECK(i8.second.second);
+  auto mixed = sizeBound({0, 2}); // the smallest element rules
+  CHECK(mixed.second.second);
+  auto unknown = sizeBound({29}); // DT_INT4: no byte size modelled
+  CHECK(unknown.second.second);
+}

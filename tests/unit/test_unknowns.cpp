@@ -423,3 +423,36 @@ TEST_CASE("a tile loop with a shorter last tile is verified", "[cli]") {
     boundsGlobal |= d["check"] == "bounds-global" && d["severity"] == "warning";
   CHECK(boundsGlobal);
 }
+
+// A UB array the compiler places (`__ubuf__ uint32_t dims[8]`), filled by a
+// scalar loop up to a runtime count and read by SIMT threads: the loop's
+// writes prove the reads covered where the launch condition makes the count
+// large enough (the iteration that writes a byte is a witness Z3 checks),
+// each 4-byte read is aligned as its type, and with a weaker condition the
+// read is not proved (ops-math pad_v3_grad's inShapes / inStrides).
+TEST_CASE("a loop's writes into a compiler-placed UB array cover only the reads it reaches", "[cli]") {
+  const std::string sample = kSamples + "/uninit-read/ubuf_array_loop_good.cpp";
+  nlohmann::json good = lintJson("--target=ascend950 " + sample);
+  INFO(good.dump(1));
+  REQUIRE(good["kernels"].size() == 1);
+  CHECK(good["kernels"][0]["violated"] == 0);
+  // the one unknown: where the compiler puts the array within UB (capacity)
+  CHECK(good["kernels"][0]["unknown"] == 1);
+  CHECK(good["kernels"][0]["proved"].get<int>() >= 14);
+  for (auto &d : good["diagnostics"])
+    CHECK(d["check"] != "uninit-read");
+
+  std::ifstream in(sample);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string cond = "if (dimNum == 4)";
+  REQUIRE(text.find(cond) != std::string::npos);
+  text.replace(text.find(cond), cond.size(), "if (dimNum >= 3)");
+  std::string weak = "/tmp/alint_unk_" + std::to_string(::getpid()) + "_ubuf_weak.cpp";
+  std::ofstream(weak) << text;
+  nlohmann::json bad = lintJson("--target=ascend950 --show-unknown " + weak);
+  INFO(bad.dump(1));
+  int uninitOpen = 0;
+  for (auto &d : bad["diagnostics"])
+    uninitOpen += d["check"] == "uninit-read" && d["status"] != "proved";
+  CHECK(uninitOpen >= 1);
+}

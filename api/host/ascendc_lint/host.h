@@ -37,6 +37,8 @@ class PlatFormInfos;
 namespace ge {
 using graphStatus = uint32_t;
 using char_t = char; // graph/types.h
+using float32_t = float; // graph/types.h
+using float64_t = double;
 constexpr graphStatus GRAPH_SUCCESS = 0;
 constexpr graphStatus GRAPH_FAILED = 0xFFFFFFFF;
 constexpr graphStatus GRAPH_PARAM_INVALID = 50331649;
