@@ -332,6 +332,7 @@ private:
   Value *slot(const LRef &r);
   bool frameLive(const LRef &r) const;
   LRef localRef(Frame *f, const clang::ValueDecl *d) const;
+  Value elementAtSymbolicIndex(const clang::ArraySubscriptExpr *as, const Value &index, clang::QualType t);
   Value makeFieldValue(clang::QualType t, const std::string &name, const clang::FieldDecl *fd);
   std::shared_ptr<ObjState> newObject(const clang::CXXRecordDecl *rd, const std::string &origin);
   Value newArray(clang::QualType arrayType, const std::string &origin, const clang::Expr *init);

@@ -374,6 +374,41 @@ Value Interp::makeFieldValue(QualType t, const std::string &name, const FieldDec
   return v;
 }
 
+// `a[i]` of a short integer array at an index that is not a constant: the
+// choice among its elements by the index (tiling arrays read per tensor of
+// a list: ops-math mem_set_v2's `dtypesList[gmIndex]`); past the last
+// element, an opaque value. Anything else: an unknown value.
+Value Interp::elementAtSymbolicIndex(const ArraySubscriptExpr *as, const Value &index, QualType t) {
+  constexpr int64_t kMaxElems = 32; // a select per element in every question that uses it
+  Value none;
+  none.kind = Value::Unknown;
+  const Expr *base = as->getBase()->IgnoreParenImpCasts();
+  if (index.kind != Value::Scalar || !index.sym || !t->isIntegralOrEnumerationType())
+    return none;
+  LRef br = evalLValue(base);
+  if (br.kind == LRef::None)
+    return none;
+  Value bv = read(br, base->getType());
+  if (bv.kind != Value::Obj || !bv.obj || !bv.obj->isArray || bv.obj->arraySize <= 0 || bv.obj->arraySize > kMaxElems ||
+      bv.obj->elemType.isNull() || !bv.obj->elemType->isIntegralOrEnumerationType())
+    return none;
+  IntType et = intTypeOf(ctx, t);
+  Sym i = toMath(index.sym);
+  Sym v =
+      mkOpaque("'" + exprText(as) + "' past the " + std::to_string(bv.obj->arraySize) + " elements of its array", et);
+  for (int64_t k = bv.obj->arraySize - 1; k >= 0; --k) {
+    LRef r;
+    r.kind = LRef::Elem;
+    r.obj = bv.obj;
+    r.index = k;
+    Value ek = read(r, bv.obj->elemType);
+    if (ek.kind != Value::Scalar || !ek.sym)
+      return none;
+    v = mkSelect(mkCmp(SymOp::Eq, i, mkConst(k)), mkCast(ek.sym, et), v);
+  }
+  return scalar(v);
+}
+
 // A fixed-size array: an object whose elements are tracked by constant index.
 Value Interp::newArray(QualType arrayType, const std::string &origin, const Expr *init) {
   Value v;
@@ -2379,7 +2414,10 @@ Value Interp::eval(const Expr *e) {
       pointerAccess(ptr, extra, e, false);
       return unknownValue("value read from memory through a pointer", t);
     }
-    eval(cast<ArraySubscriptExpr>(e)->getIdx());
+    const auto *as = cast<ArraySubscriptExpr>(e);
+    Value iv = eval(as->getIdx());
+    if (Value v = elementAtSymbolicIndex(as, iv, t); v.kind == Value::Scalar)
+      return v;
     return unknownValue("array element '" + exprText(e) + "'", t);
   }
   case Stmt::LambdaExprClass:

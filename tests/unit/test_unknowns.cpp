@@ -456,3 +456,43 @@ TEST_CASE("a loop's writes into a compiler-placed UB array cover only the reads 
     uninitOpen += d["check"] == "uninit-read" && d["status"] != "proved";
   CHECK(uninitOpen >= 1);
 }
+
+// A short array read at an index that is not a constant (a table per
+// tensor of a list, ops-math mem_set_v2's `dtypesList[gmIndex]`): the
+// element chosen by the index, so the copy lengths it gives are proved;
+// past the last element the value is unknown, so a loop that may run past
+// it leaves the copy open with that reason.
+static std::string tensorListKernel(const char *guard) {
+  return std::string(R"(
+extern "C" __global__ __aicore__ void list_copy(GM_ADDR x, uint32_t count) {
+  const uint32_t lens[4] = {64, 128, 256, 1024};
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 1024 * sizeof(float));
+  GlobalTensor<float> xGm;
+  xGm.SetGlobalBuffer((__gm__ float *)x, 1024);
+  LocalTensor<float> u = buf.Get<float>();
+  for (uint32_t i = 0; i < count; ++i) {
+    if ()") +
+         guard + R"()
+      DataCopy(u, xGm, lens[i]);
+  }
+}
+)";
+}
+
+TEST_CASE("an array element at an index that is not a constant is the element the index chooses", "[cli]") {
+  nlohmann::json good =
+      lintJson("--target=ascend910b --show-unknown " + writeKernel("list_good", tensorListKernel("i < 4")));
+  INFO(good.dump(1));
+  CHECK(good["summary"]["unknown"] == 0);
+  CHECK(good["summary"]["violated"] == 0);
+  CHECK(good["summary"]["obligations"].get<int>() >= 3);
+  nlohmann::json past =
+      lintJson("--target=ascend910b --show-unknown " + writeKernel("list_past", tensorListKernel("i < 5")));
+  INFO(past.dump(1));
+  bool pastReason = false;
+  for (auto &d : past["diagnostics"])
+    pastReason |= d["message"].get<std::string>().find("past the 4 elements of its array") != std::string::npos;
+  CHECK(pastReason);
+}
