@@ -1778,7 +1778,6 @@ static std::optional<int64_t> incStep(const Expr *inc, const VarDecl *v, ASTCont
   return std::nullopt;
 }
 
-// Whether `body` subscripts an array with an expression that reads `v`.
 // A statement that may leave an iteration of the loop around it early.
 static bool leavesEarly(const Stmt *s) {
   if (!s)
@@ -1792,6 +1791,7 @@ static bool leavesEarly(const Stmt *s) {
   return false;
 }
 
+// Whether `body` subscripts an array with an expression that reads `v`.
 static bool indexesArrayBy(const Stmt *body, const VarDecl *v) {
   if (!body)
     return false;
