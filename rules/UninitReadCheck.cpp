@@ -236,17 +236,19 @@ Sym coveredByLoopBefore(const KernelModel &k, const Op &wo, const Region &W, siz
       L.var->op != SymOp::Var)
     return nullptr;
   const uint32_t iv = L.var->var->id;
+  Foot wf = footOf(wo, W);
+  if (!W.offsetBytes || !wf.len || !wf.exact) // (ops-math stateless_random_normal_v2: a write with no length)
+    return nullptr;
   auto stride = coefficientOf(W.offsetBytes, iv);
   if (!stride || *stride <= 0)
     return nullptr;
-  auto at = [&](const Sym &s, const Sym &j) {
-    return substitute(s, [&](const VarInfo &x) -> Sym { return x.id == iv ? j : nullptr; });
+  auto at = [&](const Sym &s, const Sym &j) -> Sym {
+    return s ? substitute(s, [&](const VarInfo &x) -> Sym { return x.id == iv ? j : nullptr; }) : nullptr;
   };
   Sym lo = toMath(L.lo), hi = toMath(L.hi);
   Sym start0 = toMath(at(W.offsetBytes, L.lo));
   Sym j = add(lo, mkBin(SymOp::Div, sub(b, start0), mkConst(*stride), IntType::math()));
   Sym inRange = mkAnd(mkCmp(SymOp::Le, lo, j), mkCmp(SymOp::Lt, j, hi));
-  Foot wf = footOf(wo, W);
   Region Wj = W;
   Wj.offsetBytes = at(W.offsetBytes, j);
   Foot fj = wf;

@@ -496,3 +496,34 @@ TEST_CASE("an array element at an index that is not a constant is the element th
     pastReason |= d["message"].get<std::string>().find("past the 4 elements of its array") != std::string::npos;
   CHECK(pastReason);
 }
+
+// A write the model gives no length (a call that is not modelled) in a loop
+// before a read: the read stays unknown, and looking for a covering
+// iteration does not crash (ops-math stateless_random_normal_v2 did).
+static const char *kUnmodelledWriteInLoop = R"(
+extern "C" __global__ __aicore__ void unmodelled_loop(GM_ADDR y, uint32_t n) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  GlobalTensor<half> yGm;
+  yGm.SetGlobalBuffer((__gm__ half *)y, 1024);
+  pipe.InitBuffer(buf, 1024 * sizeof(half));
+  LocalTensor<half> t = buf.Get<half>();
+  for (uint32_t i = 0; i < n; ++i) {
+    TBuffAddr a;
+    t[i * 16].SetAddr(a);
+  }
+  PipeBarrier<PIPE_ALL>();
+  DataCopy(yGm, t, 1024);
+}
+)";
+
+TEST_CASE("a write of unknown length in a loop before a read leaves the read unknown", "[cli]") {
+  std::string f = writeKernel("unmodelled_loop", kUnmodelledWriteInLoop);
+  ToolRun r = runTool("--format=json --show-unknown --target=ascend910b " + f);
+  INFO(r.out << r.err);
+  CHECK(r.err.find("crashed") == std::string::npos);
+  REQUIRE(!r.out.empty());
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  CHECK(j["failures"].empty());
+  CHECK(j["summary"]["violated"] == 0);
+}
