@@ -317,6 +317,29 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
     }
     return any;
   };
+  // Both accesses reached (their conditions, the graph's facts) and in
+  // bounds: out-of-bounds accesses are bounds-local/bounds-global findings,
+  // so a race is not reported again for values where the footprints leave
+  // their buffers (as GPUVerify assumes memory safety).
+  auto raceContext = [&](const SeqOp &sx, const Op &ox, const Region &rx, const SeqOp &sy, const Op &oy,
+                         const Region &ry) {
+    std::vector<Sym> c = ctx.contextAt(sx.cond, ox.loops);
+    for (const Sym &s : ctx.contextAt(sy.cond, oy.loops))
+      c.push_back(s);
+    for (const Sym &f : g.facts)
+      c.push_back(f);
+    for (const Region *r : {&rx, &ry}) {
+      Sym cap;
+      if (!r->global)
+        cap = slotBytes(k.buffers[r->bufferId]);
+      else if (k.globals[r->bufferId].sizeElems)
+        cap = mul(k.globals[r->bufferId].sizeElems, mkConst(k.globals[r->bufferId].elemBytes));
+      c.push_back(mkCmp(SymOp::Ge, r->offsetBytes, mkConst(0)));
+      if (cap && r->lengthBytes)
+        c.push_back(mkCmp(SymOp::Le, add(r->offsetBytes, r->lengthBytes), cap));
+    }
+    return c;
+  };
   // Every unordered earlier access to the same memory is a candidate partner
   // (a nearer one may be proved disjoint while a farther one overlaps); the
   // candidates of one access form a group, nearest first, and one finding is
@@ -369,7 +392,12 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
           ++partners;
           ++pairs;
           std::string where;
-          bool carried = sx.copies != sy.copies;
+          // Different iterations of a loop both are in (an op in a nested
+          // loop's copy and one after that loop are the same iteration of
+          // the loops around both: mem_set_v2's full-tile loop and its tail).
+          bool carried = false;
+          for (size_t l = 0; l < std::min(sx.loops.size(), sy.loops.size()) && sx.loops[l] == sy.loops[l]; ++l)
+            carried |= l < sx.copies.size() && l < sy.copies.size() && sx.copies[l] != sy.copies[l];
           Sym ax = rx.offsetBytes, ay = ry.offsetBytes;
           if (!rx.global) {
             const Buffer &b = k.buffers[rx.bufferId], &by = k.buffers[ry.bufferId];
@@ -437,49 +465,35 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
                      (containsOpaque(rx.lengthBytes) || containsOpaque(ry.lengthBytes))) {
             // Same buffer, same start, nothing ordering them: they overlap
             // unless one is empty, which the lengths' opaque values leave
-            // open. A warning with the reason, as an unknown extent is.
-            if (!warned.insert(item.group).second)
+            // open. The question is only whether both are reached (property
+            // `false` under both conditions): a warning where they are, as
+            // for an unknown extent; proved where they exclude each other.
+            if (warned.count(item.group))
               continue;
-            Diagnostic d;
-            d.check = id();
-            d.severity = Severity::Warning;
-            d.status = Status::Counterexample;
-            d.loc = oy.loc;
+            item.ob.property = mkBool(false);
+            item.ob.context = raceContext(sx, ox, rx, sy, oy, ry);
+            if (item.worst != Status::Unknown)
+              item.worst = Status::Counterexample;
             std::string px(pipeName(sx.pipe)), py(pipeName(sy.pipe));
-            d.message = "possible data race: " + oy.api + " on " + py + (ry.write ? " writes " : " reads ") + where +
-                        " from the same start as " + ox.api + " on " + px + (rx.write ? " writes" : " reads") +
-                        " it, with nothing ordering them" + (carried ? " (across loop iterations)" : "") +
-                        ": they overlap unless one of them is empty";
-            d.related.push_back({ox.loc, "the other access: " + ox.api + " on " + px});
-            d.hint =
+            std::string what = oy.api + " on " + py + (ry.write ? " writes " : " reads ") + where +
+                               " from the same start as " + ox.api + " on " + px + (rx.write ? " writes" : " reads") +
+                               " it, with nothing ordering them" + (carried ? " (across loop iterations)" : "");
+            item.message = [what](const Verdict &v) {
+              if (v.status == Status::Unknown)
+                return "possible race: " + what + "; whether both run could not be decided: " + v.reason;
+              return "possible data race: " + what + ": they overlap unless one of them is empty";
+            };
+            item.related.push_back({ox.loc, "the other access: " + ox.api + " on " + px});
+            item.hint =
                 sx.pipe == sy.pipe ? "add PipeBarrier<" + px + ">() between them" : "add SetFlag/WaitFlag between them";
-            ctx.report(std::move(d));
+            ctx.prove(std::move(item));
             continue;
           } else {
             Sym overlap = overlapOf(ox, rx, ax, oy, ry, ay);
             item.ob.property = mkNot(overlap);
             if (Sym via = orderedViaScalar(x, y, rx))
               item.ob.property = mkOr(item.ob.property, via);
-            std::vector<Sym> c = ctx.contextAt(sx.cond, ox.loops);
-            for (const Sym &s : ctx.contextAt(sy.cond, oy.loops))
-              c.push_back(s);
-            for (const Sym &f : g.facts)
-              c.push_back(f);
-            // Out-of-bounds accesses are bounds-local/bounds-global findings;
-            // here both accesses are taken to be in bounds, so a race is not
-            // reported again for values where the footprints leave their
-            // buffers (as GPUVerify assumes memory safety).
-            for (const Region *r : {&rx, &ry}) {
-              Sym cap;
-              if (!r->global)
-                cap = slotBytes(k.buffers[r->bufferId]);
-              else if (k.globals[r->bufferId].sizeElems)
-                cap = mul(k.globals[r->bufferId].sizeElems, mkConst(k.globals[r->bufferId].elemBytes));
-              c.push_back(mkCmp(SymOp::Ge, r->offsetBytes, mkConst(0)));
-              if (cap)
-                c.push_back(mkCmp(SymOp::Le, add(r->offsetBytes, r->lengthBytes), cap));
-            }
-            item.ob.context = c;
+            item.ob.context = raceContext(sx, ox, rx, sy, oy, ry);
           }
           std::string px(pipeName(sx.pipe)), py(pipeName(sy.pipe));
           std::string fix;

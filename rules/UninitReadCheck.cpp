@@ -284,6 +284,26 @@ void UninitReadCheck::run(CheckContext &ctx) const {
     if (lostStore.empty() && u.reason.rfind("assignment to '", 0) == 0)
       lostStore = u.reason + " (line " + std::to_string(u.loc.line) + ")";
 
+  // A LocalTensor default-constructed on some path and used: that path must
+  // not reach the use (`LocalTensor<T> t; if (n > 0) t = q.DeQue<T>();`
+  // then a use inside `for (i = 0; i < n; ++i)`).
+  for (const KernelModel::UnsetTensorUse &u : k.unsetTensorUses) {
+    ProofItem item;
+    item.ob.check = id();
+    item.loc = u.loc;
+    item.ob.property = mkBool(false);
+    item.ob.context = ctx.contextAt(u.cond, u.loops);
+    std::string name = u.name;
+    item.message = [name](const Verdict &v) {
+      if (v.status == Status::Unknown)
+        return "whether LocalTensor '" + name + "' is assigned before this use could not be proved: " + v.reason;
+      return "LocalTensor '" + name +
+             "' is used on a path where nothing was assigned to it (default-constructed: " + "no buffer)";
+    };
+    item.hint = "assign the tensor (AllocTensor, DeQue, Get) on every path that reaches this use";
+    ctx.prove(std::move(item));
+  }
+
   for (size_t r = 0; r < k.ops.size(); ++r) {
     const Op &op = k.ops[r];
     if (!accessesMemory(op.kind))

@@ -406,6 +406,24 @@ struct Translator {
         __int128 p = (__int128)1 << *k;
         return wrap(a * num(p), t, small ? ia.lo * p : -LIM * 4, small ? ia.hi * p : LIM * 4);
       }
+      // A shift amount of a known small range (`1 << (63 - clz(n))`): one
+      // constant shift per amount, chosen by the amount. An amount the range
+      // leaves outside [0, 63] (undefined in C++) is an opaque value: a proof
+      // stays a proof, a failure through it is unknown.
+      if (ib.hi >= 0 && ib.lo < 64) {
+        __int128 klo = std::max<__int128>(ib.lo, 0), khi = std::min<__int128>(ib.hi, 63);
+        bool exact = ib.lo >= 0 && ib.hi < 64;
+        auto shifted = [&](__int128 k) {
+          __int128 p = (__int128)1 << (int)k;
+          return wrap(a * num(p), t, small ? ia.lo * p : -LIM * 4, small ? ia.hi * p : LIM * 4);
+        };
+        z3::expr r = exact ? shifted(khi) : opaque(t, "shift by an amount outside the type's width");
+        for (__int128 k = exact ? khi - 1 : khi; k >= klo; --k)
+          r = z3::ite(b == num(k), shifted(k), r);
+        return r;
+      }
+      if (auto k = asConst(sb))
+        return opaque(t, "shift by " + std::to_string(*k) + ", outside the type's width");
       return opaque(t, "shift by a non-constant amount");
     case SymOp::Shr:
       if (auto k = asConst(sb); k && *k >= 0 && *k < 64) {

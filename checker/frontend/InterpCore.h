@@ -78,6 +78,9 @@ struct LRef {
   }
 };
 
+// Value::reasonIfEmpty of a LocalTensor made by its default constructor.
+inline constexpr const char *kUnassignedTensor = "tensor is used before it is assigned";
+
 struct TensorVal {
   bool global = false;
   int bufferId = -1; // Buffer id or GlobalBuf id; -1 not set up
@@ -141,9 +144,13 @@ struct Value {
   TensorVal t;
   GmPtrVal p;
   std::shared_ptr<const TensorAlts> alts; // Choice
-  std::string reason;                     // Unknown: why
-  std::string reasonIfEmpty;              // Tensor never assigned
-  LRef addrOf;                            // Unknown produced by &lvalue: deref gives it back
+  // Choice: where it is still a default-constructed LocalTensor (`LocalTensor<T>
+  // t; if (c) t = q.DeQue<T>();`): its alternatives do not cover that path, and
+  // each use asks that the path does not reach it (KernelModel::unsetTensorUses).
+  Sym unsetWhen;
+  std::string reason;        // Unknown: why
+  std::string reasonIfEmpty; // Tensor never assigned
+  LRef addrOf;               // Unknown produced by &lvalue: deref gives it back
 };
 
 struct ObjState {

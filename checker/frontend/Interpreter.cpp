@@ -1049,17 +1049,25 @@ Value Interp::mergeDataObjects(const Sym &c, const Value &a, const Value &b, con
 // either side is not a tensor or there would be too many alternatives.
 Value Interp::mergeTensorChoice(const Sym &c, const Value &a, const Value &b, const std::string &what) {
   constexpr size_t kMaxAlternatives = 4; // each API call on it runs once per alternative
-  auto altsOf = [](const Value &v, TensorAlts &out) {
-    if (v.kind == Value::Tensor && v.t.bufferId >= 0)
+  // A default-constructed LocalTensor adds no alternative: the path where it
+  // is still unassigned is kept as the choice's `unsetWhen`.
+  Sym unset = mkBool(false);
+  auto altsOf = [&](const Value &v, const Sym &side, TensorAlts &out) {
+    if (v.kind == Value::Tensor && v.t.bufferId >= 0) {
       out.push_back({mkBool(true), v.t});
-    else if (v.kind == Value::Choice && v.alts)
+    } else if (v.kind == Value::Choice && v.alts) {
       out.insert(out.end(), v.alts->begin(), v.alts->end());
-    else
+      if (v.unsetWhen)
+        unset = mkOr(unset, mkAnd(side, v.unsetWhen));
+    } else if (v.kind == Value::Tensor && !v.t.global && v.t.bufferId == -1 && v.reasonIfEmpty == kUnassignedTensor) {
+      unset = mkOr(unset, side);
+    } else {
       return false;
+    }
     return true;
   };
   TensorAlts as, bs;
-  if (!altsOf(a, as) || !altsOf(b, bs))
+  if (!altsOf(a, c, as) || !altsOf(b, mkNot(c), bs) || (as.empty() && bs.empty()))
     return Value();
   TensorAlts out;
   auto add = [&](Sym cond, const TensorVal &t) {
@@ -1082,7 +1090,7 @@ Value Interp::mergeTensorChoice(const Sym &c, const Value &a, const Value &b, co
     add(mkAnd(nc, bc), bt);
   if (out.size() > kMaxAlternatives)
     return Value();
-  if (out.size() == 1) {
+  if (out.size() == 1 && isFalse(unset)) {
     Value v;
     v.kind = Value::Tensor;
     v.t = out[0].second;
@@ -1092,6 +1100,8 @@ Value Interp::mergeTensorChoice(const Sym &c, const Value &a, const Value &b, co
   v.kind = Value::Choice;
   v.t.name = what;
   v.alts = std::make_shared<const TensorAlts>(std::move(out));
+  if (!isFalse(unset))
+    v.unsetWhen = unset;
   return v;
 }
 
@@ -1414,7 +1424,7 @@ Value Interp::wrapApiObject(Value v, const CXXRecordDecl *rd) {
     t.t.elemBytes = tensorElemBytes(rd);
     t.t.offsetBytes = mkConst(0, IntType::u64());
     t.t.pos = t.t.global ? TPos::GM : TPos::VECCALC;
-    t.reasonIfEmpty = "tensor is used before it is assigned";
+    t.reasonIfEmpty = kUnassignedTensor;
     return t;
   }
   return v;
@@ -2011,7 +2021,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   // Dry run: find what the body changes, then undo it.
   size_t opsBefore = model.ops.size(), bufBefore = model.buffers.size(), globBefore = model.globals.size(),
          loopsBefore = model.loops.size(), asmBefore = model.assumptions.size(),
-         storesBefore = model.paramStores.size();
+         storesBefore = model.paramStores.size(), unsetBefore = model.unsetTensorUses.size();
   size_t m = mark();
   bool outer = journalActive;
   journalActive = true;
@@ -2038,6 +2048,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   // bounds (the loop is not recorded yet): they would be questions about
   // every integer value of it.
   model.paramStores.resize(storesBefore);
+  model.unsetTensorUses.resize(unsetBefore); // the same: the counter is not bounded yet
   journalActive = outer;
 
   // Havoc what the iterations change (except the induction variable).

@@ -1068,8 +1068,28 @@ void HostInterp::setAllFields(int o, const CXXRecordDecl *rd, const std::string 
       HVal so = read(Loc{o, key});
       if (so.k == HVal::Obj && so.obj != o)
         setAllFields(so.obj, sub, "", f);
-    } else
+    } else if (const auto *cat = ctx.getAsConstantArrayType(fd->getType())) {
+      // An array field keeps its array object (`tiling->inShape[0] = n`
+      // writes through it, ops-math tile_with_axis); its elements are set.
+      HVal ao = read(Loc{o, key});
+      QualType et = cat->getElementType();
+      if (ao.k != HVal::Obj || ao.obj == o || ao.obj < 0) {
+        write(Loc{o, key}, f(fd->getType()));
+        continue;
+      }
+      for (int64_t k = 0; k < objs[ao.obj].arrSize; ++k) {
+        Loc el{ao.obj, "[" + std::to_string(k) + "]"};
+        if (const CXXRecordDecl *er = et->getAsCXXRecordDecl()) {
+          HVal eo = read(el);
+          if (eo.k == HVal::Obj && eo.obj != ao.obj)
+            setAllFields(eo.obj, er, "", f);
+        } else {
+          write(el, f(et));
+        }
+      }
+    } else {
       write(Loc{o, key}, f(fd->getType()));
+    }
   }
 }
 

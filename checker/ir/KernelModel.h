@@ -262,6 +262,15 @@ struct KernelModel {
   std::vector<Assumption> assumptions;
   std::vector<Sym> facts; // always true: 0 <= blockIdx < blockNum, ...
   std::vector<UnknownNote> unknowns;
+  // Uses of a LocalTensor that is default-constructed on some path (a merged
+  // choice's `unsetWhen`): uninit-read proves `cond` cannot hold.
+  struct UnsetTensorUse {
+    Sym cond;
+    std::vector<int> loops;
+    SourceLoc loc;
+    std::string name;
+  };
+  std::vector<UnsetTensorUse> unsetTensorUses;
   std::vector<ParamStore> paramStores;
   std::vector<MatmulObj> matmuls;
   // Set when code the kernel runs did not compile (e.g. a type from a missing

@@ -127,8 +127,8 @@ std::optional<bool> asBool(const Sym &s) {
 bool isTrue(const Sym &s) { return asBool(s) == std::optional<bool>(true); }
 bool isFalse(const Sym &s) { return asBool(s) == std::optional<bool>(false); }
 
-// A constant, or a choice between such (of at most 64 nodes: folding it
-// copies its conditions).
+// A constant, or a choice between such (of at most 160 nodes, enough for
+// CountLeadingZero's 65 values: folding it copies its conditions).
 static bool constChoice(const Sym &s, int &budget) {
   if (--budget < 0)
     return false;
@@ -137,7 +137,7 @@ static bool constChoice(const Sym &s, int &budget) {
   return s->op == SymOp::Select && constChoice(s->args[1], budget) && constChoice(s->args[2], budget);
 }
 static bool constChoice(const Sym &s) {
-  int budget = 64;
+  int budget = 160;
   return constChoice(s, budget);
 }
 
@@ -226,6 +226,14 @@ Sym mkBin(SymOp op, Sym a, Sym b, IntType t) {
       goto node;
     }
     return mkConst(wrapTo(r, t), t);
+  }
+  // A constant with a choice between constants: branch by branch, so the
+  // result stays a choice of constants (`1 << (63 - clz(n))` is a choice of
+  // powers of two, not a shift by an unknown amount).
+  if ((ca && b->op == SymOp::Select && constChoice(b)) || (cb && a->op == SymOp::Select && constChoice(a))) {
+    if (ca)
+      return mkSelect(b->args[0], mkBin(op, a, b->args[1], t), mkBin(op, a, b->args[2], t));
+    return mkSelect(a->args[0], mkBin(op, a->args[1], b, t), mkBin(op, a->args[2], b, t));
   }
   // Light simplification; types must agree for identities to be exact.
   if (a->type == t && b->type == t) {

@@ -2,7 +2,8 @@
 // The copy-in length comes from a helper the analysis cannot see into, so the
 // extent of both accesses is opaque; but they start at the same offset of the
 // same buffer and nothing orders the V read after the MTE2 write: they overlap
-// unless one is empty (a warning, with no Z3 query on the opaque values).
+// unless one is empty (a warning: Z3 is asked only whether both run, never
+// about the opaque values).
 #include "kernel_operator.h"
 
 using namespace AscendC;

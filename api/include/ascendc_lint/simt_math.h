@@ -9,6 +9,7 @@
 #pragma once
 
 #include "ascendc_lint/builtins.h"
+#include "ascendc_lint/scalar_minmax.h"
 
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wundefined-internal"
@@ -73,20 +74,7 @@ __aicore__ float abs(float x);
 __aicore__ half abs(half x);
 __aicore__ long labs(long x);
 __aicore__ long long llabs(long long x);
-#define ASCENDC_LINT_MINMAX(T)                                                                                  \
-    __aicore__ T max(T x, T y);                                                                                 \
-    __aicore__ T min(T x, T y);
-ASCENDC_LINT_MINMAX(char)
-ASCENDC_LINT_MINMAX(short)
-ASCENDC_LINT_MINMAX(int)
-ASCENDC_LINT_MINMAX(long)
-ASCENDC_LINT_MINMAX(long long)
-ASCENDC_LINT_MINMAX(unsigned char)
-ASCENDC_LINT_MINMAX(unsigned short)
-ASCENDC_LINT_MINMAX(unsigned int)
-ASCENDC_LINT_MINMAX(unsigned long)
-ASCENDC_LINT_MINMAX(unsigned long long)
-#undef ASCENDC_LINT_MINMAX
+// Integer min / max: ascendc_lint/scalar_minmax.h (also reached from kernel_operator.h on 950).
 __aicore__ unsigned int umax(unsigned int x, unsigned int y);
 __aicore__ unsigned int umin(unsigned int x, unsigned int y);
 __aicore__ long long llmax(long long x, long long y);

@@ -161,6 +161,8 @@ __aicore__ void DumpAccChkPoint(const GlobalTensor<T>& tensor, uint32_t index, u
 template <int countValue>
 __aicore__ int64_t ScalarGetCountOfValue(uint64_t valueIn);
 __aicore__ int64_t ScalarCountLeadingZero(uint64_t valueIn);
+// The current name (asc-devkit docs/zh/api/SIMD-API/基础API/标量计算/CountLeadingZero.md).
+__aicore__ int64_t CountLeadingZero(uint64_t valueIn);
 __aicore__ int64_t CountBitsCntSameAsSignBit(int64_t valueIn);
 // Magic number and shift for a division by `divisor` (uint32_t / uint64_t):
 // asc-devkit include/basic_api/kernel_operator_scalar_intf.h.

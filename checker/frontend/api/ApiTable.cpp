@@ -170,6 +170,12 @@ Value Interp::callOverChoices(ApiCall &c, const ApiEntry &e) {
         return false;
     return true;
   };
+  // A choice still default-constructed on some path: the use must not be
+  // reached on it (checked by uninit-read).
+  for (Value *v : choices)
+    if (v->unsetWhen)
+      model.unsetTensorUses.push_back(
+          {mkAnd(currentCond(), v->unsetWhen), loopStack, loc(c.call->getBeginLoc()), v->t.name});
   std::vector<std::vector<Value *>> groups;
   size_t runs = 1;
   for (Value *v : choices) {

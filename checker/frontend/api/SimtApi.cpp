@@ -20,6 +20,8 @@
 #include <clang/AST/ExprCXX.h>
 #include <clang/Basic/SourceManager.h>
 
+#include <set>
+
 namespace alint {
 namespace fe {
 
@@ -313,14 +315,36 @@ bool Interp::simtPointerAccess(const Expr *e, bool write) {
 static bool isScalarMath(const ApiCall &c) {
   const SourceManager &sm = c.fd->getASTContext().getSourceManager();
   llvm::StringRef file = sm.getFilename(sm.getExpansionLoc(c.fd->getCanonicalDecl()->getLocation()));
-  if (!file.ends_with("ascendc_lint/simt_math.h") && !file.ends_with("simt_api/math_functions.h"))
+  if (!file.ends_with("ascendc_lint/simt_math.h") && !file.ends_with("ascendc_lint/scalar_minmax.h") &&
+      !file.ends_with("simt_api/math_functions.h"))
     return false;
   for (const ParmVarDecl *p : c.fd->parameters())
     if (p->getType()->isPointerType() || p->getType()->isReferenceType())
       return false;
   return true;
 }
-static Value scalarMath(Interp &in, ApiCall &c) { return in.unknownValue("result of " + c.name, c.call->getType()); }
+// Integer min / max / abs are exact: a tile length `min(perCore, total - start)`
+// decides every address after it (ops-math arch35 tile_with_axis, diag_v2).
+static Value scalarMath(Interp &in, ApiCall &c) {
+  clang::QualType rt = c.call->getType();
+  const std::string &n = c.name;
+  static const std::set<std::string> mins = {"min", "umin", "llmin", "ullmin"};
+  static const std::set<std::string> maxs = {"max", "umax", "llmax", "ullmax"};
+  static const std::set<std::string> abss = {"abs", "labs", "llabs"};
+  bool isMin = mins.count(n), isMax = maxs.count(n), isAbs = abss.count(n);
+  if (rt->isIntegerType() && c.fd->getNumParams() == c.vals.size() &&
+      (((isMin || isMax) && c.vals.size() == 2) || (isAbs && c.vals.size() == 1))) {
+    IntType it = intTypeOf(c.fd->getASTContext(), rt);
+    std::vector<Sym> a;
+    for (size_t i = 0; i < c.vals.size(); ++i)
+      a.push_back(mkCast(in.asSym(c.vals[i], c.fd->getParamDecl(i)->getType(), c.call->getBeginLoc()), it));
+    if (isAbs) // abs(INT_MIN) is undefined; the cast keeps the type's wrap
+      return in.scalar(
+          mkSelect(mkCmp(SymOp::Lt, a[0], mkConst(0, it)), mkBin(SymOp::Sub, mkConst(0, it), a[0], it), a[0]));
+    return in.scalar(mkBin(isMin ? SymOp::Min : SymOp::Max, a[0], a[1], it));
+  }
+  return in.unknownValue("result of " + c.name, rt);
+}
 
 void registerSimtApi(ApiTable &t) {
   t.addNames({"asc_vf_call", "VF_CALL"}, "simt", vfLaunchCall);

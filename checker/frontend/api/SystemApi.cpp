@@ -168,6 +168,21 @@ Value Interp::apiSystem(ApiCall &c) {
   return apiUnmodelled(c, "AscendC API '" + n + "' is not modelled");
 }
 
+// The number of leading zero bits of a uint64_t, 64 for 0 (asc-devkit
+// docs/zh/api/SIMD-API/基础API/标量计算/CountLeadingZero.md): exact, as a
+// choice over the position of the highest one bit, so `1 << (63 - clz(n))`
+// (data_compare's FindNearestPower2) is a value Z3 can reason about.
+static Value countLeadingZero(Interp &in, ApiCall &c) {
+  if (c.vals.size() != 1)
+    return in.unknownValue("result of " + c.name, c.call->getType());
+  Sym x = mkCast(in.asSym(c.vals[0], c.fd->getParamDecl(0)->getType(), c.call->getBeginLoc()), IntType::u64());
+  Sym r = mkConst(64, IntType::i64());
+  for (int bit = 0; bit < 64; ++bit) // the highest set bit wins: tested last, outermost
+    r = mkSelect(mkCmp(SymOp::Ge, x, mkConst((uint64_t)1 << bit, IntType::u64())), mkConst(63 - bit, IntType::i64()),
+                 r);
+  return in.scalar(r);
+}
+
 void registerSystemApi(ApiTable &t) {
   ApiHandler h = [](Interp &in, ApiCall &c) { return in.apiSystem(c); };
   t.addNames({"assume",
@@ -211,8 +226,8 @@ void registerSystemApi(ApiTable &t) {
              "SetMMLayoutTransform", "GetArchVersion", "GetProgramCounter", "GetSystemCycle", "Trap", "printf",
              "PRINTF", "DumpTensor", "AscendCUtils",
              // scalar arithmetic on values (kernel_operator_scalar_intf.h): no memory, no order
-             "ScalarGetCountOfValue", "ScalarCountLeadingZero", "CountBitsCntSameAsSignBit", "ScalarGetSFFValue",
-             "ScalarCast", "ToFloat"});
+             "ScalarGetCountOfValue", "CountBitsCntSameAsSignBit", "ScalarGetSFFValue", "ScalarCast", "ToFloat"});
+  t.addNames({"ScalarCountLeadingZero", "CountLeadingZero"}, "system", countLeadingZero);
 }
 
 } // namespace fe
