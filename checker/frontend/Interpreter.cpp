@@ -1788,6 +1788,25 @@ static std::optional<int64_t> incStep(const Expr *inc, const VarDecl *v, ASTCont
   return std::nullopt;
 }
 
+// The step expression of `v += E` / `v = v + E` when E is not a constant
+// (`for (i = 0; i < n; i += tile)`).
+static const Expr *incStepExpr(const Expr *inc, const VarDecl *v) {
+  if (!inc)
+    return nullptr;
+  inc = inc->IgnoreParenImpCasts();
+  auto isV = [&](const Expr *e) {
+    const auto *d = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+    return d && d->getDecl() == v;
+  };
+  if (const auto *b = dyn_cast<CompoundAssignOperator>(inc); b && b->getOpcode() == BO_AddAssign && isV(b->getLHS()))
+    return b->getRHS();
+  if (const auto *b = dyn_cast<BinaryOperator>(inc); b && b->getOpcode() == BO_Assign && isV(b->getLHS()))
+    if (const auto *rhs = dyn_cast<BinaryOperator>(b->getRHS()->IgnoreParenImpCasts());
+        rhs && rhs->getOpcode() == BO_Add && isV(rhs->getLHS()))
+      return rhs->getRHS();
+  return nullptr;
+}
+
 // A statement that may leave an iteration of the loop around it early.
 static bool leavesEarly(const Stmt *s) {
   if (!s)
@@ -1959,9 +1978,31 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   BinaryOperatorKind cmp = BO_LT;
   const VarDecl *iv = condVar(cond, boundE, cmp);
   std::optional<int64_t> stepOpt = iv ? incStep(inc, iv, ctx) : std::nullopt;
-  const int64_t stepV = stepOpt.value_or(0);
   Value *ivSlot = iv ? lookupLocal(iv) : nullptr;
-  bool induction = iv && stepV != 0 && ivSlot && ivSlot->kind == Value::Scalar && !isDo;
+  // A step that is not a C++ constant but the same in every iteration: a
+  // local holding a constant (`b += threadNum` with threadNum = 256), or
+  // inputs (`for (i = lo; i < n; i += tile)`, counting up only). That the
+  // body leaves it unchanged is checked after the dry run.
+  Sym symStep, stepEntry;
+  const Expr *stepE = nullptr;
+  if (iv && !stepOpt && ivSlot && ivSlot->kind == Value::Scalar && !isDo && (stepE = incStepExpr(inc, iv)) &&
+      !stepE->HasSideEffects(ctx) && stepE->getType()->isIntegralOrEnumerationType()) {
+    Sym st = toMath(asSym(eval(stepE), stepE->getType(), stepE->getBeginLoc()));
+    std::vector<std::shared_ptr<const VarInfo>> vars;
+    collectVars(st, vars);
+    bool invariant = true;
+    for (const auto &vi : vars)
+      invariant &= vi->role == VarRole::Input;
+    if (auto c = asConst(st); c && *c != 0) {
+      stepOpt = *c;
+      stepEntry = st;
+    } else if (invariant && !vars.empty() && (cmp == BO_LT || cmp == BO_LE)) {
+      symStep = st;
+      stepEntry = st;
+    }
+  }
+  const int64_t stepV = stepOpt.value_or(0);
+  bool induction = iv && (stepV != 0 || symStep) && ivSlot && ivSlot->kind == Value::Scalar && !isDo;
 
   Loop L;
   L.id = int(model.loops.size());
@@ -1977,7 +2018,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
     // type: uint32_t i < int64_t n with n < 0 runs no iteration).
     Sym b = asSym(eval(boundE), boundE->getType(), boundE->getBeginLoc());
     // Normalise to an exclusive upper bound (step > 0) or lower bound (< 0).
-    if (stepV > 0) {
+    if (stepV > 0 || symStep) {
       if (cmp == BO_LT || cmp == BO_NE)
         hi = b;
       else if (cmp == BO_LE)
@@ -1996,7 +2037,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   // A short loop with constant bounds whose body indexes an array by the
   // counter (TBuf/TQue/LocalTensor members `bufs[i]`, ping-pong pairs) is
   // unrolled: array elements are tracked by constant index only.
-  if (induction && stepV > 0) {
+  if (induction && stepV > 0 && !stepEntry) {
     auto clo = asConst(toMath(lo)), chi = asConst(toMath(hi));
     if (clo && chi && *chi > *clo && (*chi - *clo + stepV - 1) / stepV <= kMaxUnroll && indexesArrayBy(body, iv)) {
       LRef ivRef = localRef(&f, iv);
@@ -2015,7 +2056,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
     L.var = ivSym;
     L.lo = lo;
     L.hi = hi;
-    L.step = mkConst(stepV);
+    L.step = symStep ? symStep : mkConst(stepV);
   }
 
   // Dry run: find what the body changes, then undo it.
@@ -2037,6 +2078,11 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   if (induction)
     write(ivRef, scalar(ivSym));
   runBody(body, inc, induction);
+  // The symbolic step must be what the body leaves it: else the counter is
+  // not an induction variable (it is havocked like any changed value).
+  bool stepChanged = false;
+  if (stepEntry && alive())
+    stepChanged = !structurallyEqual(toMath(asSym(eval(stepE), stepE->getType(), stepE->getBeginLoc())), stepEntry);
   --dryRun;
   auto changed = rollback(m);
   model.ops.resize(opsBefore);
@@ -2051,56 +2097,110 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   model.unsetTensorUses.resize(unsetBefore); // the same: the counter is not bounded yet
   journalActive = outer;
 
+  // A second dry run with each changed scalar (and each changed pointer's
+  // offset) set to a fresh value before the body: what an iteration leaves
+  // is then a function of what it found. The first run's values can hide
+  // that (from len = 16, `len = len + 16` leaves the constant 32). Steps and
+  // choices below are read off this run only; without it (inside two
+  // enclosing dry runs, to bound the work) the changed values are havocked.
+  std::vector<Sym> entrySym(changed.size());
+  std::vector<Value> exitVal(changed.size());
+  bool verified = false;
+  if (dryRun <= 1 && !changed.empty()) {
+    size_t m2 = mark();
+    journalActive = true;
+    ++dryRun;
+    for (size_t ci = 0; ci < changed.size(); ++ci) {
+      if (induction && changed[ci].first == ivRef)
+        continue;
+      Value cur = read(changed[ci].first, QualType());
+      if (cur.kind == Value::Scalar && cur.sym && !cur.sym->type.isBool) {
+        entrySym[ci] =
+            mkVar("'" + refName(changed[ci].first) + "' before an iteration", cur.sym->type, VarRole::Internal);
+        write(changed[ci].first, scalar(entrySym[ci]));
+      } else if (cur.kind == Value::GmPtr && cur.p.offsetBytes) {
+        entrySym[ci] =
+            mkVar("'" + refName(changed[ci].first) + "' before an iteration", IntType::u64(), VarRole::Internal);
+        Value nv = cur;
+        nv.p.offsetBytes = entrySym[ci];
+        write(changed[ci].first, nv);
+      }
+    }
+    if (induction)
+      write(ivRef, scalar(ivSym));
+    runBody(body, inc, induction);
+    for (size_t ci = 0; ci < changed.size(); ++ci)
+      if (entrySym[ci])
+        exitVal[ci] = read(changed[ci].first, QualType());
+    --dryRun;
+    rollback(m2);
+    model.ops.resize(opsBefore);
+    model.buffers.resize(bufBefore);
+    model.globals.resize(globBefore);
+    model.loops.resize(loopsBefore);
+    model.assumptions.resize(asmBefore);
+    model.paramStores.resize(storesBefore);
+    model.unsetTensorUses.resize(unsetBefore);
+    journalActive = outer;
+    verified = true;
+  }
+  // Depends on no entry value of the second run and on inputs only.
+  auto inputsOnly = [&](const Sym &x) {
+    std::vector<std::shared_ptr<const VarInfo>> vars;
+    collectVars(x, vars);
+    for (const auto &vi : vars)
+      if (vi->role != VarRole::Input)
+        return false;
+    return true;
+  };
+
+  if (stepChanged) {
+    induction = false;
+    symStep = nullptr;
+    L.var = L.lo = L.hi = L.step = nullptr;
+  }
   // Havoc what the iterations change (except the induction variable).
   std::string where = L.loc.file.empty() ? "" : " at line " + std::to_string(L.loc.line);
   // A pointer one iteration moves by a fixed step D (p += n, post-update
   // addressing) is p0 + k * D in iteration k when D depends on inputs and
   // constants only: the values the dry run saw are those of every iteration.
   std::map<size_t, Sym> ptrStep, ptrBase;
-  if (induction)
+  if (induction && !symStep && verified)
     for (size_t ci = 0; ci < changed.size(); ++ci) {
-      const Value &fin = changed[ci].second;
+      const Value &fin = exitVal[ci];
       Value cur = read(changed[ci].first, QualType());
-      if (cur.kind != Value::GmPtr || fin.kind != Value::GmPtr || cur.p.root != fin.p.root ||
+      if (!entrySym[ci] || cur.kind != Value::GmPtr || fin.kind != Value::GmPtr || cur.p.root != fin.p.root ||
           cur.p.view != fin.p.view || cur.p.local != fin.p.local || !fin.p.offsetBytes)
         continue;
-      const Sym &fo = fin.p.offsetBytes;
-      auto c0 = asConst(cur.p.offsetBytes), c1 = asConst(fo);
-      Sym d;
-      if (c0 && c1)
-        d = mkConst(*c1 - *c0);
-      else if (c0 && *c0 == 0)
-        d = toMath(fo); // 0 + D folded to D
-      else if (fo->op == SymOp::Add && fo->args.size() == 2 && structurallyEqual(fo->args[0], cur.p.offsetBytes))
-        d = toMath(fo->args[1]);
-      if (!d)
+      // fin = entry + d1 + d2 + ... (the left spine of the additions)
+      Sym d = mkConst(0), at = fin.p.offsetBytes;
+      while (at->op == SymOp::Add && at->args.size() == 2 && !structurallyEqual(at, entrySym[ci])) {
+        d = add(d, at->args[1]);
+        at = at->args[0];
+      }
+      if (!structurallyEqual(at, entrySym[ci]) || !inputsOnly(d))
         continue;
-      std::vector<std::shared_ptr<const VarInfo>> vars;
-      collectVars(d, vars);
-      bool invariant = true;
-      for (const auto &vi : vars)
-        invariant &= vi->role == VarRole::Input;
-      if (invariant)
-        ptrStep[ci] = d;
+      ptrStep[ci] = d;
     }
   Sym iterK; // iteration number of the recorded run
-  if (induction)
+  if (induction && !symStep)
     iterK = mkBin(SymOp::Div, sub(toMath(ivSym), toMath(lo)), mkConst(stepV), IntType::math());
   // A count one iteration lowers by min(count, L) (Reg::UpdateMask's
   // saturating decrement, api/RegApi.cpp) is c0 - min(c0, k * L) in
   // iteration k.
   std::map<size_t, int64_t> satStep;
-  if (induction)
+  if (induction && !symStep && verified)
     for (size_t ci = 0; ci < changed.size(); ++ci) {
-      const Value &fin = changed[ci].second;
+      const Value &fin = exitVal[ci];
       Value cur = read(changed[ci].first, QualType());
-      if (cur.kind != Value::Scalar || fin.kind != Value::Scalar || !cur.sym || !fin.sym || cur.sym->type.isSigned)
+      if (!entrySym[ci] || cur.kind != Value::Scalar || fin.kind != Value::Scalar || !cur.sym || !fin.sym ||
+          cur.sym->type.isSigned)
         continue;
       Sym f = fin.sym->op == SymOp::Cast ? fin.sym->args[0] : fin.sym;
       if (f->op != SymOp::Sub || f->args.size() != 2 || f->args[1]->op != SymOp::Select)
         continue;
       const Sym &a = f->args[0], &sel = f->args[1];
-      if (!structurallyEqual(a, toMath(cur.sym)) || sel->args.size() != 3 || sel->args[0]->op != SymOp::Lt ||
+      if (!structurallyEqual(a, toMath(entrySym[ci])) || sel->args.size() != 3 || sel->args[0]->op != SymOp::Lt ||
           !structurallyEqual(sel->args[0]->args[0], a) || !structurallyEqual(sel->args[1], a) ||
           !structurallyEqual(sel->args[0]->args[1], sel->args[2]))
         continue;
@@ -2114,12 +2214,13 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   // dry run's final value (through ?:) must be the value before the loop or
   // depend on inputs only.
   std::map<size_t, std::pair<Sym, std::vector<Sym>>> choices; // ci -> (before, set values)
-  for (size_t ci = 0; ci < changed.size(); ++ci) {
-    const Value &fin = changed[ci].second;
+  for (size_t ci = 0; ci < changed.size() && verified; ++ci) {
+    const Value &fin = exitVal[ci];
     if (induction && changed[ci].first == ivRef)
       continue;
     Value cur = read(changed[ci].first, QualType());
-    if (cur.kind != Value::Scalar || fin.kind != Value::Scalar || !cur.sym || !fin.sym || cur.sym->type.isBool)
+    if (!entrySym[ci] || cur.kind != Value::Scalar || fin.kind != Value::Scalar || !cur.sym || !fin.sym ||
+        cur.sym->type.isBool)
       continue;
     std::vector<Sym> leaves;
     bool ok = true;
@@ -2131,12 +2232,9 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
         walk(s->args[2]);
         return;
       }
-      if (structurallyEqual(s, cur.sym))
-        return;
-      std::vector<std::shared_ptr<const VarInfo>> vars;
-      collectVars(s, vars);
-      for (const auto &vi : vars)
-        ok &= vi->role == VarRole::Input;
+      if (structurallyEqual(s, entrySym[ci]))
+        return; // the value the iteration found: kept
+      ok &= inputsOnly(s);
       if (std::none_of(leaves.begin(), leaves.end(), [&](const Sym &l) { return structurallyEqual(l, s); }))
         leaves.push_back(s);
       ok &= leaves.size() <= 4;
@@ -2217,11 +2315,28 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   if (induction) {
     write(ivRef, scalar(ivSym));
     Sym i = toMath(ivSym);
-    if (stepV > 0)
+    if (symStep) {
+      // Iteration k runs i = lo + k * S while i < hi (every k for S <= 0:
+      // i only falls). Where i + S may pass the counter type's maximum the
+      // counter may wrap: then any value below hi is taken (a superset).
+      // k is chosen per iteration: a later copy of the body (the sync
+      // graph's iteration i + 1) gets its own (checker/graph/SyncGraph.cpp).
+      VarInfo like;
+      like.role = VarRole::Internal;
+      like.choice = VarInfo::Choice::InLoop;
+      like.choiceLoop = L.id;
+      Sym k = mkVarLike("iteration of '" + iv->getNameAsString() + "'", IntType::i64(), like);
+      Sym exact =
+          mkAnd(mkCmp(SymOp::Ge, toMath(k), mkConst(0)), mkCmp(SymOp::Eq, i, add(toMath(lo), mul(toMath(k), symStep))));
+      Sym noWrap =
+          mkCmp(SymOp::Le, add(toMath(hi), symStep),
+                mkConst(int64_t(ivType.maxValue() > (uint64_t)INT64_MAX ? INT64_MAX : int64_t(ivType.maxValue()))));
+      enter = mkAnd(mkCmp(SymOp::Lt, i, toMath(hi)), mkOr(mkNot(noWrap), exact));
+    } else if (stepV > 0)
       enter = mkAnd(mkCmp(SymOp::Le, toMath(lo), i), mkCmp(SymOp::Lt, i, toMath(hi)));
     else
       enter = mkAnd(mkCmp(SymOp::Ge, toMath(lo), i), mkCmp(SymOp::Gt, i, toMath(hi)));
-    if (stepV != 1 && stepV != -1)
+    if (!symStep && stepV != 1 && stepV != -1)
       enter = mkAnd(enter, mkCmp(SymOp::Eq,
                                  mkBin(SymOp::Rem, sub(i, lo), mkConst(stepV < 0 ? -stepV : stepV), IntType::math()),
                                  mkConst(0)));
@@ -2676,6 +2791,14 @@ Value Interp::evalUnary(const UnaryOperator *u) {
           base.p.offsetBytes = mkBin(SymOp::Add, base.p.offsetBytes, d, IntType::u64());
           return base;
         }
+        // A pointer not followed: the address is unknown, and nothing is
+        // read (evaluating p[i] would record a load that does not happen).
+        if (base.kind == Value::Unknown) {
+          Value r;
+          r.kind = Value::Unknown;
+          r.reason = !base.reason.empty() ? base.reason : "address of '" + exprText(u->getSubExpr()) + "'";
+          return r;
+        }
       }
     Value v = eval(u->getSubExpr());
     if (v.kind == Value::Obj) {
@@ -2827,6 +2950,13 @@ LRef Interp::evalLValue(const Expr *e) {
         ic->getCastKind() == CK_UncheckedDerivedToBase || ic->getCastKind() == CK_LValueToRValue)
       return evalLValue(ic->getSubExpr());
   }
+  // `(__ubuf__ T*&)src` on a `__ubuf__ void*` src (the register API's
+  // post-update through a retyped pointer, ops-math arg_max_v2): the same
+  // variable; a pointer value is the same address whatever it points to.
+  if (const auto *ec = dyn_cast<ExplicitCastExpr>(e);
+      ec && (ec->getCastKind() == CK_LValueBitCast || ec->getCastKind() == CK_NoOp) && ec->getType()->isPointerType() &&
+      ec->getSubExpr()->getType()->isPointerType())
+    return evalLValue(ec->getSubExpr());
   if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e))
     return evalLValue(mt->getSubExpr());
   if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {

@@ -310,7 +310,7 @@ struct Builder {
         }
         return;
       }
-      if (!op.params.count("nddma_dci") && !op.params.count("dsb"))
+      if (!op.params.count("nddma_dci") && !op.params.count("dsb") && !op.params.count("dcci"))
         s.sync = SeqOp::Sync::Barrier;
       break;
     case OpKind::SyncAll:

@@ -407,9 +407,12 @@ private:
     Sym a = alive();
     // In the tiling function itself a write after a return matters only
     // where that return was not taken: every snapshot is taken under `alive`.
-    if (!isTrue(a) && frames.size() > 1) {
+    Sym g = !isTrue(a) && frames.size() > 1 ? a : mkBool(true);
+    if (!unrolled.empty())
+      g = mkAnd(g, iterationsLive());
+    if (!isTrue(g)) {
       HVal old = read(l);
-      v = mergeVal(a, v, old);
+      v = mergeVal(g, v, old);
     }
     state[l] = std::move(v);
   }
@@ -532,6 +535,7 @@ private:
   }
   void initFields(int o, const CXXRecordDecl *rd, const std::string &prefix);
   void setAllFields(int o, const CXXRecordDecl *rd, const std::string &prefix, const std::function<HVal(QualType)> &f);
+  void reviveFields(int o, const CXXRecordDecl *rd);
   static bool inStd(const Decl *d) {
     for (const DeclContext *dc = d->getDeclContext(); dc; dc = dc->getParent())
       if (dc->isStdNamespace())
@@ -613,6 +617,31 @@ private:
   // break/continue/return inside straight-line code: the rest of the block
   // does not run (the alive flag covers returns under a condition).
   bool stop = false;
+  bool stopByContinue = false; // the last stop was an unconditional `continue`
+
+  // Loops the reader unrolls, innermost last: where the current iteration
+  // still runs (a `continue` or `break` under a condition ends it there) and
+  // where a `break` has ended the loop. Writes and returns count only where
+  // every enclosing iteration still runs.
+  struct Unrolled {
+    int64_t frame;
+    Sym live;
+    Sym broke;
+  };
+  std::vector<Unrolled> unrolled;
+  // Restores the stack on every way out (a Failure is an exception).
+  struct UnrolledScope {
+    std::vector<Unrolled> &v;
+    size_t n;
+    explicit UnrolledScope(std::vector<Unrolled> &v) : v(v), n(v.size()) {}
+    ~UnrolledScope() { v.resize(n); }
+  };
+  Sym iterationsLive() {
+    Sym g = mkBool(true);
+    for (const Unrolled &u : unrolled)
+      g = mkAnd(g, u.live);
+    return g;
+  }
 
   // Paths on which the host never launches the kernel although no return
   // says so: an exception (a `throw`, a catch that only fails), an index past
@@ -980,7 +1009,9 @@ void HostInterp::returnFrom(const ReturnStmt *rs) {
   if (v.k == HVal::Ref)
     v = read(v.ref);
   ReturnRec r;
-  r.cond = mkAnd(pc, alive());
+  // (a return after a `continue` of an unrolled iteration is not taken there)
+  Sym taken = unrolled.empty() ? pc : mkAnd(pc, iterationsLive());
+  r.cond = mkAnd(taken, alive());
   r.value = v;
   if (frames.size() == 1) {
     r.snapshot = snapshot();
@@ -1006,8 +1037,9 @@ void HostInterp::returnFrom(const ReturnStmt *rs) {
   frame().returns.push_back(r);
   // The rest of this function runs only where this return was not taken.
   Sym a = alive();
-  state[aliveLoc()] = intV(mkAnd(a, mkNot(pc)));
+  state[aliveLoc()] = intV(mkAnd(a, mkNot(taken)));
   stop = true;
+  stopByContinue = false;
 }
 
 void HostInterp::initFields(int o, const CXXRecordDecl *rd, const std::string &prefix) {
@@ -1050,6 +1082,42 @@ void HostInterp::initFields(int o, const CXXRecordDecl *rd, const std::string &p
       state[Loc{o, key}] = v;
     } else if (isInt(ft)) {
       state[Loc{o, key}] = noneV("'" + key + "' is not initialised");
+    }
+  }
+}
+
+void HostInterp::reviveFields(int o, const CXXRecordDecl *rd) {
+  if (!rd || !rd->hasDefinition())
+    return;
+  rd = rd->getDefinition();
+  for (const CXXBaseSpecifier &b : rd->bases())
+    reviveFields(o, b.getType()->getAsCXXRecordDecl());
+  for (const FieldDecl *f : rd->fields()) {
+    QualType ft = f->getType();
+    const CXXRecordDecl *sub = ft->getAsCXXRecordDecl();
+    bool aggregate = ft->isConstantArrayType() || (sub && !fromBundledApi(sub) && !f->hasInClassInitializer());
+    if (!aggregate)
+      continue;
+    HVal cur = read(Loc{o, f->getNameAsString()});
+    if (cur.k == HVal::Obj && cur.obj != o) {
+      if (sub)
+        reviveFields(cur.obj, sub);
+      continue;
+    }
+    int fresh = newObj(OK::User, "", sub);
+    if (sub) {
+      initFields(fresh, sub, "");
+      setAllFields(fresh, sub, "", [](QualType) { return noneV("tiling buffer not cleared"); });
+      state[Loc{o, f->getNameAsString()}] = objV(fresh);
+    } else {
+      frames.push_back(Frame{nextFrame++, {}, o});
+      int ao = newArray(ft, nullptr, false);
+      frames.pop_back();
+      if (ao < 0)
+        continue;
+      for (int64_t k = 0; k < objs[ao].arrSize; ++k)
+        state[Loc{ao, "[" + std::to_string(k) + "]"}] = noneV("tiling buffer not cleared");
+      state[Loc{o, f->getNameAsString()}] = objV(ao);
     }
   }
 }
@@ -1791,8 +1859,13 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
       // One tiling buffer per context: a second call (the empty-input path's
       // and the main path's, ops-math cosh) returns the same object, so the
       // paths' writes merge by their conditions instead of conflicting.
-      if (auto it = tilingBuffers.find(rd); rd && it != tilingBuffers.end())
+      if (auto it = tilingBuffers.find(rd); rd && it != tilingBuffers.end()) {
+        // Created on another path (an empty-input branch that returned): its
+        // array and struct fields were merged away where it did not exist.
+        // They are there again, holding what an earlier run left.
+        reviveFields(it->second, rd);
         return objV(it->second);
+      }
       int o = newObj(OK::User, "", rd);
       if (rd)
         tilingBuffers[rd] = o;
@@ -2187,22 +2260,32 @@ void HostInterp::execIf(const IfStmt *is) {
   Sym pc0 = pc;
   pc = mkAnd(pc0, c);
   exec(is->getThen());
-  bool stopThen = stop;
+  bool stopThen = stop, contThen = stopByContinue;
   stop = false;
+  stopByContinue = false;
   auto thenState = std::move(state);
   state = saved;
   pc = mkAnd(pc0, mkNot(c));
   if (is->getElse())
     exec(is->getElse());
-  bool stopElse = stop;
+  bool stopElse = stop, contElse = stopByContinue;
   stop = false;
+  stopByContinue = false;
   state = merge(c, thenState, state);
   pc = pc0;
-  if (stopThen && stopElse)
+  if (stopThen && stopElse) {
     stop = true;
+    // the loop goes on where either branch continued (a return's path is
+    // dead by the alive flag)
+    stopByContinue = contThen || contElse;
+  }
 }
 
 void HostInterp::execSwitch(const SwitchStmt *ss) {
+  // A break or continue nested in a case is not a loop's (it fails as
+  // before): a sentinel no frame matches.
+  UnrolledScope scope(unrolled);
+  unrolled.push_back(Unrolled{INT64_MIN, mkBool(true), mkBool(false)});
   HVal v = eval(ss->getCond());
   Sym x = asSym(v, ss->getCond()->getType(), "switch value");
   const auto *body = dyn_cast<CompoundStmt>(ss->getBody());
@@ -2298,19 +2381,45 @@ void HostInterp::execLoop(const Stmt *loop, const Stmt *init, const Expr *c, con
   if (init)
     exec(init);
   // Unrolled while the condition is a constant (loops over constants, or
-  // over a --shape rank).
+  // over a --shape rank). A `continue` or `break` under a condition ends the
+  // iteration (or the loop) on its path only: writes after it are guarded.
+  // A break under a condition needs the counter scoped to the loop (its
+  // value after the loop would depend on the path).
+  bool scopedCounter = init && isa<DeclStmt>(init);
+  UnrolledScope scope(unrolled);
+  unrolled.push_back(Unrolled{frame().id, mkBool(true), mkBool(false)});
+  bool unrolledAll = false;
   for (unsigned it = 0; it < 256; ++it) {
     Sym k = c ? cond(c) : mkBool(true);
-    if (isFalse(k))
-      return;
+    if (isFalse(k) || isTrue(unrolled.back().broke)) {
+      unrolledAll = true;
+      break;
+    }
     if (!isTrue(k))
       break;
+    unrolled.back().live = mkNot(unrolled.back().broke);
     exec(body);
-    if (stop)
+    if (stop && !stopByContinue)
       return; // an unconditional break/return ends it
+    stop = false;
+    stopByContinue = false;
+    if (!isFalse(unrolled.back().broke) && !scopedCounter)
+      fail("a break under a condition in a loop whose counter outlives it", loop->getBeginLoc());
+    // The increment runs on every path that continues (a broken path's
+    // counter is out of scope after the loop and its later iterations are
+    // dead).
+    Unrolled saved = unrolled.back();
+    unrolled.pop_back();
     if (inc)
       eval(inc);
+    unrolled.push_back(saved);
   }
+  bool broke = !isFalse(unrolled.back().broke);
+  unrolled.pop_back();
+  if (unrolledAll)
+    return;
+  if (broke)
+    fail("a break under a condition in a loop the host reader does not unroll", loop->getBeginLoc());
   if (productOverDims(loop, init, c, inc, body))
     return;
   if (!dry && guardedUnroll(c, inc, body))
@@ -3029,8 +3138,18 @@ void HostInterp::exec(const Stmt *s) {
     return;
   case Stmt::BreakStmtClass:
   case Stmt::ContinueStmtClass:
-    if (!dry)
-      fail("break/continue outside a loop the host reader unrolls", s->getBeginLoc());
+    if (!dry) {
+      // In a loop being unrolled (of this function): the iteration ends
+      // where the path condition holds; a break also ends the loop there.
+      if (unrolled.empty() || unrolled.back().frame != frame().id)
+        fail("break/continue outside a loop the host reader unrolls", s->getBeginLoc());
+      Unrolled &u = unrolled.back();
+      Sym here = mkAnd(pc, u.live);
+      if (isa<BreakStmt>(s))
+        u.broke = mkOr(u.broke, here);
+      u.live = mkAnd(u.live, mkNot(pc));
+      stopByContinue = isa<ContinueStmt>(s);
+    }
     stop = true;
     return;
   case Stmt::NullStmtClass:

@@ -205,7 +205,7 @@ PipeSimResult simulatePipes(const KernelModel &k, const TargetSpec &t, const Sim
     }
     case OpKind::Barrier:
     case OpKind::SyncAll: {
-      if (op.params.count("nddma_dci") || op.params.count("dsb") || op.params.count("reset"))
+      if (op.params.count("nddma_dci") || op.params.count("dsb") || op.params.count("dcci") || op.params.count("reset"))
         break;
       if (op.pipe == Pipe::ALL || op.kind == OpKind::SyncAll) {
         uint64_t all = issue;

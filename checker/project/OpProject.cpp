@@ -374,6 +374,40 @@ std::optional<OpProject> findOpProject(const std::string &kernelFile, const std:
       if (!structs.empty() || !p.registered.empty())
         p.tilingHeaders.push_back(f);
       p.tilingStructs.insert(p.tilingStructs.end(), structs.begin(), structs.end());
+    } else if (text.find("REGISTER_TILING_DATA_CLASS") != std::string::npos) {
+      // A registration of a struct another operator defines, in a header
+      // this one includes by its path in the repository (ops-math
+      // arg_max_v2: `#include "math/arg_max_with_value/op_host/arch35/
+      // arg_common_base_tiling_arch35.h"`, then REGISTER_TILING_DATA_CLASS(
+      // ArgMaxV2, ArgMaxWithValueTilingData)).
+      parseTilingStructs(text, f, &p.registered);
+      static const std::regex quotedInclude(R"re(#\s*include\s*"([^"]+)")re");
+      std::string clean = stripComments(text);
+      for (std::sregex_iterator it(clean.begin(), clean.end(), quotedInclude), end; it != end; ++it) {
+        std::string inc = (*it)[1];
+        std::string found;
+        std::string dir = std::string(llvm::sys::path::parent_path(f));
+        for (int up = 0; up < 8 && !dir.empty() && found.empty(); ++up) {
+          std::string cand = join(dir, inc);
+          if (llvm::sys::fs::is_regular_file(cand))
+            found = cand;
+          std::string parent = std::string(llvm::sys::path::parent_path(dir));
+          if (parent == dir)
+            break;
+          dir = parent;
+        }
+        if (found.empty() || std::find(p.tilingHeaders.begin(), p.tilingHeaders.end(), found) != p.tilingHeaders.end())
+          continue;
+        std::string incText = readText(found);
+        if (incText.find("BEGIN_TILING_DATA_DEF") == std::string::npos)
+          continue;
+        std::vector<std::pair<std::string, std::string>> theirs; // registrations of the other operator
+        auto structs = parseTilingStructs(incText, found, &theirs);
+        if (structs.empty())
+          continue;
+        p.tilingHeaders.push_back(found);
+        p.tilingStructs.insert(p.tilingStructs.end(), structs.begin(), structs.end());
+      }
     }
   }
   static const std::regex defined(R"re((?:struct|class)\s+(\w+)\s*(?:final\s*)?[:{])re");
@@ -419,8 +453,8 @@ std::optional<OpProject> findOpProject(const std::string &kernelFile, const std:
       }
     }
     for (const std::string &other : others)
-      for (const std::string &f : isDir(join(other, "op_host")) ? filesUnder(join(other, "op_host"))
-                                                                : std::vector<std::string>{}) {
+      for (const std::string &f :
+           isDir(join(other, "op_host")) ? filesUnder(join(other, "op_host")) : std::vector<std::string>{}) {
         std::string text = readText(f);
         if (text.find("BEGIN_TILING_DATA_DEF") == std::string::npos)
           continue;

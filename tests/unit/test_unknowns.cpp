@@ -606,3 +606,86 @@ TEST_CASE("CountLeadingZero and a shift by its result are exact", "[cli]") {
   CHECK(bounds);
   CHECK(big["summary"]["proved"].get<int>() < big["summary"]["obligations"].get<int>());
 }
+
+// A value each iteration derives from the one before (`len = len + 16`
+// from 16) is not a choice among the values the dry run saw (16 and the
+// constant 32): the loop's copies are not proved (it overflows after 63
+// iterations).
+static const char *kGrowingLength = R"(
+extern "C" __global__ __aicore__ void growing(GM_ADDR x, uint32_t tiles) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 1024 * sizeof(half));
+  GlobalTensor<half> xGm;
+  xGm.SetGlobalBuffer((__gm__ half *)x, 1 << 20);
+  LocalTensor<half> u = buf.Get<half>();
+  uint32_t len = 16;
+  for (uint32_t i = 0; i < tiles; ++i) {
+    len = len + 16;
+    DataCopy(u, xGm, len);
+  }
+}
+)";
+
+TEST_CASE("a value an iteration derives from the last one is not a choice of constants", "[cli]") {
+  nlohmann::json r = lintJson("--target=ascend910b --show-unknown " + writeKernel("growing", kGrowingLength));
+  INFO(r.dump(1));
+  CHECK(r["summary"]["proved"].get<int>() < r["summary"]["obligations"].get<int>());
+  bool boundsOpen = false;
+  for (auto &d : r["diagnostics"])
+    boundsOpen |= d["check"] == "bounds-local";
+  CHECK(boundsOpen);
+}
+
+// The register API's post-update through a retyped reference to a void
+// pointer parameter (`(__ubuf__ float *&)src`, ops-math arg_max_v2) moves
+// that parameter: the loads after the first are checked at their own
+// addresses (were all checked at the first, and proved).
+static const char *kRetypedPostUpdate = R"(
+constexpr uint32_t TILE = 1024;
+constexpr uint32_t VL = VECTOR_REG_WIDTH / sizeof(float);
+__aicore__ inline void Scale(__ubuf__ void *dst, __ubuf__ void *src, uint16_t repeatTimes) {
+  __VEC_SCOPE__
+  {
+    Reg::RegTensor<float> x, y;
+    Reg::UnalignRegForLoad uin;
+    Reg::UnalignRegForStore uout;
+    Reg::MaskReg mask = Reg::CreateMask<float>();
+    Reg::LoadUnAlignPre(uin, (__ubuf__ float *&)src);
+    for (uint16_t i = 0; i < repeatTimes; ++i) {
+      Reg::LoadUnAlign<float, Reg::PostLiteral::POST_MODE_UPDATE>(x, uin, (__ubuf__ float *&)src, VL);
+      Reg::Muls(y, x, 2.0f, mask);
+      Reg::StoreUnAlign<float, Reg::PostLiteral::POST_MODE_UPDATE>((__ubuf__ float *&)dst, y, uout, VL);
+    }
+    Reg::StoreUnAlignPost((__ubuf__ float *&)dst, uout, 0);
+  }
+}
+extern "C" __global__ __aicore__ void scale_unaligned(GM_ADDR x, GM_ADDR y) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> inBuf, outBuf;
+  pipe.InitBuffer(inBuf, TILE * sizeof(float));
+  pipe.InitBuffer(outBuf, TILE * sizeof(float));
+  GlobalTensor<float> xGm, yGm;
+  xGm.SetGlobalBuffer((__gm__ float *)x, TILE);
+  yGm.SetGlobalBuffer((__gm__ float *)y, TILE);
+  LocalTensor<float> in = inBuf.Get<float>();
+  LocalTensor<float> out = outBuf.Get<float>();
+  DataCopy(in, xGm, TILE);
+  SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+  WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+  Scale((__ubuf__ float *)out[1].GetPhyAddr(), (__ubuf__ float *)in[1].GetPhyAddr(), (uint16_t)(TILE / VL + 3));
+  SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+  WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+  DataCopy(yGm, out, TILE);
+}
+)";
+
+TEST_CASE("a post-update through a retyped pointer reference moves the pointer", "[cli]") {
+  nlohmann::json r = lintJson("--target=ascend950 " + writeKernel("retyped_post", kRetypedPostUpdate));
+  INFO(r.dump(1));
+  bool overflow = false;
+  for (auto &d : r["diagnostics"])
+    overflow |= d["check"] == "bounds-local" && d["severity"] == "error" &&
+                d["message"].get<std::string>().find("4096-byte buffer") != std::string::npos;
+  CHECK(overflow);
+}

@@ -259,6 +259,10 @@ __aicore__ void copy_ubuf_to_gm_align_b32(__gm__ void* dst, __ubuf__ void* src, 
 // ---- cache maintenance ------------------------------------------------------------
 __aicore__ void dcci(__gm__ void* addr, cache_line_t entire);
 __aicore__ void dcci(__gm__ void* addr, cache_line_t entire, dcci_dst_t dst);
+// The compiler builtin behind dcci (ops-math radix_sort calls it directly as
+// `__builtin_cce_dcci(nullptr, 1, 0)`: the whole data cache; the signature
+// follows that operator's unit-test stub, tests/ut/op_kernel/test_radix_sort.cpp).
+extern "C" __aicore__ void __builtin_cce_dcci(void* addr, int entire, int dst);
 
 #pragma clang diagnostic pop
 

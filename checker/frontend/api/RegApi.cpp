@@ -509,9 +509,16 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
       strideElems = toMath(in.asSym(strideV, strideE->getType(), c.call->getBeginLoc()));
       op.params["postUpdateBytes"] = toMath(d);
     } else {
+      // The variable the address came from must not keep its old value: a
+      // later access through it would be checked at a stale address.
+      if (ar.kind == LRef::None)
+        ar = in.evalLValue(addr->IgnoreParenCasts());
       if (ar.kind != LRef::None)
         in.write(ar, in.unknownValue("address after post-update Reg::" + c.name, addr->getType()));
-      why = "the post-update of Reg::" + c.name + " is not followed";
+      else
+        why = "the post-update of Reg::" + c.name + " is not followed, nor the variable it updates";
+      if (why.empty())
+        why = "the post-update of Reg::" + c.name + " is not followed";
     }
   }
   if (blockMode)

@@ -183,6 +183,21 @@ static Value countLeadingZero(Interp &in, ApiCall &c) {
   return in.scalar(r);
 }
 
+// A data-cache clean and invalidate (缓存控制/DataCacheCleanAndInvalid.md,
+// the dcci intrinsic and its builtin): it moves cached GM lines, not data a
+// check follows, and orders no pipe. Kept as an op (a barrier without sync
+// effect) for gm-coherence, which looks for it between a write and a read
+// (its tensor's GM root; none given: the whole cache).
+static Value dataCacheClean(Interp &in, ApiCall &c) {
+  Op &op = in.addOp(OpKind::Barrier, c.name == "__builtin_cce_dcci" ? "dcci" : c.name, c.call);
+  op.pipe = Pipe::S;
+  op.params["dcci"] = mkConst(1);
+  for (size_t i = 0; i < c.vals.size(); ++i)
+    if (isTensor(c.vals[i]))
+      op.regions.push_back(in.regionOf(c.vals[i].t, nullptr, false, "dst"));
+  return Value();
+}
+
 void registerSystemApi(ApiTable &t) {
   ApiHandler h = [](Interp &in, ApiCall &c) { return in.apiSystem(c); };
   t.addNames({"assume",
@@ -228,6 +243,7 @@ void registerSystemApi(ApiTable &t) {
              // scalar arithmetic on values (kernel_operator_scalar_intf.h): no memory, no order
              "ScalarGetCountOfValue", "CountBitsCntSameAsSignBit", "ScalarGetSFFValue", "ScalarCast", "ToFloat"});
   t.addNames({"ScalarCountLeadingZero", "CountLeadingZero"}, "system", countLeadingZero);
+  t.addNames({"DataCacheCleanAndInvalid", "dcci", "__builtin_cce_dcci"}, "system", dataCacheClean);
 }
 
 } // namespace fe
