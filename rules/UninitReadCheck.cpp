@@ -265,11 +265,17 @@ Sym coveredByLoopBefore(const KernelModel &k, const Op &wo, const Region &W, siz
 
 void UninitReadCheck::run(CheckContext &ctx) const {
   const KernelModel &k = ctx.kernel;
-  // SetGlobalBuffer calls the frontend could not run may have set any GM tensor.
+  // SetGlobalBuffer calls the frontend could not run may have set any GM
+  // tensor: named ones, and those inside code that does not compile (an
+  // `Init` whose call has a type error: ops-math broadcast_to, a correct
+  // kernel that got "used before any SetGlobalBuffer").
   bool gmSetUnknown = false;
   for (const Op &op : k.ops)
-    if (op.kind == OpKind::Unmodelled && (op.api.find("SetGlobalBuffer") != std::string::npos ||
-                                          op.unknownReason.find("SetGlobalBuffer") != std::string::npos))
+    if (op.kind == OpKind::Unmodelled &&
+        (op.api.find("SetGlobalBuffer") != std::string::npos ||
+         op.unknownReason.find("SetGlobalBuffer") != std::string::npos || op.api == "<does not compile>" ||
+         op.unknownReason.find("does not compile") != std::string::npos ||
+         op.unknownReason.find("did not instantiate") != std::string::npos))
       gmSetUnknown = true;
   auto memOf = [&](int b) { return ctx.target.memoryOf(k.buffers[b].memPos); };
   auto trackable = [&](const Buffer &b) {

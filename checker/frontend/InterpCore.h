@@ -389,6 +389,7 @@ private:
   Value inlineCall(const clang::CallExpr *call, const clang::FunctionDecl *fd);
   Value inlineInto(const clang::CallExpr *call, const clang::FunctionDecl *fd, std::shared_ptr<ObjState> thisObj,
                    const std::vector<const clang::Expr *> &argExprs, const std::vector<Value> *vals);
+  void havocObject(const std::shared_ptr<ObjState> &o, const std::string &why, int depth = 0);
   void havocArgs(const std::vector<const clang::Expr *> &args, const clang::FunctionDecl *fd, const std::string &who);
   // A template instantiation whose body Clang dropped because it does not
   // compile for these arguments: one Unmodelled op naming the error.

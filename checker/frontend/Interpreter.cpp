@@ -3301,17 +3301,8 @@ Value Interp::failedInstantiation(const CallExpr *call, const FunctionDecl *fd, 
       model.compileErrors.push_back({msg, where});
   }
   havocArgs(args, fd, n);
-  if (thisObj && thisObj->api == ApiClass::None && thisObj->rec)
-    for (const FieldDecl *f : thisObj->rec->fields()) {
-      QualType ft = f->getType();
-      if (!ft->isIntegralOrEnumerationType() && !ft->isRealFloatingType())
-        continue;
-      LRef r;
-      r.kind = LRef::Field;
-      r.obj = thisObj;
-      r.field = f;
-      write(r, unknownValue("'" + f->getNameAsString() + "' set by " + why, ft));
-    }
+  if (!isa<CXXMethodDecl>(fd) || !cast<CXXMethodDecl>(fd)->isConst())
+    havocObject(thisObj, why);
   if (call->getType()->isVoidType())
     return Value();
   return unknownValue("result of " + why, call->getType());
@@ -3360,15 +3351,26 @@ Value Interp::inlineInto(const CallExpr *call, const FunctionDecl *fd, std::shar
     std::string n = fd->getQualifiedNameAsString();
     note("call to '" + n + "' whose definition is not available", call->getBeginLoc());
     havocArgs(argExprs, fd, n);
+    if (!isa<CXXMethodDecl>(fd) || !cast<CXXMethodDecl>(fd)->isConst())
+      havocObject(thisObj, "'" + n + "' (definition not available)");
     return unknownValue("result of '" + n + "' (definition not available)", call->getType());
   }
+  // A call not run: what it may write through its arguments and in its
+  // object is unknown.
+  auto notRun = [&](const std::string &why) {
+    havocArgs(argExprs, fd, fd->getNameAsString());
+    if (!isa<CXXMethodDecl>(fd) || !cast<CXXMethodDecl>(fd)->isConst())
+      havocObject(thisObj, why);
+  };
   for (auto &fr : frames)
     if (fr->fn == def) {
       note("recursive call to '" + fd->getNameAsString() + "' is not modelled", call->getBeginLoc());
+      notRun("a recursive call to '" + fd->getNameAsString() + "'");
       return unknownValue("result of recursive call", call->getType());
     }
   if (frames.size() >= opts.maxInlineDepth) {
     note("call depth limit reached at '" + fd->getNameAsString() + "'", call->getBeginLoc());
+    notRun("'" + fd->getNameAsString() + "' beyond the call depth limit");
     return unknownValue("result beyond the call depth limit", call->getType());
   }
   checkCompileErrors(def);
@@ -3438,6 +3440,47 @@ Value Interp::inlineInto(const CallExpr *call, const FunctionDecl *fd, std::shar
 
 // A call we cannot see into may change what it gets by non-const reference
 // or pointer.
+// What a call the interpreter does not run may write in its object: every
+// scalar, pointer and array element of it, and of the structs it holds, is
+// unknown (a dropped `SetDMAParams()` left an NDDMA struct member at its
+// zero initialiser, and a correct kernel got "loopSize is 0" errors: ops-math
+// broadcast_to). Queues, buffers and tensors keep their identity.
+void Interp::havocObject(const std::shared_ptr<ObjState> &o, const std::string &why, int depth) {
+  if (!o || o->api != ApiClass::None || depth > 6)
+    return;
+  auto unknownOf = [&](const std::string &what, QualType t) { return unknownValue("'" + what + "' set by " + why, t); };
+  auto one = [&](LRef r, QualType t, const std::string &what) {
+    if (t->isIntegralOrEnumerationType() || t->isRealFloatingType() || t->isPointerType()) {
+      write(r, unknownOf(what, t));
+      return;
+    }
+    if (t->isRecordType() || t->isConstantArrayType()) {
+      Value cur = read(r, t);
+      if (cur.kind == Value::Obj && cur.obj && cur.obj != o)
+        havocObject(cur.obj, why, depth + 1);
+    }
+  };
+  if (o->isArray) {
+    for (int64_t k = 0; k < o->arraySize && k < 4096; ++k) {
+      LRef r;
+      r.kind = LRef::Elem;
+      r.obj = o;
+      r.index = k;
+      one(r, o->elemType, o->name + "[" + std::to_string(k) + "]");
+    }
+    return;
+  }
+  if (!o->rec || !o->rec->hasDefinition())
+    return;
+  for (const FieldDecl *f : o->rec->getDefinition()->fields()) {
+    LRef r;
+    r.kind = LRef::Field;
+    r.obj = o;
+    r.field = f;
+    one(r, f->getType(), f->getNameAsString());
+  }
+}
+
 void Interp::havocArgs(const std::vector<const Expr *> &args, const FunctionDecl *fd, const std::string &who) {
   for (unsigned i = 0; i < args.size() && i < fd->getNumParams(); ++i) {
     QualType pt = fd->getParamDecl(i)->getType();
