@@ -2352,8 +2352,10 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
     Sym i = toMath(ivSym);
     if (symStep) {
       // Iteration k runs i = lo + k * S while i < hi (every k for S <= 0:
-      // i only falls). Where i + S may pass the counter type's maximum the
-      // counter may wrap: then any value below hi is taken (a superset).
+      // i only falls). A signed counter does not overflow (undefined
+      // behaviour); an unsigned one counts modulo 2^bits, so its values are
+      // lo + k * S in its type (a superset of the iterations once it wraps:
+      // the loop may have ended before).
       // k is chosen per iteration: a later copy of the body (the sync
       // graph's iteration i + 1) gets its own (checker/graph/SyncGraph.cpp).
       VarInfo like;
@@ -2361,12 +2363,11 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
       like.choice = VarInfo::Choice::InLoop;
       like.choiceLoop = L.id;
       Sym k = mkVarLike("iteration of '" + iv->getNameAsString() + "'", IntType::i64(), like);
-      Sym exact =
-          mkAnd(mkCmp(SymOp::Ge, toMath(k), mkConst(0)), mkCmp(SymOp::Eq, i, add(toMath(lo), mul(toMath(k), symStep))));
-      Sym noWrap =
-          mkCmp(SymOp::Le, add(toMath(hi), symStep),
-                mkConst(int64_t(ivType.maxValue() > (uint64_t)INT64_MAX ? INT64_MAX : int64_t(ivType.maxValue()))));
-      enter = mkAnd(mkCmp(SymOp::Lt, i, toMath(hi)), mkOr(mkNot(noWrap), exact));
+      Sym at = add(toMath(lo), mul(toMath(k), symStep));
+      if (!ivType.isSigned)
+        at = toMath(mkCast(at, ivType));
+      enter = mkAnd(mkCmp(SymOp::Lt, i, toMath(hi)),
+                    mkAnd(mkCmp(SymOp::Ge, toMath(k), mkConst(0)), mkCmp(SymOp::Eq, i, at)));
     } else if (stepV > 0)
       enter = mkAnd(mkCmp(SymOp::Le, toMath(lo), i), mkCmp(SymOp::Lt, i, toMath(hi)));
     else
