@@ -2223,6 +2223,31 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   // A count one iteration lowers by min(count, L) (Reg::UpdateMask's
   // saturating decrement, api/RegApi.cpp) is c0 - min(c0, k * L) in
   // iteration k.
+  // A scalar each iteration advances by the same amount (`tileStep_++`, `off
+  // += tile`, unconditionally, in a loop no iteration leaves early) is
+  // v0 + k * D in iteration k, in its type (ping-pong parity `tileStep_ % 2`
+  // follows the iteration).
+  std::map<size_t, Sym> linStep;
+  if (induction && !symStep && verified && !L.exitsEarly)
+    for (size_t ci = 0; ci < changed.size(); ++ci) {
+      const Value &fin = exitVal[ci];
+      Value cur = read(changed[ci].first, QualType());
+      if (!entrySym[ci] || cur.kind != Value::Scalar || fin.kind != Value::Scalar || !cur.sym || !fin.sym ||
+          cur.sym->type.isBool)
+        continue;
+      auto isEntry = [&](const Sym &x) {
+        return structurallyEqual(x, entrySym[ci]) ||
+               (x->op == SymOp::Cast && structurallyEqual(x->args[0], entrySym[ci]));
+      };
+      Sym at = fin.sym->op == SymOp::Cast ? fin.sym->args[0] : fin.sym;
+      Sym d = mkConst(0);
+      while (at->op == SymOp::Add && at->args.size() == 2 && !isEntry(at)) {
+        d = add(d, at->args[1]);
+        at = at->args[0];
+      }
+      if (isEntry(at) && asConst(d).value_or(1) != 0 && inputsOnly(d))
+        linStep[ci] = d;
+    }
   std::map<size_t, int64_t> satStep;
   if (induction && !symStep && verified)
     for (size_t ci = 0; ci < changed.size(); ++ci) {
@@ -2321,6 +2346,12 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
           write(c.first, nv);
           continue;
         }
+      }
+      if (auto ls = linStep.find(ci);
+          ls != linStep.end() && cur.kind == Value::Scalar && cur.sym && std::string(when) != "after") {
+        nv = scalar(mkCast(add(toMath(cur.sym), mul(iterK, ls->second)), cur.sym->type));
+        write(c.first, nv);
+        continue;
       }
       if (auto st = satStep.find(ci);
           st != satStep.end() && cur.kind == Value::Scalar && cur.sym && std::string(when) != "after") {
