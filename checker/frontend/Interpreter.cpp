@@ -1788,6 +1788,13 @@ static std::optional<int64_t> incStep(const Expr *inc, const VarDecl *v, ASTCont
   return std::nullopt;
 }
 
+// Depends on the kernel's inputs (and constants) only.
+static bool onlyInputs(const Sym &x) {
+  std::vector<std::shared_ptr<const VarInfo>> vars;
+  collectVars(x, vars);
+  return std::all_of(vars.begin(), vars.end(), [](const auto &vi) { return vi->role == VarRole::Input; });
+}
+
 // The step expression of `v += E` / `v = v + E` when E is not a constant
 // (`for (i = 0; i < n; i += tile)`).
 static const Expr *incStepExpr(const Expr *inc, const VarDecl *v) {
@@ -1988,15 +1995,10 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   if (iv && !stepOpt && ivSlot && ivSlot->kind == Value::Scalar && !isDo && (stepE = incStepExpr(inc, iv)) &&
       !stepE->HasSideEffects(ctx) && stepE->getType()->isIntegralOrEnumerationType()) {
     Sym st = toMath(asSym(eval(stepE), stepE->getType(), stepE->getBeginLoc()));
-    std::vector<std::shared_ptr<const VarInfo>> vars;
-    collectVars(st, vars);
-    bool invariant = true;
-    for (const auto &vi : vars)
-      invariant &= vi->role == VarRole::Input;
     if (auto c = asConst(st); c && *c != 0) {
       stepOpt = *c;
       stepEntry = st;
-    } else if (invariant && !vars.empty() && (cmp == BO_LT || cmp == BO_LE)) {
+    } else if (!c && onlyInputs(st) && (cmp == BO_LT || cmp == BO_LE)) {
       symStep = st;
       stepEntry = st;
     }
@@ -2085,17 +2087,20 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
     stepChanged = !structurallyEqual(toMath(asSym(eval(stepE), stepE->getType(), stepE->getBeginLoc())), stepEntry);
   --dryRun;
   auto changed = rollback(m);
-  model.ops.resize(opsBefore);
-  model.buffers.resize(bufBefore);
-  model.globals.resize(globBefore);
-  model.loops.resize(loopsBefore);
-  model.assumptions.resize(asmBefore);
-  // The dry run's parameter stores name the counter without the loop's
-  // bounds (the loop is not recorded yet): they would be questions about
-  // every integer value of it.
-  model.paramStores.resize(storesBefore);
-  model.unsetTensorUses.resize(unsetBefore); // the same: the counter is not bounded yet
-  journalActive = outer;
+  // What a dry run recorded is dropped. (Its parameter stores and unset
+  // tensor uses name the counter without the loop's bounds, the loop not
+  // being recorded yet: they would be questions about every value of it.)
+  auto discardDryRun = [&]() {
+    model.ops.resize(opsBefore);
+    model.buffers.resize(bufBefore);
+    model.globals.resize(globBefore);
+    model.loops.resize(loopsBefore);
+    model.assumptions.resize(asmBefore);
+    model.paramStores.resize(storesBefore);
+    model.unsetTensorUses.resize(unsetBefore);
+    journalActive = outer;
+  };
+  discardDryRun();
 
   // A second dry run with each changed scalar (and each changed pointer's
   // offset) set to a fresh value before the body: what an iteration leaves
@@ -2128,13 +2133,8 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
         work.push_back(x->args[2]);
         continue;
       }
-      if (structurallyEqual(x, cur.sym))
-        continue;
-      std::vector<std::shared_ptr<const VarInfo>> vars;
-      collectVars(x, vars);
-      for (const auto &vi : vars)
-        if (vi->role != VarRole::Input)
-          return false;
+      if (!structurallyEqual(x, cur.sym) && !onlyInputs(x))
+        return false;
     }
     return true;
   };
@@ -2169,25 +2169,9 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
         exitVal[ci] = read(changed[ci].first, QualType());
     --dryRun;
     rollback(m2);
-    model.ops.resize(opsBefore);
-    model.buffers.resize(bufBefore);
-    model.globals.resize(globBefore);
-    model.loops.resize(loopsBefore);
-    model.assumptions.resize(asmBefore);
-    model.paramStores.resize(storesBefore);
-    model.unsetTensorUses.resize(unsetBefore);
-    journalActive = outer;
+    discardDryRun();
     verified = true;
   }
-  // Depends on no entry value of the second run and on inputs only.
-  auto inputsOnly = [&](const Sym &x) {
-    std::vector<std::shared_ptr<const VarInfo>> vars;
-    collectVars(x, vars);
-    for (const auto &vi : vars)
-      if (vi->role != VarRole::Input)
-        return false;
-    return true;
-  };
 
   if (stepChanged) {
     induction = false;
@@ -2213,16 +2197,13 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
         d = add(d, at->args[1]);
         at = at->args[0];
       }
-      if (!structurallyEqual(at, entrySym[ci]) || !inputsOnly(d))
+      if (!structurallyEqual(at, entrySym[ci]) || !onlyInputs(d))
         continue;
       ptrStep[ci] = d;
     }
   Sym iterK; // iteration number of the recorded run
   if (induction && !symStep)
     iterK = mkBin(SymOp::Div, sub(toMath(ivSym), toMath(lo)), mkConst(stepV), IntType::math());
-  // A count one iteration lowers by min(count, L) (Reg::UpdateMask's
-  // saturating decrement, api/RegApi.cpp) is c0 - min(c0, k * L) in
-  // iteration k.
   // A scalar each iteration advances by the same amount (`tileStep_++`, `off
   // += tile`, unconditionally, in a loop no iteration leaves early) is
   // v0 + k * D in iteration k, in its type (ping-pong parity `tileStep_ % 2`
@@ -2245,9 +2226,12 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
         d = add(d, at->args[1]);
         at = at->args[0];
       }
-      if (isEntry(at) && asConst(d).value_or(1) != 0 && inputsOnly(d))
+      if (isEntry(at) && asConst(d).value_or(1) != 0 && onlyInputs(d))
         linStep[ci] = d;
     }
+  // A count one iteration lowers by min(count, L) (Reg::UpdateMask's
+  // saturating decrement, api/RegApi.cpp) is c0 - min(c0, k * L) in
+  // iteration k.
   std::map<size_t, int64_t> satStep;
   if (induction && !symStep && verified)
     for (size_t ci = 0; ci < changed.size(); ++ci) {
@@ -2294,7 +2278,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
       }
       if (structurallyEqual(s, entrySym[ci]))
         return; // the value the iteration found: kept
-      ok &= inputsOnly(s);
+      ok &= onlyInputs(s);
       if (std::none_of(leaves.begin(), leaves.end(), [&](const Sym &l) { return structurallyEqual(l, s); }))
         leaves.push_back(s);
       ok &= leaves.size() <= 4;
