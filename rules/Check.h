@@ -82,6 +82,11 @@ struct ProofItem {
   // not run computes to the very rules checked (the Matmul tiling from the
   // host's GetTiling): "some values break it" says nothing about the kernel.
   std::string counterexampleUnknown;
+  // An unknown verdict (an opaque value, a spent budget) is a counterexample
+  // with its reason kept: for questions whose failure is the default
+  // belief, such as "are these two unordered accesses both reached?", where
+  // only a proof of the contrary may silence the finding.
+  bool unknownIsCounterexample = false;
   std::vector<FixIt> fixits; // only where the change is certain
 };
 

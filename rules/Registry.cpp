@@ -104,6 +104,8 @@ std::vector<SolvedItem> solveItems(std::vector<ProofItem> &items, Solver &solver
       v.reason = item.counterexampleUnknown;
       v.counterexample.clear();
     }
+    if (v.status == Status::Unknown && item.unknownIsCounterexample && incomplete.empty())
+      v.status = Status::Counterexample; // the reason stays, for the message
     if (v.status != Status::Proved && severityRank(v.status) > severityRank(item.worst)) {
       v.status = item.worst;
       if (item.worst == Status::Unknown) {

@@ -478,10 +478,14 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
             std::string what = oy.api + " on " + py + (ry.write ? " writes " : " reads ") + where +
                                " from the same start as " + ox.api + " on " + px + (rx.write ? " writes" : " reads") +
                                " it, with nothing ordering them" + (carried ? " (across loop iterations)" : "");
+            // Whether both run is the only question, and the warning the
+            // default: only a proof that they exclude each other silences it.
+            item.unknownIsCounterexample = true;
             item.message = [what](const Verdict &v) {
-              if (v.status == Status::Unknown)
-                return "possible race: " + what + "; whether both run could not be decided: " + v.reason;
-              return "possible data race: " + what + ": they overlap unless one of them is empty";
+              std::string m = "possible data race: " + what + ": they overlap unless one of them is empty";
+              if (v.status == Status::Unknown || !v.reason.empty())
+                m += "; whether both run could not be decided: " + v.reason;
+              return m;
             };
             item.related.push_back({ox.loc, "the other access: " + ox.api + " on " + px});
             item.hint =
