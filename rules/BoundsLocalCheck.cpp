@@ -60,8 +60,22 @@ void BoundsLocalCheck::run(CheckContext &ctx) const {
         item.worst = Status::Unknown;
         item.capReason = op.unknownReason;
       }
+      // A register load reads a whole register (256 bytes) whatever lanes
+      // are used: a buffer smaller than a register, loaded from its start to
+      // broadcast its first lane, is read past its end by design (ops-math
+      // as_strided's zero-stride kernel: a 4-byte queue). Past it is other
+      // data in UB, not a fault: a warning. A load that runs past a larger
+      // buffer (a loop one step too far) stays an error.
+      auto capK = cap ? asConst(cap) : std::nullopt;
+      auto offK = cap ? asConst(r.offsetBytes) : std::nullopt;
+      const bool wholeRegister =
+          !r.write && op.params.count("wholeRegisterLoad") && capK && *capK < 256 && offK && *offK == 0;
+      if (wholeRegister && item.worst == Status::Violated)
+        item.worst = Status::Counterexample;
       item.hint =
-          r.bufferId >= 0 && r.bufferId < int(k.buffers.size()) && k.buffers[r.bufferId].kind == Buffer::Kind::Memory
+          wholeRegister ? "a register load reads 256 bytes whatever lanes are used; the lanes past the buffer hold "
+                          "other data in UB: harmless only if they are never used"
+          : r.bufferId >= 0 && r.bufferId < int(k.buffers.size()) && k.buffers[r.bufferId].kind == Buffer::Kind::Memory
               ? "the access must end within the memory's usable size on the target"
               : "the access must end within the length given to InitBuffer";
       ctx.prove(std::move(item));

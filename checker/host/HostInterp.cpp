@@ -2541,7 +2541,8 @@ bool HostInterp::productOverDims(const Stmt *loop, const Stmt *init, const Expr 
     return false;
   Sym a = after[*acc].s, pre = fresh[*acc];
   IntType t = pre->type;
-  for (auto [p, d] : {std::pair<int64_t, int64_t>{3, 5}, {7, 11}, {1, 1}, {123457, 98765}, {65535, 65537}}) {
+  for (auto pd : {std::pair<int64_t, int64_t>{3, 5}, {7, 11}, {1, 1}, {123457, 98765}, {65535, 65537}}) {
+    const int64_t p = pd.first, d = pd.second;
     auto v = evaluate(a, [&](const VarInfo &vi) -> std::optional<int64_t> {
       if (vi.id == pre->var->id)
         return p;

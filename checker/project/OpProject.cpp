@@ -645,7 +645,8 @@ std::string stagedKernelPath(const std::string &requested) {
   llvm::SmallString<256> staged("/" + op + "/" + requested.substr(at + marker.size()));
   llvm::sys::path::remove_dots(staged, /*remove_dot_dot=*/true, llvm::sys::path::Style::posix);
   llvm::StringRef rest = llvm::StringRef(staged).drop_front(1);
-  auto [target, tail] = rest.split('/');
+  auto parts = rest.split('/');
+  llvm::StringRef target = parts.first, tail = parts.second;
   if (target.empty() || target == "op_kernel" || target == "op_host")
     return "";
   // Clang asks for the folder first, then the file in it: both are mapped.

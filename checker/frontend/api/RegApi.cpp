@@ -651,6 +651,10 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
   // (连续对齐搬入/搬出 表3); unaligned and indexed forms have none.
   if (acc == RAcc::Load || acc == RAcc::Store)
     op.params["ubAlign"] = mkConst(align);
+  // A load fills a whole register whatever the lanes used: reading past the
+  // buffer is what a one-element broadcast source does (rules/BoundsLocalCheck).
+  if (!write && !maskData && (acc == RAcc::Load || (acc == RAcc::LoadUnaligned && !unalignPre)))
+    op.params["wholeRegisterLoad"] = mkConst(1);
   return Value();
 }
 
