@@ -796,6 +796,51 @@ Budget fileBudget(const Options &o) {
 
 // Everything about one file, independent of the others: settings, parses,
 // checks, suppressions, order. The unit of work of -j and of the cache.
+// The findings as the user sees them: NOLINT applied, in a deterministic
+// order, the same finding in several build configurations merged.
+static void finishFindings(FileResult &fr, const std::string &file,
+                           const std::vector<const model::TargetSpec *> &targets) {
+  fr.nolintSuppressed = applySuppressions(fr.diags, file);
+  // Deterministic order: location, then target order, then check.
+  std::map<std::string, int> targetOrder;
+  for (size_t i = 0; i < targets.size(); ++i)
+    targetOrder[targets[i]->name] = int(i);
+  std::stable_sort(fr.diags.begin(), fr.diags.end(), [&](const Diagnostic &a, const Diagnostic &b) {
+    return std::make_tuple(a.loc.file, a.loc.line, a.loc.column, targetOrder[a.target], a.check) <
+           std::make_tuple(b.loc.file, b.loc.line, b.loc.column, targetOrder[b.target], b.check);
+  });
+  // The same finding in several build configurations is shown once, with
+  // the configurations listed (in the order they were analysed).
+  {
+    std::vector<Diagnostic> merged;
+    std::map<std::tuple<std::string, unsigned, unsigned, std::string, std::string, std::string, std::string>, size_t>
+        at;
+    for (Diagnostic &d : fr.diags) {
+      auto key = std::make_tuple(d.loc.file, d.loc.line, d.loc.column, d.check, d.target, d.message, d.kernel);
+      auto it = at.find(key);
+      if (it == at.end() || d.variant.empty()) {
+        at.emplace(key, merged.size());
+        merged.push_back(std::move(d));
+        continue;
+      }
+      Diagnostic &m = merged[it->second];
+      if (!m.variant.empty() && ("; " + m.variant + ";").find("; " + d.variant + ";") == std::string::npos)
+        m.variant += "; " + d.variant;
+      if (d.severity < m.severity) // the most severe of them
+        m.severity = d.severity, m.status = d.status;
+    }
+    fr.diags = std::move(merged);
+  }
+  // The same finding twice (e.g. two regions of one op) is shown once.
+  fr.diags.erase(std::unique(fr.diags.begin(), fr.diags.end(),
+                             [](const Diagnostic &a, const Diagnostic &b) {
+                               return a.loc.line == b.loc.line && a.loc.column == b.loc.column &&
+                                      a.loc.file == b.loc.file && a.check == b.check && a.target == b.target &&
+                                      a.message == b.message;
+                             }),
+                 fr.diags.end());
+}
+
 FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &resolve,
                     const std::vector<std::pair<std::string, Sym>> &assumptions, const FrontendOptions &base,
                     bool &timelineWritten) {
@@ -1050,6 +1095,15 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
             for (auto *t : groups[key])
               lintKernel(k, *t, o, fs, solver, modelBudget, fr);
             parseBudget.absorb(modelBudget);
+            // What is decided so far, for the parent to keep if a later
+            // step overruns the limits in a way nothing can interrupt (a Z3
+            // call that ignores its units and interrupts): the file then
+            // fails with these results kept (cli/Workers.h).
+            if (inWorker()) {
+              FileResult snapshot = fr;
+              finishFindings(snapshot, file, targets);
+              workerCheckpoint(fileResultToText(snapshot));
+            }
             if (!o.timelineFile.empty() && !timelineWritten) {
               writeTimeline(k, *groups[key].front(), o, fs, fr);
               timelineWritten = true;
@@ -1067,45 +1121,7 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
     fr.warnings.push_back(file + ": the CPU-time limit (--timeout=" + std::to_string(o.fileTimeoutSec) +
                           " s) was reached during " + budget.firedIn() +
                           "; what was decided before is kept, the rest is unknown");
-  fr.nolintSuppressed = applySuppressions(fr.diags, file);
-  // Deterministic order: location, then target order, then check.
-  std::map<std::string, int> targetOrder;
-  for (size_t i = 0; i < targets.size(); ++i)
-    targetOrder[targets[i]->name] = int(i);
-  std::stable_sort(fr.diags.begin(), fr.diags.end(), [&](const Diagnostic &a, const Diagnostic &b) {
-    return std::make_tuple(a.loc.file, a.loc.line, a.loc.column, targetOrder[a.target], a.check) <
-           std::make_tuple(b.loc.file, b.loc.line, b.loc.column, targetOrder[b.target], b.check);
-  });
-  // The same finding in several build configurations is shown once, with
-  // the configurations listed (in the order they were analysed).
-  {
-    std::vector<Diagnostic> merged;
-    std::map<std::tuple<std::string, unsigned, unsigned, std::string, std::string, std::string, std::string>, size_t>
-        at;
-    for (Diagnostic &d : fr.diags) {
-      auto key = std::make_tuple(d.loc.file, d.loc.line, d.loc.column, d.check, d.target, d.message, d.kernel);
-      auto it = at.find(key);
-      if (it == at.end() || d.variant.empty()) {
-        at.emplace(key, merged.size());
-        merged.push_back(std::move(d));
-        continue;
-      }
-      Diagnostic &m = merged[it->second];
-      if (!m.variant.empty() && ("; " + m.variant + ";").find("; " + d.variant + ";") == std::string::npos)
-        m.variant += "; " + d.variant;
-      if (d.severity < m.severity) // the most severe of them
-        m.severity = d.severity, m.status = d.status;
-    }
-    fr.diags = std::move(merged);
-  }
-  // The same finding twice (e.g. two regions of one op) is shown once.
-  fr.diags.erase(std::unique(fr.diags.begin(), fr.diags.end(),
-                             [](const Diagnostic &a, const Diagnostic &b) {
-                               return a.loc.line == b.loc.line && a.loc.column == b.loc.column &&
-                                      a.loc.file == b.loc.file && a.check == b.check && a.target == b.target &&
-                                      a.message == b.message;
-                             }),
-                 fr.diags.end());
+  finishFindings(fr, file, targets);
   // Only what another run would find again: no failed file, no time limit hit.
   if (cache) {
     ++fr.stats.fileCacheMisses;
@@ -1236,11 +1252,17 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
       if (outcomes[i].result)
         fr = fileResultFromText(*outcomes[i].result);
       if (!fr) {
-        fr.emplace();
+        // A worker that failed after a checkpoint: its findings and
+        // verdicts so far are kept, and the file still fails.
+        std::optional<FileResult> partial;
+        if (outcomes[i].partial)
+          partial = fileResultFromText(*outcomes[i].partial);
+        fr.emplace(partial ? std::move(*partial) : FileResult());
         fr->file = jobs[i].file;
         fr->ok = false;
         fr->error = jobs[i].file + ": not verified: " +
-                    (outcomes[i].failure.empty() ? std::string("its result was lost") : outcomes[i].failure);
+                    (outcomes[i].failure.empty() ? std::string("its result was lost") : outcomes[i].failure) +
+                    (partial ? "; the results of the kernels analysed before it are kept" : "");
       }
       rr.files.push_back(std::move(*fr));
     }

@@ -12,6 +12,7 @@
 #include <exception>
 #include <iostream>
 #include <new>
+#include <optional>
 #include <poll.h>
 #include <sched.h>
 #include <sys/prctl.h>
@@ -29,8 +30,8 @@ using Clock = std::chrono::steady_clock;
 constexpr int kExitOutOfMemory = 86; // an allocation failed (the memory limit)
 constexpr int kExitException = 87;   // an exception left the analysis (its text was sent)
 
-// Child -> parent messages on a pipe: kind ('R' result, 'E' error text),
-// payload length, payload.
+// Child -> parent messages on a pipe: kind ('R' result, 'E' error text,
+// 'P' checkpoint: a partial result), payload length, payload.
 constexpr size_t kHeader = 1 + 8;
 
 bool writeAll(int fd, const char *p, size_t n) {
@@ -58,11 +59,16 @@ bool send(int fd, char kind, const std::string &payload) {
 
 void llvmOutOfMemory(void *, const char *, bool) { outOfMemory(); }
 
+// The pipe to the parent, in a worker (workerCheckpoint).
+int checkpointFd = -1;
+
 struct Worker {
   pid_t pid = -1;
   int fd = -1;
   size_t item = 0;
-  std::string buf;
+  std::string buf; // bytes of a message not complete yet
+  std::optional<std::string> result, partial;
+  std::string error;
   Clock::time_point killAt = Clock::time_point::max(); // the wall-clock last resort
   bool killedForTime = false;
   double cpuSeconds = 0; // the worker's CPU time when it ended
@@ -124,6 +130,7 @@ std::string describeEnd(int status, const Worker &w, const WorkerLimits &limits,
   std::set_new_handler(outOfMemory);
   llvm::install_bad_alloc_error_handler(llvmOutOfMemory);
   std::string r;
+  checkpointFd = fd;
   try {
     r = work(i);
   } catch (const std::bad_alloc &) {
@@ -140,7 +147,48 @@ std::string describeEnd(int status, const Worker &w, const WorkerLimits &limits,
   _exit(0); // no destructors: the parent owns the output
 }
 
+// The complete messages at the front of w.buf, taken out: only the last
+// checkpoint is kept (each holds everything decided so far).
+void drainMessages(Worker &w) {
+  size_t pos = 0;
+  while (w.buf.size() - pos >= kHeader) {
+    uint64_t len = 0;
+    std::memcpy(&len, w.buf.data() + pos + 1, 8);
+    if (w.buf.size() - pos - kHeader < len)
+      break;
+    std::string payload = w.buf.substr(pos + kHeader, len);
+    switch (w.buf[pos]) {
+    case 'R':
+      w.result = std::move(payload);
+      break;
+    case 'P':
+      w.partial = std::move(payload);
+      break;
+    default:
+      w.error = std::move(payload);
+      break;
+    }
+    pos += kHeader + len;
+  }
+  w.buf.erase(0, pos);
+}
+
 } // namespace
+
+void workerCheckpoint(const std::string &payload) {
+  if (checkpointFd < 0)
+    return;
+  send(checkpointFd, 'P', payload);
+  // ALINT_FAULT_KILL_AFTER_CHECKPOINTS=N (fault injection for tests/stress):
+  // the worker kills itself after its N-th checkpoint, as an overrun that
+  // nothing could interrupt would.
+  static const char *fault = getenv("ALINT_FAULT_KILL_AFTER_CHECKPOINTS");
+  static int sent = 0;
+  if (fault && ++sent >= atoi(fault))
+    raise(SIGKILL);
+}
+
+bool inWorker() { return checkpointFd >= 0; }
 
 unsigned availableCores() {
   cpu_set_t set;
@@ -262,6 +310,7 @@ std::vector<WorkerOutcome> runInWorkers(size_t n, unsigned jobs, const WorkerLim
         continue;
       if (r > 0) {
         w.buf.append(chunk.data(), size_t(r));
+        drainMessages(w);
         continue;
       }
       // End of the pipe: the worker is done or died.
@@ -273,22 +322,13 @@ std::vector<WorkerOutcome> runInWorkers(size_t n, unsigned jobs, const WorkerLim
       }
       w.cpuSeconds =
           double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
-      std::string error;
-      std::optional<std::string> result;
-      if (w.buf.size() >= kHeader) {
-        uint64_t len = 0;
-        std::memcpy(&len, w.buf.data() + 1, 8);
-        if (w.buf.size() == kHeader + len) {
-          if (w.buf[0] == 'R')
-            result = w.buf.substr(kHeader);
-          else
-            error = w.buf.substr(kHeader);
-        }
+      drainMessages(w);
+      if (w.result && w.buf.empty() && WIFEXITED(status) && WEXITSTATUS(status) == 0 && !w.killedForTime) {
+        out[w.item].result = std::move(w.result);
+      } else {
+        out[w.item].failure = describeEnd(status, w, limits, w.error);
+        out[w.item].partial = std::move(w.partial);
       }
-      if (result && WIFEXITED(status) && WEXITSTATUS(status) == 0 && !w.killedForTime)
-        out[w.item].result = std::move(result);
-      else
-        out[w.item].failure = describeEnd(status, w, limits, error);
     }
     running.erase(std::remove_if(running.begin(), running.end(), [](const Worker &w) { return w.fd < 0; }),
                   running.end());

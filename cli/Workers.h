@@ -19,6 +19,10 @@ namespace alint {
 struct WorkerOutcome {
   std::optional<std::string> result; // what work(i) returned
   std::string failure;               // why there is none: one line (crash, memory, time)
+  // With a failure: the last checkpoint the worker sent before it ended
+  // (workerCheckpoint), if any: what was decided before a step that could
+  // not be interrupted.
+  std::optional<std::string> partial;
 };
 
 struct WorkerLimits {
@@ -43,6 +47,14 @@ inline unsigned wallLimitSec(unsigned timeoutSec) { return timeoutSec ? 3 * time
 std::vector<WorkerOutcome> runInWorkers(size_t n, unsigned jobs, const WorkerLimits &limits,
                                         const std::function<std::string(size_t)> &work,
                                         const std::function<void(size_t)> &started = nullptr);
+
+// In a worker: sends what is decided so far, replacing the previous
+// checkpoint; the parent keeps the last one for a worker killed later (an
+// overrun of the CPU-time limit by a call that ignores every interrupt, the
+// memory limit, a crash). Elsewhere: nothing.
+void workerCheckpoint(const std::string &payload);
+// Whether this process is a worker (checkpoints are sent).
+bool inWorker();
 
 // The number of processors this process may run on.
 unsigned availableCores();

@@ -161,6 +161,28 @@ TEST_CASE("stress: a worker killed mid-run loses only its own file", "[stress]")
   CHECK(m.err.find("k (ascend910b): ") != std::string::npos); // fine.cpp still has its verdict
 }
 
+TEST_CASE("stress: a worker killed after its first kernel keeps that kernel's results", "[stress]") {
+  // Two kernels in one file: the first (racing copies) is analysed and its
+  // results sent as a checkpoint; the worker is then killed (fault injection,
+  // as an overrun nothing can interrupt would end it). The file fails, with
+  // the first kernel's finding and verdict kept.
+  std::string dir = tempDir("checkpoint");
+  std::string two = dir + "/two.cpp";
+  std::string second = copiesKernel(2);
+  second.replace(second.find("void k("), 7, "void k2(");
+  write(two, macroKernel(1) + second);
+  setenv("ALINT_FAULT_KILL_AFTER_CHECKPOINTS", "1", 1);
+  Measured m = run({"-j1", two});
+  unsetenv("ALINT_FAULT_KILL_AFTER_CHECKPOINTS");
+  INFO(m.err << m.out);
+  CHECK(m.exitCode == 3);
+  CHECK(m.err.find(two + ":1:1: error: not verified: the analysis crashed (signal 9") != std::string::npos);
+  CHECK(m.err.find("the results of the kernels analysed before it are kept") != std::string::npos);
+  CHECK(m.out.find("[sync-race]") != std::string::npos); // the first kernel's race
+  CHECK(m.err.find("k (ascend910b): ") != std::string::npos);
+  CHECK(m.err.find("k2 (ascend910b): ") == std::string::npos); // never analysed
+}
+
 TEST_CASE("stress: a crash in Clang is that file's failure, even at -j1", "[stress]") {
   std::string dir = tempDir("crash");
   std::string crash = dir + "/crash.cpp", fine = dir + "/fine.cpp";
