@@ -36,7 +36,8 @@ ALINT_DECLARE_CHECK(NdDmaDstOverlapCheck, "nddma-dst-overlap",
                     "NDDMA destination strides never send two source elements to one UB element")
 ALINT_DECLARE_CHECK(NdDmaDciCheck, "nddma-dci", "NdDmaDci() precedes NDDMA copies")
 ALINT_DECLARE_CHECK(ParamRangeCheck, "param-range",
-                    "values stored into narrow API parameter fields fit the field and its documented maximum")
+                    "values stored into narrow API parameter fields fit the field and its documented maximum, and GM "
+                    "offsets do not wrap in 32-bit arithmetic")
 
 ALINT_DECLARE_CHECK(CubeParamsCheck, "cube-params",
                     "Mmad shapes, LoadData transposes and Fixpipe dual-destination splits follow the documented rules")

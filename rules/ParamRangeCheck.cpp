@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
+#include <unordered_map>
 
 namespace alint {
 
@@ -24,6 +26,80 @@ const DocLimit kDocLimits[] = {
     {"DataCopyExtParams", "blockLen", 2097151},
 };
 } // namespace
+
+// GM offsets computed in, or held in, an integer of at most 32 bits
+// (WrapSite): `uint32_t ind = progress * tileLength; DataCopy(x, xGm[ind],
+// n)` addresses the wrong part of a tensor above 2^32 elements, and the fix is
+// at the computation (a 64-bit type), not at the copy. Each such computation
+// an access's GM offset depends on must not wrap, for every input the access
+// is reached with; the finding is at the computation, the access related.
+static void checkWrappedOffsets(CheckContext &ctx, const char *checkId) {
+  const KernelModel &k = ctx.kernel;
+  if (k.wrapSites.empty())
+    return;
+  std::unordered_map<const SymNode *, size_t> siteOf;
+  for (size_t i = 0; i < k.wrapSites.size(); ++i)
+    siteOf.emplace(k.wrapSites[i].node.get(), i);
+  // The sites an expression depends on (memoised over the DAG).
+  std::unordered_map<const SymNode *, std::vector<size_t>> memo;
+  std::function<const std::vector<size_t> &(const Sym &)> sitesIn = [&](const Sym &s) -> const std::vector<size_t> & {
+    auto it = memo.find(s.get());
+    if (it != memo.end())
+      return it->second;
+    std::vector<size_t> out;
+    if (auto f = siteOf.find(s.get()); f != siteOf.end())
+      out.push_back(f->second);
+    for (const Sym &a : s->args)
+      for (size_t x : sitesIn(a))
+        if (std::find(out.begin(), out.end(), x) == out.end())
+          out.push_back(x);
+    return memo.emplace(s.get(), std::move(out)).first->second;
+  };
+  for (const Op &op : k.ops) {
+    for (const Region &r : op.regions) {
+      if (!r.global || !r.offsetBytes)
+        continue;
+      for (size_t si : sitesIn(r.offsetBytes)) {
+        const WrapSite &w = k.wrapSites[si];
+        const Sym &n = w.node;
+        Sym exact;
+        if (n->op == SymOp::Cast)
+          exact = toMath(n->args[0]);
+        else if (n->op == SymOp::Shl) {
+          auto sh = asConst(n->args[1]);
+          if (!sh || *sh < 0 || *sh > 62)
+            continue;
+          exact = mulC(toMath(n->args[0]), int64_t(1) << *sh);
+        } else
+          exact = mkBin(n->op, toMath(n->args[0]), toMath(n->args[1]), IntType::math());
+        const IntType t = n->type;
+        const int64_t lo = t.minValue(), hi = int64_t(t.maxValue());
+        ProofItem item;
+        item.ob.check = checkId;
+        item.ob.property = mkAnd(mkCmp(SymOp::Ge, exact, mkConst(lo)), mkCmp(SymOp::Le, exact, mkConst(hi)));
+        item.ob.context = ctx.contextAt(op.cond, op.loops);
+        item.ob.report = {{"v", exact}};
+        item.loc = w.loc;
+        // One finding per computation, whichever access reaches it.
+        item.group = "wrap:" + std::to_string(w.loc.line) + ":" + std::to_string(w.loc.column) + ":" + w.loc.file;
+        std::string es = toString(exact), how = w.how, api = op.api;
+        std::string range = "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+        item.message = [es, how, api, range](const Verdict &v) {
+          if (v.status == Status::Unknown)
+            return "GM offset " + es + " (" + how + ", used by " + api +
+                   "): whether it wraps could not be checked: " + v.reason;
+          auto r = v.reportValues.find("v");
+          std::string val = r != v.reportValues.end() ? std::to_string(r->second) : es;
+          return "GM offset " + es + (v.status == Status::Violated ? " is " : " may be ") + val + ", " + how + " " +
+                 range + ": it wraps, and " + api + " addresses the wrong part of the tensor";
+        };
+        item.related.push_back({op.loc, "the GM access whose offset it is: " + op.api});
+        item.hint = "compute the offset in a 64-bit type (uint64_t / int64_t)";
+        ctx.prove(std::move(item));
+      }
+    }
+  }
+}
 
 void ParamRangeCheck::run(CheckContext &ctx) const {
   for (const ParamStore &ps : ctx.kernel.paramStores) {
@@ -67,6 +143,7 @@ void ParamRangeCheck::run(CheckContext &ctx) const {
     };
     ctx.prove(std::move(item));
   }
+  checkWrappedOffsets(ctx, id());
 }
 
 } // namespace alint

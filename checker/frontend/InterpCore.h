@@ -376,6 +376,8 @@ private:
   // param-range: the operand of each integral conversion last evaluated, and
   // the record of a store into a narrow API parameter field or argument.
   std::map<const clang::Expr *, Sym> castOperand;
+  // A narrow integer computation or conversion in kernel code (WrapSite).
+  void noteWrapSite(const Sym &node, clang::SourceLocation l, std::string how);
   bool isParamStruct(const clang::RecordDecl *rd) const;
   void noteParamStore(const clang::Expr *rhs, Sym stored, clang::QualType fieldType, const std::string &record,
                       const std::string &field, clang::SourceLocation l);

@@ -2064,7 +2064,8 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   // Dry run: find what the body changes, then undo it.
   size_t opsBefore = model.ops.size(), bufBefore = model.buffers.size(), globBefore = model.globals.size(),
          loopsBefore = model.loops.size(), asmBefore = model.assumptions.size(),
-         storesBefore = model.paramStores.size(), unsetBefore = model.unsetTensorUses.size();
+         storesBefore = model.paramStores.size(), unsetBefore = model.unsetTensorUses.size(),
+         wrapsBefore = model.wrapSites.size();
   size_t m = mark();
   bool outer = journalActive;
   journalActive = true;
@@ -2098,6 +2099,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
     model.assumptions.resize(asmBefore);
     model.paramStores.resize(storesBefore);
     model.unsetTensorUses.resize(unsetBefore);
+    model.wrapSites.resize(wrapsBefore);
     journalActive = outer;
   };
   discardDryRun();
@@ -2697,7 +2699,12 @@ Value Interp::evalCast(const CastExpr *ce) {
       castOperand[ce] = v.kind == Value::Scalar ? v.sym : nullptr; // for param-range
     if (v.kind != Value::Scalar)
       return scalar(asSym(v, to, ce->getBeginLoc()));
-    return scalar(intConvert(ctx, v.sym, to));
+    Sym r = intConvert(ctx, v.sym, to);
+    if (ce->getCastKind() == CK_IntegralCast && r->op == SymOp::Cast && r->args.size() == 1 && !r->type.isBool &&
+        r->type.bits && r->type.bits <= 32 && !r->args[0]->type.isBool &&
+        (r->args[0]->type.bits == 0 || r->args[0]->type.bits > r->type.bits))
+      noteWrapSite(r, ce->getExprLoc(), "held in " + r->type.name());
+    return scalar(r);
   }
   case CK_PointerToBoolean: {
     Value v = eval(sub);
@@ -2964,6 +2971,14 @@ Value Interp::evalBinary(const BinaryOperator *b) {
     } else {
       nv = scalar(
           intCompound(ctx, ca, asSym(old, t, b->getBeginLoc()), asSym(rhs, b->getRHS()->getType(), b->getBeginLoc())));
+      // `offset += step` in a narrow type: the addition, or the conversion
+      // back to the variable's type, may wrap.
+      for (Sym x = nv.sym; x; x = x->op == SymOp::Cast && x->args.size() == 1 ? x->args[0] : nullptr)
+        if (!x->type.isBool && x->type.bits && x->type.bits <= 32 &&
+            (x->op == SymOp::Add || x->op == SymOp::Sub || x->op == SymOp::Mul || x->op == SymOp::Shl)) {
+          noteWrapSite(x, b->getOperatorLoc(), "computed in " + x->type.name());
+          break;
+        }
     }
     if (r.kind != LRef::None)
       write(r, nv);
@@ -2990,8 +3005,22 @@ Value Interp::evalBinary(const BinaryOperator *b) {
   }
   if (!intOpOf(k))
     return unknownValue("operator is not modelled", t);
-  return scalar(intBinary(ctx, b, asSym(lv, b->getLHS()->getType(), b->getBeginLoc()),
-                          asSym(rv, b->getRHS()->getType(), b->getBeginLoc())));
+  Sym r = intBinary(ctx, b, asSym(lv, b->getLHS()->getType(), b->getBeginLoc()),
+                    asSym(rv, b->getRHS()->getType(), b->getBeginLoc()));
+  if (r && (r->op == SymOp::Add || r->op == SymOp::Sub || r->op == SymOp::Mul || r->op == SymOp::Shl) &&
+      !r->type.isBool && r->type.bits && r->type.bits <= 32)
+    noteWrapSite(r, b->getOperatorLoc(), "computed in " + r->type.name());
+  return scalar(r);
+}
+
+void Interp::noteWrapSite(const Sym &node, SourceLocation l, std::string how) {
+  // Kernel code only (the API's own arithmetic is trusted), and a bounded
+  // number: loops re-evaluate their bodies.
+  if (!frames.empty() && isApiDecl(frames.back()->fn))
+    return;
+  if (model.wrapSites.size() >= 20000 || asConst(node))
+    return;
+  model.wrapSites.push_back({node, loc(l), std::move(how)});
 }
 
 LRef Interp::evalLValue(const Expr *e) {

@@ -222,6 +222,16 @@ struct ParamStore {
   std::vector<int> loops;
 };
 
+// Where kernel code computes an integer in, or converts it to, a type of at
+// most 32 bits (`uint32_t ind = progress * tileLength;`): the node that may
+// wrap there, for param-range's GM-offset questions (an offset that wraps
+// addresses the wrong part of a tensor above 2^32 elements).
+struct WrapSite {
+  Sym node;        // an Add/Sub/Mul/Shl of a narrow type, or a narrowing Cast
+  SourceLoc loc;   // the expression or conversion
+  std::string how; // "computed in uint32_t", "held in int32_t"
+};
+
 // A Matmul high-level API object initialised with a TCubeTiling (Init /
 // REGIST_MATMUL_OBJ, checker/frontend/api/MatmulApi.cpp): what the library
 // was given, for matmul-tiling, capacity-overflow and sync-crosscore. Its
@@ -272,6 +282,7 @@ struct KernelModel {
   };
   std::vector<UnsetTensorUse> unsetTensorUses;
   std::vector<ParamStore> paramStores;
+  std::vector<WrapSite> wrapSites;
   std::vector<MatmulObj> matmuls;
   // Set when code the kernel runs did not compile (e.g. a type from a missing
   // generated header): nothing about the kernel can be proved then.

@@ -2,6 +2,8 @@
 // An add kernel whose tile length comes from the host's tiling. Nothing
 // bounds tileLength, so a DataCopy of tileLength halves may not be a whole
 // number of 32-byte blocks (e.g. tileLength=17), and the buffers may not fit.
+// The tile offsets `i * tileLength` are uint32_t products: they wrap for
+// tensors above 2^32 elements (param-range).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -29,7 +31,7 @@ public:
   __aicore__ inline void Process() {
     for (uint32_t i = 0; i < tileNum; i++) {
       LocalTensor<half> x = inQueueX.AllocTensor<half>();
-      DataCopy(x, xGm[i * tileLength], tileLength); // expect-warning: align-copy-length, bounds-global, bounds-local
+      DataCopy(x, xGm[i * tileLength], tileLength); // expect-warning: align-copy-length, bounds-global, bounds-local, param-range
       inQueueX.EnQue(x);
       LocalTensor<half> xl = inQueueX.DeQue<half>();
       LocalTensor<half> z = outQueueZ.AllocTensor<half>();
@@ -37,7 +39,7 @@ public:
       outQueueZ.EnQue(z);
       inQueueX.FreeTensor(xl);
       LocalTensor<half> zl = outQueueZ.DeQue<half>();
-      DataCopy(zGm[i * tileLength], zl, tileLength); // expect-warning: align-copy-length, bounds-global, bounds-local, uninit-read
+      DataCopy(zGm[i * tileLength], zl, tileLength); // expect-warning: align-copy-length, bounds-global, bounds-local, uninit-read, param-range
       outQueueZ.FreeTensor(zl);
     }
   }

@@ -13,7 +13,7 @@ using namespace AscendC;
 constexpr uint16_t FLAG_CUBE_DONE = 3;
 constexpr uint16_t FLAG_VEC_DONE = 4;
 constexpr uint32_t M = 64, N = 64, K = 64;
-constexpr uint32_t TILE = M * N;  // floats per tile
+constexpr uint32_t TILE = M * N; // floats per tile
 constexpr uint32_t HALF = TILE / 2;
 
 struct HandoverTiling {
@@ -89,7 +89,7 @@ public:
       outQue.EnQue(y);
       inQue.FreeTensor(xl);
       LocalTensor<float> yl = outQue.DeQue<float>();
-      DataCopy(outGm[t * HALF], yl, HALF);
+      DataCopy(outGm[static_cast<uint64_t>(t) * HALF], yl, HALF); // 64 bits: no wrap past 2^32 elements
       outQue.FreeTensor(yl);
     }
   }
@@ -108,8 +108,7 @@ private:
   uint32_t tileNum;
 };
 
-extern "C" __global__ __aicore__ void cv_handover(GM_ADDR a, GM_ADDR b, GM_ADDR work, GM_ADDR out,
-                                                  GM_ADDR tilingGm) {
+extern "C" __global__ __aicore__ void cv_handover(GM_ADDR a, GM_ADDR b, GM_ADDR work, GM_ADDR out, GM_ADDR tilingGm) {
   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
   HandoverTiling tiling = *reinterpret_cast<__gm__ HandoverTiling *>(tilingGm);
   KernelHandover op;
