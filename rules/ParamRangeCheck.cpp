@@ -84,14 +84,21 @@ static void checkWrappedOffsets(CheckContext &ctx, const char *checkId) {
         item.group = "wrap:" + std::to_string(w.loc.line) + ":" + std::to_string(w.loc.column) + ":" + w.loc.file;
         std::string es = toString(exact), how = w.how, api = op.api;
         std::string range = "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+        // The value is in the message only where it is the same for every
+        // input (violated): the same computation's counterexamples in
+        // several build variants are then one finding, the variants listed.
         item.message = [es, how, api, range](const Verdict &v) {
           if (v.status == Status::Unknown)
             return "GM offset " + es + " (" + how + ", used by " + api +
                    "): whether it wraps could not be checked: " + v.reason;
-          auto r = v.reportValues.find("v");
-          std::string val = r != v.reportValues.end() ? std::to_string(r->second) : es;
-          return "GM offset " + es + (v.status == Status::Violated ? " is " : " may be ") + val + ", " + how + " " +
-                 range + ": it wraps, and " + api + " addresses the wrong part of the tensor";
+          if (v.status == Status::Violated) {
+            auto r = v.reportValues.find("v");
+            std::string val = r != v.reportValues.end() ? std::to_string(r->second) : es;
+            return "GM offset " + es + " is " + val + ", " + how + " " + range + ": it wraps, and " + api +
+                   " addresses the wrong part of the tensor";
+          }
+          return "GM offset " + es + ", " + how + ", may leave its range " + range + " and wrap: " + api +
+                 " then addresses the wrong part of the tensor";
         };
         item.related.push_back({op.loc, "the GM access whose offset it is: " + op.api});
         item.hint = "compute the offset in a 64-bit type (uint64_t / int64_t)";
