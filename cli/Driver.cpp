@@ -794,8 +794,6 @@ Budget fileBudget(const Options &o) {
   return b;
 }
 
-// Everything about one file, independent of the others: settings, parses,
-// checks, suppressions, order. The unit of work of -j and of the cache.
 // The findings as the user sees them: NOLINT applied, in a deterministic
 // order, the same finding in several build configurations merged.
 static void finishFindings(FileResult &fr, const std::string &file,
@@ -841,6 +839,8 @@ static void finishFindings(FileResult &fr, const std::string &file,
                  fr.diags.end());
 }
 
+// Everything about one file, independent of the others: settings, parses,
+// checks, suppressions, order. The unit of work of -j and of the cache.
 FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &resolve,
                     const std::vector<std::pair<std::string, Sym>> &assumptions, const FrontendOptions &base,
                     bool &timelineWritten) {

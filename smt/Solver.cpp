@@ -2,6 +2,7 @@
 
 #include <z3++.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -1315,6 +1316,16 @@ struct QuantifiedNonlinear {
   }
 };
 
+// Whether question 2 of `ob` would quantify non-linear arithmetic over an
+// opaque value, or over an index among more than 4 (`internals`): not asked.
+bool quantifiesNonlinear(const Obligation &ob, size_t internals) {
+  QuantifiedNonlinear q;
+  q.scan(ob.property);
+  for (const Sym &c : ob.context)
+    q.scan(c);
+  return q.opaque || (q.internal && internals > 4);
+}
+
 } // namespace
 
 std::optional<Verdict> Solver::checkByCases(const Obligation &ob) {
@@ -1715,6 +1726,7 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
   // to run (pad_v3_grad_replication: 8,701 / 8,713 units on the same
   // question), and the file's units decide where the later questions stop.
   enum class Try { Arith2, Core, Chain, Default, Relax, Nlsat };
+  static const char *const tryNames[] = {"a2", "core", "chain", "default", "relax", "nlsat"};
   auto ask = [&](std::initializer_list<z3::expr> facts, bool wantModel, bool quantified = false, bool second = false,
                  FreshContext *relaxed = nullptr, bool probe = false) {
     Answer a;
@@ -1764,8 +1776,7 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
       static const char *lastPath = getenv("ALINT_SMT_LAST");
       if (lastPath && *lastPath)
         if (FILE *f = std::fopen(lastPath, "w")) {
-          static const char *names[] = {"a2", "core", "chain", "default", "relax", "nlsat"};
-          std::fprintf(f, "; try %s, rlimit %u\n%s", names[int(kind)], limit, s.to_smt2().c_str());
+          std::fprintf(f, "; try %s, rlimit %u\n%s", tryNames[int(kind)], limit, s.to_smt2().c_str());
           std::fclose(f);
         }
       bool fired = false;
@@ -1797,11 +1808,10 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
           if (budget_)
             budget_->spendZ3(charged);
           if (impl->profile) {
-            static const char *names[] = {"a2", "core", "chain", "default", "relax", "nlsat"};
-            impl->profile->record(ob.check,
-                                  std::string(names[int(kind)]) + (quantified ? "-q" : "") + (second ? "-Q2" : "-Q1"),
-                                  s, a.r, a.reason, cpuNs, spent,
-                                  toString(ob.property).substr(0, 160) + " | ctx " + std::to_string(ob.context.size()));
+            impl->profile->record(
+                ob.check, std::string(tryNames[int(kind)]) + (quantified ? "-q" : "") + (second ? "-Q2" : "-Q1"), s,
+                a.r, a.reason, cpuNs, spent,
+                toString(ob.property).substr(0, 160) + " | ctx " + std::to_string(ob.context.size()));
           }
         }
     };
@@ -2011,16 +2021,8 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
         v.capped = capBinding;
       }
       violated = r2 == z3::unsat;
-    } else if ([&] {
-                 QuantifiedNonlinear q;
-                 q.scan(ob.property);
-                 for (const Sym &c : ob.context)
-                   q.scan(c);
-                 size_t internals = 0;
-                 for (auto &vi : tr.varInfo)
-                   internals += vi->role == VarRole::Internal;
-                 return q.opaque || (q.internal && internals > 4);
-               }()) {
+    } else if (quantifiesNonlinear(ob, std::count_if(tr.varInfo.begin(), tr.varInfo.end(),
+                                                     [](const auto &vi) { return vi->role == VarRole::Internal; }))) {
       // Quantified non-linear arithmetic over an opaque value or over many
       // indices (QuantifiedNonlinear): not asked, a counterexample at most
       // (an opaque value makes it unknown anyway). Not counted as a timeout.

@@ -1788,6 +1788,13 @@ static std::optional<int64_t> incStep(const Expr *inc, const VarDecl *v, ASTCont
   return std::nullopt;
 }
 
+// An addition, subtraction, multiplication or shift computed in an integer
+// type of at most 32 bits: where a value may wrap (WrapSite).
+static bool narrowArithmetic(const Sym &x) {
+  return (x->op == SymOp::Add || x->op == SymOp::Sub || x->op == SymOp::Mul || x->op == SymOp::Shl) &&
+         !x->type.isBool && x->type.bits && x->type.bits <= 32;
+}
+
 // Depends on the kernel's inputs (and constants) only.
 static bool onlyInputs(const Sym &x) {
   std::vector<std::shared_ptr<const VarInfo>> vars;
@@ -2974,8 +2981,7 @@ Value Interp::evalBinary(const BinaryOperator *b) {
       // `offset += step` in a narrow type: the addition, or the conversion
       // back to the variable's type, may wrap.
       for (Sym x = nv.sym; x; x = x->op == SymOp::Cast && x->args.size() == 1 ? x->args[0] : nullptr)
-        if (!x->type.isBool && x->type.bits && x->type.bits <= 32 &&
-            (x->op == SymOp::Add || x->op == SymOp::Sub || x->op == SymOp::Mul || x->op == SymOp::Shl)) {
+        if (narrowArithmetic(x)) {
           noteWrapSite(x, b->getOperatorLoc(), "computed in " + x->type.name());
           break;
         }
@@ -3007,8 +3013,7 @@ Value Interp::evalBinary(const BinaryOperator *b) {
     return unknownValue("operator is not modelled", t);
   Sym r = intBinary(ctx, b, asSym(lv, b->getLHS()->getType(), b->getBeginLoc()),
                     asSym(rv, b->getRHS()->getType(), b->getBeginLoc()));
-  if (r && (r->op == SymOp::Add || r->op == SymOp::Sub || r->op == SymOp::Mul || r->op == SymOp::Shl) &&
-      !r->type.isBool && r->type.bits && r->type.bits <= 32)
+  if (r && narrowArithmetic(r))
     noteWrapSite(r, b->getOperatorLoc(), "computed in " + r->type.name());
   return scalar(r);
 }
