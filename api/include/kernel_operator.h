@@ -22,5 +22,7 @@
 #include "ascendc_lint/simt.h"
 #if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 3510)
 #include "ascendc_lint/scalar_minmax.h"
+#else
+#include "ascendc_lint/cce_scalar_minmax.h"
 #endif
 #include "kernel_tiling/kernel_tiling.h"

@@ -226,8 +226,9 @@ std::optional<OpDefinition> parseOpDef(const std::string &raw, const std::string
   OpDefinition d;
   d.opName = m[1];
   d.file = file;
-  // this->Input("x") ... .DataType({ge::DT_FLOAT16, ...}) up to the next `;`.
-  static const std::regex param(R"re(this\s*->\s*(Input|Output)\s*\(\s*"(\w+)"\s*\))re");
+  // this->Input("x") ... .DataType({ge::DT_FLOAT16, ...}) up to the next `;`;
+  // also on an OpAICoreConfig (`aicoreConfig.Input("x")`, ops-math real).
+  static const std::regex param(R"re((?:this\s*->|\b\w+\s*\.)\s*(Input|Output)\s*\(\s*"(\w+)"\s*\))re");
   std::set<std::string> seen;
   for (std::sregex_iterator it(text.begin(), text.end(), param), end; it != end; ++it) {
     OpParam p;

@@ -83,6 +83,30 @@ REGISTER_TILING_DATA_CLASS(Outer_7, Inner)
   CHECK(pre.find("using AscendcLintRegisteredTiling = OuterTilingData;") != std::string::npos);
 }
 
+TEST_CASE("OpDef: inputs and outputs declared on an OpAICoreConfig", "[project]") {
+  // ops-math real: `OpAICoreConfig aicoreConfig; aicoreConfig.Input("input")
+  // .DataType({...}); ... this->AICore().AddConfig("ascend910b", aicoreConfig);`
+  auto d = project::parseOpDef(R"(
+class Real : public OpDef {
+public:
+  explicit Real(const char* name) : OpDef(name) {
+    OpAICoreConfig aicoreConfig;
+    aicoreConfig.Input("input").ParamType(REQUIRED).DataType({ge::DT_COMPLEX64, ge::DT_FLOAT});
+    aicoreConfig.Output("output").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_FLOAT});
+    this->AICore().AddConfig("ascend910b", aicoreConfig);
+  }
+};)",
+                               "real_def.cpp");
+  REQUIRE(d);
+  REQUIRE(d->params.size() == 2);
+  CHECK(d->params[0].name == "input");
+  CHECK(!d->params[0].isOutput);
+  CHECK(d->params[0].dtypes == std::vector<std::string>{"DT_COMPLEX64", "DT_FLOAT"});
+  CHECK(d->params[1].name == "output");
+  CHECK(d->params[1].isOutput);
+  CHECK(d->chips == std::vector<std::string>{"ascend910b"});
+}
+
 TEST_CASE("OpDef: dtype lists per input and output, chips; one variant per column", "[project]") {
   auto d = project::parseOpDef(R"(
 class AddCustom : public OpDef {

@@ -72,3 +72,56 @@ TEST_CASE("solver: an injectivity question over ten indices and opaque strides i
   CHECK(v.reason.find("not followed") != std::string::npos);
   CHECK(solver.stats().backstops == 0);
 }
+
+namespace {
+Verdict ask(const Sym &property, std::vector<Sym> context) {
+  Obligation ob;
+  ob.check = "test";
+  ob.property = property;
+  ob.context = std::move(context);
+  Solver solver(2000);
+  return solver.check(ob);
+}
+} // namespace
+
+TEST_CASE("solver: a wrap within a few periods is exact at its edges", "[solver]") {
+  // `n - 1` in uint64_t with n in [0, 10] wraps at n = 0 only; a signed sum
+  // of two non-negative int32_t values wraps into [-2^31, -2] (smt/Solver.cpp
+  // Translator::wrap). A guard for any change to the wrap encoding.
+  Sym n = mkVar("n", IntType::u64());
+  Sym one = mkConst(1, IntType::u64());
+  Sym nm1 = mkBin(SymOp::Sub, n, one, IntType::u64());
+  std::vector<Sym> ctx{mkCmp(SymOp::Le, n, mkConst(10, IntType::u64()))};
+  // n = 0 wraps to 2^64 - 1: the bound fails there, and only there.
+  Verdict v = ask(mkCmp(SymOp::Le, nm1, mkConst(9, IntType::u64())), ctx);
+  INFO(statusName(v.status) << ": " << v.reason);
+  REQUIRE(v.status == Status::Counterexample);
+  bool atZero = false;
+  for (auto &[name, value] : v.counterexample)
+    atZero |= name == "n" && value == 0;
+  CHECK(atZero);
+  // The wrapped value itself: exactly 2^64 - 1 at n = 0.
+  std::vector<Sym> at0 = ctx;
+  at0.push_back(mkCmp(SymOp::Eq, n, mkConst(0, IntType::u64())));
+  CHECK(ask(mkCmp(SymOp::Eq, nm1, mkConst(-1, IntType::u64())), at0).status == Status::Proved);
+  // Away from 0 no wrap: proved.
+  std::vector<Sym> pos = ctx;
+  pos.push_back(mkCmp(SymOp::Ge, n, one));
+  CHECK(ask(mkCmp(SymOp::Le, nm1, mkConst(9, IntType::u64())), pos).status == Status::Proved);
+  // A signed 32-bit sum of two values in [0, 2^31 - 1] wraps negative past
+  // INT32_MAX (two periods of the signed range).
+  Sym a = mkVar("a", IntType::i32()), b = mkVar("b", IntType::i32());
+  Sym sum = mkBin(SymOp::Add, a, b, IntType::i32());
+  std::vector<Sym> nonneg{mkCmp(SymOp::Ge, a, mkConst(0, IntType::i32())),
+                          mkCmp(SymOp::Ge, b, mkConst(0, IntType::i32()))};
+  Verdict s = ask(mkCmp(SymOp::Ge, sum, mkConst(0, IntType::i32())), nonneg);
+  CHECK(s.status == Status::Counterexample);
+  std::vector<Sym> small = nonneg;
+  small.push_back(mkCmp(SymOp::Lt, a, mkConst(1 << 30, IntType::i32())));
+  small.push_back(mkCmp(SymOp::Lt, b, mkConst(1 << 30, IntType::i32())));
+  CHECK(ask(mkCmp(SymOp::Ge, sum, mkConst(0, IntType::i32())), small).status == Status::Proved);
+  // The largest wrapped value is 2 * (2^31 - 1) - 2^32 = -2: -1 never occurs,
+  // -2 does.
+  CHECK(ask(mkCmp(SymOp::Ne, sum, mkConst(-1, IntType::i32())), nonneg).status == Status::Proved);
+  CHECK(ask(mkCmp(SymOp::Ne, sum, mkConst(-2, IntType::i32())), nonneg).status == Status::Counterexample);
+}

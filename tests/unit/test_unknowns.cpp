@@ -567,6 +567,28 @@ TEST_CASE("integer min on ascend950 is exact", "[cli]") {
   CHECK(bounds);
 }
 
+// Before Ascend 950 the CCE compiler provides `int64_t min(int64_t, int64_t)`
+// (and max) to AI Core code (api/include/ascendc_lint/cce_scalar_minmax.h;
+// ops-math not_equal_v2 on ascend910b): the same kernel compiles on 910B and
+// its tile length is exact there too.
+TEST_CASE("integer min on ascend910b is the CCE scalar intrinsic, exact", "[cli]") {
+  nlohmann::json good =
+      lintJson("--target=ascend910b --show-unknown " + writeKernel("min_good_910b", minTileKernel("1024")));
+  INFO(good.dump(1));
+  CHECK(good["failures"].empty());
+  CHECK(good["summary"]["unknown"] == 0);
+  CHECK(good["summary"]["violated"] == 0);
+  CHECK(good["summary"]["counterexample"] == 0);
+  CHECK(good["summary"]["obligations"].get<int>() >= 1);
+  nlohmann::json big =
+      lintJson("--target=ascend910b --show-unknown " + writeKernel("min_big_910b", minTileKernel("1025")));
+  INFO(big.dump(1));
+  bool bounds = false;
+  for (auto &d : big["diagnostics"])
+    bounds |= d["check"] == "bounds-local" && d["severity"] != "note";
+  CHECK(bounds);
+}
+
 // CountLeadingZero and a shift by its result are exact: the highest power of
 // two at or below n - 1 (ops-math data_compare's FindNearestPower2) fits a
 // 512-float buffer for n <= 1024, not for 1025.

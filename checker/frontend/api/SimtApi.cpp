@@ -316,7 +316,7 @@ static bool isScalarMath(const ApiCall &c) {
   const SourceManager &sm = c.fd->getASTContext().getSourceManager();
   llvm::StringRef file = sm.getFilename(sm.getExpansionLoc(c.fd->getCanonicalDecl()->getLocation()));
   if (!file.ends_with("ascendc_lint/simt_math.h") && !file.ends_with("ascendc_lint/scalar_minmax.h") &&
-      !file.ends_with("simt_api/math_functions.h"))
+      !file.ends_with("ascendc_lint/cce_scalar_minmax.h") && !file.ends_with("simt_api/math_functions.h"))
     return false;
   for (const ParmVarDecl *p : c.fd->parameters())
     if (p->getType()->isPointerType() || p->getType()->isReferenceType())
