@@ -471,8 +471,11 @@ uint32_t GetCacheLineSize(const gert::TilingContext *context);
 std::string ToString(const gert::Shape &shape);
 std::string ToString(const gert::Shape *shape);
 // Whether the chip is a register-based (RegBase) architecture: the Ascend 950
-// (DAV_3510) of the supported targets. Modelled from the target.
+// (DAV_3510) of the supported targets. Modelled from the target. Also asked
+// of the parse context in TilingPrepare functions (ops-math floor_mod, mod,
+// is_inf, masked_select_v3).
 bool IsRegbaseSocVersion(const gert::TilingContext *context);
+bool IsRegbaseSocVersion(const gert::TilingParseContext *context);
 // The name of a data type or format, for messages (ops-base util; no value
 // the reader uses).
 std::string ToString(ge::DataType dt);

@@ -7,6 +7,7 @@
 #include "register/op_impl_registry.h"
 #include "register/tilingdata_base.h"
 #include "tiling/platform/platform_ascendc.h"
+#include "op_host/tiling_base_util.h"
 
 namespace optiling {
 BEGIN_TILING_DATA_DEF(ParseHandlerTilingData)
@@ -57,6 +58,8 @@ static ge::graphStatus ParseHandlerTilingParse(gert::TilingParseContext *context
   auto platform = platform_ascendc::PlatformAscendC(context->GetPlatformInfo());
   info->coreNum = platform.GetCoreNumAiv();
   OP_CHECK_IF(info->coreNum == 0, OP_LOGE(context, "no vector core"), return ge::GRAPH_FAILED);
+  // ops-math floor_mod, mod, is_inf ask the parse context (ops-base util).
+  OP_CHECK_IF(Ops::Base::IsRegbaseSocVersion(context), OP_LOGE(context, "not this handler"), return ge::GRAPH_FAILED);
   uint64_t ub = 0;
   platform.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub);
   info->ubBytes = static_cast<uint32_t>(ub);
