@@ -589,6 +589,54 @@ TEST_CASE("integer min on ascend910b is the CCE scalar intrinsic, exact", "[cli]
   CHECK(bounds);
 }
 
+// ReduceSum(dst, src, work, count) on Atlas A2/A3: the sum goes to dst[0] and
+// the work buffer is not used (ReduceSum.md, 关键特性说明, 方式一): a one-element
+// dst and a work buffer of any size are in bounds; on other chips the extents
+// stay unknown.
+static std::string reduceSumKernel(const char *dstBytes) {
+  return std::string(R"(
+extern "C" __global__ __aicore__ void reduce_sum(GM_ADDR x, GM_ADDR y) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> src, dst, work;
+  pipe.InitBuffer(src, 256 * sizeof(float));
+  pipe.InitBuffer(dst, )") +
+         dstBytes + R"();
+  pipe.InitBuffer(work, 32);
+  GlobalTensor<float> xGm;
+  xGm.SetGlobalBuffer((__gm__ float *)x, 256);
+  LocalTensor<float> s = src.Get<float>();
+  LocalTensor<float> d = dst.Get<float>();
+  LocalTensor<float> w = work.Get<float>();
+  DataCopy(s, xGm, 256);
+  SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+  WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+  ReduceSum<float>(d, s, w, 256);
+}
+)";
+}
+
+TEST_CASE("ReduceSum's count form on ascend910b writes dst[0] and leaves the work buffer alone", "[cli]") {
+  nlohmann::json good =
+      lintJson("--target=ascend910b --show-unknown " + writeKernel("reduce_sum_good", reduceSumKernel("4")));
+  INFO(good.dump(1));
+  CHECK(good["failures"].empty());
+  CHECK(good["summary"]["unknown"] == 0);
+  CHECK(good["summary"]["violated"] == 0);
+  CHECK(good["summary"]["counterexample"] == 0);
+  // A dst of no element: out of bounds.
+  nlohmann::json bad =
+      lintJson("--target=ascend910b --show-unknown " + writeKernel("reduce_sum_bad", reduceSumKernel("0")));
+  bool dstOut = false;
+  for (auto &d : bad["diagnostics"])
+    dstOut |= d["check"] == "bounds-local" && d["severity"] == "error" &&
+              d["message"].get<std::string>().find("ReduceSum dst") != std::string::npos;
+  CHECK(dstOut);
+  // Other chips: not modelled, unknown.
+  nlohmann::json other =
+      lintJson("--target=ascend310p --show-unknown " + writeKernel("reduce_sum_310p", reduceSumKernel("4")));
+  CHECK(other["summary"]["unknown"].get<int>() >= 1);
+}
+
 // CountLeadingZero and a shift by its result are exact: the highest power of
 // two at or below n - 1 (ops-math data_compare's FindNearestPower2) fits a
 // 512-float buffer for n <= 1024, not for 1025.

@@ -381,6 +381,17 @@ Value Interp::apiVector(ApiCall &c) {
   case VShape::Reduce:
     if (tensors.size() >= 2)
       addTensor(tensors[1], bytes(tensors[1]), false, "src");
+    // ReduceSum(dst, src, sharedTmpBuffer, count) on Atlas A2/A3 (C220,
+    // __NPU_ARCH__ 2201): "tensor前n个数据计算接口采用方式一", and in 方式一
+    // "sharedTmpBuffer不会被使用" (asc-devkit docs/zh/api/SIMD-API/基础API/
+    // Memory矢量计算/归约计算/ReduceSum.md, 关键特性说明): the sum is written
+    // to dst[0] and the buffer is not touched. Other chips and forms: the
+    // extents stay unknown (方式二's buffer size rests on a repeat count the
+    // page leaves open for counts that are not a whole number of repeats).
+    if (c.name == "ReduceSum" && opts.npuArch == 2201 && tensors.size() == 3) {
+      addTensor(tensors[0], mkConst(c.vals[tensors[0]].t.elemBytes), true, "dst");
+      break;
+    }
     addTensor(tensors[0], nullptr, true, "dst");
     for (size_t k = 2; k < tensors.size(); ++k)
       addTensor(tensors[k], nullptr, true, "work");
