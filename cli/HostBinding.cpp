@@ -436,6 +436,8 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
       r.hostFiles.push_back(f);
       if (it->second.ok) {
         hc = it->second;
+        for (const std::string &c : hc.companions)
+          r.hostFiles.push_back(c);
         break;
       }
       if (firstReason.empty())

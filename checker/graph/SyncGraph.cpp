@@ -233,10 +233,10 @@ struct Builder {
     }
   }
 
-  std::optional<HardEvent> queueEvent(int bufferId, bool forward) const {
-    if (bufferId < 0 || bufferId >= int(k.buffers.size()))
+  std::optional<HardEvent> queueEvent(const Op &op, bool forward) const {
+    if (op.bufferId < 0 || op.bufferId >= int(k.buffers.size()))
       return std::nullopt;
-    return t.queueEvent(k.buffers[bufferId], forward);
+    return t.queueEvent(k.buffers[op.bufferId], op, forward);
   }
 
   void emitOne(size_t i, const Subst &m, const Subst &f, const std::vector<int> &copies, bool later, const Sym &entry,
@@ -323,7 +323,7 @@ struct Builder {
     case OpKind::AllocTensor: {
       bool fwd = op.kind == OpKind::EnQue || op.kind == OpKind::DeQue;
       bool set = op.kind == OpKind::EnQue || op.kind == OpKind::FreeTensor;
-      auto ev = queueEvent(op.bufferId, fwd);
+      auto ev = queueEvent(op, fwd);
       if (!ev)
         break;
       auto pp = hardEventPipes(*ev);

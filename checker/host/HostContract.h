@@ -45,6 +45,7 @@ struct HostContract {
   bool ok = false;
   std::string reason; // when !ok: why no contract
   std::string file, function;
+  std::vector<std::string> companions; // sources read with the file (their definitions)
   // Tiling fields as the kernel reads them ("tileLength", "sub.len"), each in
   // its field type. Fields the host leaves to values it does not compute
   // (opaque) are absent and listed in `unconstrained`; fields only partly

@@ -14,6 +14,7 @@
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/ASTLambda.h>
+#include <clang/AST/ParentMapContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/StmtCXX.h>
 #include <clang/Basic/Diagnostic.h>
@@ -31,6 +32,7 @@
 #include <functional>
 #include <regex>
 #include <set>
+#include <sstream>
 
 namespace alint::host {
 
@@ -139,7 +141,42 @@ struct ReturnRec {
   Sym cond;
   HVal value;
   std::map<Loc, HVal> snapshot; // the contract locations at this return
+  bool failure = false;         // the path itself says the value is not 0
 };
+
+// Whether `cond` has a conjunct saying `value != 0` (through conversions
+// that keep zero apart: to a type at least as wide): a status passed on,
+// `if (ret != GRAPH_SUCCESS) return ret;`, whose value and condition the
+// later simplifications no longer show to be one (ops-math
+// circular_pad_grad: a 2.6 MB condition Z3 cannot read in its budget).
+static bool saysNonZero(const Sym &cond, const Sym &value) {
+  auto bare = [](Sym x) {
+    while (x->op == SymOp::Cast && !x->type.isBool && !x->args[0]->type.isBool &&
+           (x->type.bits == 0 || (x->args[0]->type.bits != 0 && x->type.bits >= x->args[0]->type.bits)))
+      x = x->args[0];
+    return x;
+  };
+  Sym v = bare(value);
+  std::function<bool(const Sym &)> walk = [&](const Sym &c) {
+    if (c->op == SymOp::LAnd)
+      return std::any_of(c->args.begin(), c->args.end(), walk);
+    bool ne = c->op == SymOp::Ne;
+    Sym cmp = c;
+    if (c->op == SymOp::LNot && c->args[0]->op == SymOp::Eq) {
+      ne = true;
+      cmp = c->args[0];
+    }
+    if (!ne || cmp->args.size() != 2)
+      return false;
+    for (int i = 0; i < 2; ++i) {
+      auto k = asConst(cmp->args[1 - i]);
+      if (k && *k == 0 && structurallyEqual(bare(cmp->args[i]), v))
+        return true;
+    }
+    return false;
+  };
+  return walk(cond);
+}
 
 struct Frame {
   int64_t id;
@@ -613,6 +650,7 @@ private:
   std::map<Loc, HVal> snapshot();
   std::map<const CXXRecordDecl *, int> tilingBuffers; // GetTilingData<T>() by T
   void returnFrom(const ReturnStmt *rs);
+  bool returnsTestedNonZero(const ReturnStmt *rs);
 
   // break/continue/return inside straight-line code: the rest of the block
   // does not run (the alive flag covers returns under a condition).
@@ -973,6 +1011,21 @@ static Sym simplifyUnderImplied(const Sym &s, const std::vector<Sym> &facts) {
 // the OpDef's dtype list rules the last leaf out. Each branch is asked of Z3
 // with a short budget (at most `questions` of them); one it cannot rule out
 // stays.
+// Whether no accepted input takes `path` (Z3, 40 ms worth of units; at most
+// `questions` asked).
+static bool impossiblePath(const Sym &path, const std::vector<Sym> &facts, int &questions) {
+  if (questions <= 0)
+    return false;
+  --questions;
+  Solver solver(40);
+  Obligation ob;
+  ob.check = "host-contract";
+  ob.property = mkNot(path);
+  ob.context = facts;
+  ob.proofOnly = true;
+  return solver.check(ob).status == Status::Proved;
+}
+
 static Sym pruneUnreached(const Sym &s, const std::vector<Sym> &facts, const Sym &path, int &questions) {
   if (s->op == SymOp::Cast && !s->args.empty()) {
     Sym in = pruneUnreached(s->args[0], facts, path, questions);
@@ -980,20 +1033,9 @@ static Sym pruneUnreached(const Sym &s, const std::vector<Sym> &facts, const Sym
   }
   if (s->op != SymOp::Select)
     return s;
-  auto impossible = [&](const Sym &p) {
-    if (questions <= 0)
-      return false;
-    --questions;
-    // 40 ms worth of units, a yes/no question (cli/HostBinding.cpp
-    // provedBriefly: the host questions Z3 proves take a few hundred units).
-    Solver solver(40);
-    Obligation ob;
-    ob.check = "host-contract";
-    ob.property = mkNot(p);
-    ob.context = facts;
-    ob.proofOnly = true;
-    return solver.check(ob).status == Status::Proved;
-  };
+  // 40 ms worth of units, a yes/no question (cli/HostBinding.cpp
+  // provedBriefly: the host questions Z3 proves take a few hundred units).
+  auto impossible = [&](const Sym &p) { return impossiblePath(p, facts, questions); };
   const Sym &c = s->args[0];
   Sym whenTrue = mkAnd(path, c), whenFalse = mkAnd(path, mkNot(c));
   if (impossible(whenFalse))
@@ -1002,6 +1044,65 @@ static Sym pruneUnreached(const Sym &s, const std::vector<Sym> &facts, const Sym
     return pruneUnreached(s->args[2], facts, whenFalse, questions);
   return mkSelect(c, pruneUnreached(s->args[1], facts, whenTrue, questions),
                   pruneUnreached(s->args[2], facts, whenFalse, questions));
+}
+
+// `if (ret != GRAPH_SUCCESS) return ret;` (or `{ LOG(...); return ret; }`
+// with nothing else touching `ret`): a status passed on, never success.
+// Read from the code: the values' own simplifications may no longer show
+// the test and the value to be one (a status whose returns are constants
+// folds `ret != 0` into their conditions).
+bool HostInterp::returnsTestedNonZero(const ReturnStmt *rs) {
+  const Expr *rv = rs->getRetValue();
+  const auto *ref = rv ? dyn_cast<DeclRefExpr>(rv->IgnoreParenImpCasts()) : nullptr;
+  const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  if (!var || !isInt(var->getType()))
+    return false;
+  auto mentions = [&](const Stmt *st) {
+    std::function<bool(const Stmt *)> walk = [&](const Stmt *x) -> bool {
+      if (!x)
+        return false;
+      if (const auto *d = dyn_cast<DeclRefExpr>(x); d && d->getDecl() == var)
+        return true;
+      for (const Stmt *c : x->children())
+        if (walk(c))
+          return true;
+      return false;
+    };
+    return walk(st);
+  };
+  const Stmt *child = rs;
+  for (int depth = 0; depth < 2; ++depth) {
+    auto parents = ctx.getParents(*child);
+    if (parents.size() != 1)
+      return false;
+    if (const auto *cs = parents[0].get<CompoundStmt>()) {
+      if (cs->body_back() != child)
+        return false;
+      for (const Stmt *x : cs->body())
+        if (x != child && mentions(x))
+          return false;
+      child = cs;
+      continue;
+    }
+    const auto *is = parents[0].get<IfStmt>();
+    if (!is || is->getThen() != child || is->getInit() || is->getConditionVariable())
+      return false;
+    const auto *bo = dyn_cast<BinaryOperator>(is->getCond()->IgnoreParenImpCasts());
+    if (!bo || bo->getOpcode() != BO_NE)
+      return false;
+    for (int i = 0; i < 2; ++i) {
+      const Expr *side = i ? bo->getRHS() : bo->getLHS();
+      const Expr *other = i ? bo->getLHS() : bo->getRHS();
+      const auto *d = dyn_cast<DeclRefExpr>(side->IgnoreParenImpCasts());
+      if (!d || d->getDecl() != var || mentions(other))
+        continue;
+      Expr::EvalResult er;
+      if (other->EvaluateAsInt(er, ctx) && er.Val.getInt() == 0)
+        return true;
+    }
+    return false;
+  }
+  return false;
 }
 
 void HostInterp::returnFrom(const ReturnStmt *rs) {
@@ -1013,6 +1114,9 @@ void HostInterp::returnFrom(const ReturnStmt *rs) {
   Sym taken = unrolled.empty() ? pc : mkAnd(pc, iterationsLive());
   r.cond = mkAnd(taken, alive());
   r.value = v;
+  // (`ret != 0` on a status whose returns are constants folds into their
+  // conditions: the same test of the value, under the path, folds to false)
+  r.failure = v.k == HVal::Int && !v.s->type.isBool && (saysNonZero(r.cond, v.s) || returnsTestedNonZero(rs));
   if (frames.size() == 1) {
     r.snapshot = snapshot();
     // The path's condition under the ranges of the inputs (a platform value
@@ -2010,6 +2114,13 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
     if (auto l = lvalue(ce->getArg(1)))
       write(*l, intV(mkCast(dtypeSize(dt), typeOf(fd->getParamDecl(1)->getType().getNonReferenceType()))));
     return intV(mkBool(true));
+  }
+  if (n == "GetSizeInBytes" && ce->getNumArgs() == 2) {
+    // count * size, or -1 for a negative count or a size past int64_t.
+    Sym count = toMath(asSym(arg(0), ce->getArg(0)->getType(), "element count"));
+    Sym bytes = mul(count, toMath(dtypeSize(asSym(arg(1), QualType(), "data type"))));
+    Sym bad = mkOr(mkCmp(SymOp::Lt, count, mkConst(0)), mkCmp(SymOp::Gt, bytes, mkConst(INT64_MAX)));
+    return intV(mkCast(mkSelect(bad, mkConst(-1), bytes), typeOf(rt)));
   }
   if (n == "GetSizeByDataType" && ce->getNumArgs() == 1)
     return intV(mkCast(dtypeSize(asSym(arg(0), QualType(), "data type")), typeOf(rt)));
@@ -3753,11 +3864,20 @@ HostContract HostInterp::run(const FunctionDecl *fd) {
     Sym success = mkBool(false);
     std::map<Loc, HVal> merged;
     bool first = true;
+    int statusQuestions = 8;
     std::map<Loc, bool> seen;
     for (auto it = top.returns.rbegin(); it != top.returns.rend(); ++it) {
       Sym ok = it->value.k == HVal::Int ? mkCmp(SymOp::Eq, toMath(it->value.s), mkConst(0))
                                         : mkOpaque("the return value", IntType::boolean());
       Sym c = mkAnd(it->cond, ok);
+      // A status passed on (`if (ret != SUCCESS) return ret;`) is a
+      // select of the callee's returns that the path's `ret != 0` does not
+      // fold: Z3 tells whether it can be success there (a path that cannot
+      // would leave every field "not set on every successful path").
+      if (it->failure)
+        c = mkBool(false);
+      if (!isFalse(c) && it->value.k == HVal::Int && !asConst(it->value.s) && impossiblePath(c, facts, statusQuestions))
+        c = mkBool(false);
       success = mkOr(c, success);
       if (isFalse(c))
         continue;
@@ -3807,6 +3927,9 @@ HostContract HostInterp::run(const FunctionDecl *fd) {
       }
       if (l.obj < 0 || l.key.empty() || l.key[0] == '[')
         continue;
+      if (getenv("ALINT_HOST_DEBUG"))
+        llvm::errs() << "host field " << l.key << ": " << (s ? toString(s).substr(0, 200) : "(none: " + v.why + ")")
+                     << "\n";
       keepField(hc, l.key, s);
     }
     tensorExtents(hc);
@@ -3850,13 +3973,20 @@ public:
 // The tiling function: the one given to `.Tiling(f)` / `.SetTiling(f)`.
 class FindTiling : public RecursiveASTVisitor<FindTiling> {
 public:
+  // With companion sources in the translation unit: only the host file's own
+  // registration and functions count (a companion may register its own op).
+  const SourceManager *sm = nullptr;
+  FileID only;
+  bool inHostFile(SourceLocation l) const {
+    return !sm || only.isInvalid() || sm->getFileID(sm->getExpansionLoc(l)) == only;
+  }
   const FunctionDecl *found = nullptr;
   const FunctionDecl *parse = nullptr;      // .TilingParse<CompileInfo>(parse)
   const CXXRecordDecl *parseInfo = nullptr; // CompileInfo
   std::vector<const FunctionDecl *> candidates;
   bool VisitCallExpr(CallExpr *ce) {
     const FunctionDecl *callee = ce->getDirectCallee();
-    if (!callee || ce->getNumArgs() < 1)
+    if (!callee || ce->getNumArgs() < 1 || !inHostFile(ce->getBeginLoc()))
       return true;
     std::string n = callee->getNameAsString();
     if (n == "TilingParse") {
@@ -3882,7 +4012,7 @@ public:
     return true;
   }
   bool VisitFunctionDecl(FunctionDecl *fd) {
-    if (fd->doesThisDeclarationHaveABody() && fd->getNumParams() == 1) {
+    if (fd->doesThisDeclarationHaveABody() && fd->getNumParams() == 1 && inHostFile(fd->getLocation())) {
       QualType pt = fd->getParamDecl(0)->getType();
       if (pt->isPointerType())
         if (const CXXRecordDecl *rd = pt->getPointeeType()->getAsCXXRecordDecl();
@@ -3893,11 +4023,78 @@ public:
   }
 };
 
+// A translation unit of the host file and its companion sources (readTilingFunction)
+// must mean what each file means alone: a name one file uses must not have
+// been found among another's declarations (a constant of the same name in
+// the other's namespace would hide the right one). The first such use, or
+// an empty string.
+class CrossFileUse : public RecursiveASTVisitor<CrossFileUse> {
+public:
+  CrossFileUse(const SourceManager &sm, const std::set<FileID> &files) : sm(sm), files(files) {}
+  std::string found;
+  bool VisitDeclRefExpr(DeclRefExpr *e) {
+    const ValueDecl *d = e->getDecl();
+    if (!found.empty() || !(isa<VarDecl>(d) || isa<EnumConstantDecl>(d) || isa<FunctionDecl>(d)))
+      return true;
+    if (const auto *v = dyn_cast<VarDecl>(d); v && (v->isLocalVarDeclOrParm() || v->isStaticDataMember()))
+      return true;
+    if (isa<CXXMethodDecl>(d))
+      return true;
+    FileID use = sm.getFileID(sm.getExpansionLoc(e->getLocation()));
+    if (!files.count(use))
+      return true;
+    // Seen by the using file alone: declared in it, or outside the unit's
+    // sources (a header).
+    for (const Decl *r : d->getCanonicalDecl()->redecls()) {
+      FileID at = sm.getFileID(sm.getExpansionLoc(r->getLocation()));
+      if (at == use || !files.count(at))
+        return true;
+    }
+    PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(e->getLocation()));
+    found = "'" + d->getNameAsString() + "' at " + llvm::sys::path::filename(p.getFilename()).str() + ":" +
+            std::to_string(p.getLine()) + " is declared only in another source";
+    return true;
+  }
+
+private:
+  const SourceManager &sm;
+  const std::set<FileID> &files;
+};
+
 class HostConsumer : public ASTConsumer {
 public:
-  HostConsumer(const HostOptions &o, HostContract &r, ErrorLocs &e) : opts(o), res(r), errs(e) {}
+  HostConsumer(const HostOptions &o, HostContract &r, ErrorLocs &e, std::string hostFile = "",
+               std::vector<std::string> companions = {})
+      : opts(o), res(r), errs(e), hostFile(std::move(hostFile)), companions(std::move(companions)) {}
   void HandleTranslationUnit(ASTContext &ctx) override {
     FindTiling f;
+    // The unit's own sources (with companions): the host file first.
+    std::set<FileID> sources;
+    if (!companions.empty()) {
+      FileManager &fm = ctx.getSourceManager().getFileManager();
+      for (const std::string &p : companions)
+        if (auto fe = fm.getOptionalFileRef(p))
+          sources.insert(ctx.getSourceManager().translateFile(*fe));
+      if (auto fe = fm.getOptionalFileRef(hostFile)) {
+        f.sm = &ctx.getSourceManager();
+        f.only = ctx.getSourceManager().translateFile(*fe);
+        sources.insert(f.only);
+      }
+      sources.erase(FileID());
+      // Code that does not compile in a companion is not read either.
+      for (SourceLocation l : errs.locs)
+        if (sources.count(ctx.getSourceManager().getFileID(ctx.getSourceManager().getExpansionLoc(l))) &&
+            ctx.getSourceManager().getFileID(ctx.getSourceManager().getExpansionLoc(l)) != f.only) {
+          res.reason = "a companion source does not compile (" + errs.first + ")";
+          return;
+        }
+      CrossFileUse cross(ctx.getSourceManager(), sources);
+      cross.TraverseDecl(ctx.getTranslationUnitDecl());
+      if (!cross.found.empty()) {
+        res.reason = "the host file and its companion sources clash: " + cross.found;
+        return;
+      }
+    }
     f.TraverseDecl(ctx.getTranslationUnitDecl());
     const FunctionDecl *fd = f.found;
     if (!fd) {
@@ -3937,23 +4134,29 @@ private:
   const HostOptions &opts;
   HostContract &res;
   ErrorLocs &errs;
+  std::string hostFile;
+  std::vector<std::string> companions;
 };
 
 class HostAction : public ASTFrontendAction {
 public:
-  HostAction(const HostOptions &o, HostContract &r, ErrorLocs &e) : opts(o), res(r), errs(e) {}
+  HostAction(const HostOptions &o, HostContract &r, ErrorLocs &e, std::string hostFile,
+             std::vector<std::string> companions)
+      : opts(o), res(r), errs(e), hostFile(std::move(hostFile)), companions(std::move(companions)) {}
   bool BeginSourceFileAction(CompilerInstance &ci) override {
     ci.getPreprocessor().addPPCallbacks(std::make_unique<SkipMissing>());
     return true;
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, llvm::StringRef) override {
-    return std::make_unique<HostConsumer>(opts, res, errs);
+    return std::make_unique<HostConsumer>(opts, res, errs, hostFile, companions);
   }
 
 private:
   const HostOptions &opts;
   HostContract &res;
   ErrorLocs &errs;
+  std::string hostFile;
+  std::vector<std::string> companions;
 };
 
 // The kernel and the host function that launches it: the one function whose
@@ -4066,13 +4269,67 @@ private:
 
 } // namespace
 
-HostContract readTilingFunction(const std::string &hostFile, const HostOptions &opts) {
+// Companion sources of a host file: the sources beside the project headers
+// it includes, of the same stem (circular_pad_grad's tiling class derives
+// from CircularPadCommonTiling, declared in circular_pad/op_host/
+// circular_pad_common_tiling.h and defined in the .cpp beside it; read
+// alone, every method of the base is a call without a body). Headers are
+// found as the compiler finds `#include "..."`: the including file's folder,
+// then the -I folders; followed through headers, a bounded number of them.
+static std::vector<std::string> companionSources(const std::string &hostFile, const HostOptions &opts) {
+  std::vector<std::string> dirs;
+  for (const std::string &a : opts.extraArgs)
+    if (llvm::StringRef(a).starts_with("-I") && a.size() > 2)
+      dirs.push_back(a.substr(2));
+  static const std::regex inc(R"re(^\s*#\s*include\s*"([^"]+)")re");
+  std::vector<std::string> todo = {hostFile}, out;
+  std::set<std::string> seen = {hostFile};
+  constexpr size_t kMaxFiles = 32, kMaxSources = 4;
+  for (size_t i = 0; i < todo.size() && i < kMaxFiles; ++i) {
+    auto buf = llvm::MemoryBuffer::getFile(todo[i]);
+    if (!buf)
+      continue;
+    std::string here = llvm::sys::path::parent_path(todo[i]).str();
+    std::istringstream text((*buf)->getBuffer().str());
+    std::string line;
+    while (std::getline(text, line)) {
+      std::smatch m;
+      if (!std::regex_search(line, m, inc))
+        continue;
+      std::string header;
+      std::vector<std::string> where = {here};
+      where.insert(where.end(), dirs.begin(), dirs.end());
+      for (const std::string &d : where) {
+        llvm::SmallString<256> p(d);
+        llvm::sys::path::append(p, m[1].str());
+        llvm::sys::path::remove_dots(p, true);
+        if (llvm::sys::fs::is_regular_file(p)) {
+          header = std::string(p);
+          break;
+        }
+      }
+      if (header.empty() || !seen.insert(header).second ||
+          (!opts.hostApiDir.empty() && llvm::StringRef(header).starts_with(opts.hostApiDir)))
+        continue;
+      todo.push_back(header);
+      llvm::StringRef ext = llvm::sys::path::extension(header);
+      if (ext != ".h" && ext != ".hpp")
+        continue;
+      for (const char *e : {".cpp", ".cc"}) {
+        llvm::SmallString<256> src(header);
+        llvm::sys::path::replace_extension(src, e);
+        if (out.size() < kMaxSources && llvm::sys::fs::is_regular_file(src) && seen.insert(std::string(src)).second)
+          out.push_back(std::string(src));
+      }
+    }
+  }
+  return out;
+}
+
+static HostContract readTilingUnit(const std::string &hostFile, const std::vector<std::string> &companions,
+                                   const HostOptions &opts) {
   HostContract res;
   res.file = hostFile;
-  if (opts.hostApiDir.empty()) {
-    res.reason = "the bundled host API headers are not found";
-    return res;
-  }
   std::vector<std::string> args = {
       "clang++",         "-fsyntax-only",          "-std=c++17",           "-x", "c++", "-w",
       "-ferror-limit=0", "-fno-caret-diagnostics", "-DASCENDC_LINT_HOST=1"};
@@ -4081,10 +4338,27 @@ HostContract readTilingFunction(const std::string &hostFile, const HostOptions &
   args.push_back("-I" + opts.hostApiDir);
   for (auto &a : opts.extraArgs)
     args.push_back(a);
-  args.push_back(hostFile);
-  llvm::IntrusiveRefCntPtr<FileManager> files(new FileManager(FileSystemOptions(), llvm::vfs::getRealFileSystem()));
+  // With companions: one unit of them and the host file, in memory beside
+  // the host file (its own quoted includes resolve from there), the
+  // companions first so that each reads as it would alone.
+  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+  std::string unit = hostFile;
+  if (!companions.empty()) {
+    auto mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+    llvm::SmallString<256> p(llvm::sys::path::parent_path(hostFile));
+    llvm::sys::path::append(p, "ascendc-lint-host-unit-" + llvm::sys::path::filename(hostFile).str());
+    unit = std::string(p);
+    std::string text;
+    for (const std::string &c : companions)
+      text += "#include \"" + c + "\"\n";
+    text += "#include \"" + hostFile + "\"\n";
+    mem->addFile(unit, 0, llvm::MemoryBuffer::getMemBufferCopy(text, unit));
+    overlay->pushOverlay(mem);
+  }
+  args.push_back(unit);
+  llvm::IntrusiveRefCntPtr<FileManager> files(new FileManager(FileSystemOptions(), overlay));
   ErrorLocs errs;
-  auto action = std::make_unique<HostAction>(opts, res, errs);
+  auto action = std::make_unique<HostAction>(opts, res, errs, hostFile, companions);
   tooling::ToolInvocation inv(args, std::move(action), files.get());
   inv.setDiagnosticConsumer(&errs);
   inv.run();
@@ -4092,7 +4366,31 @@ HostContract readTilingFunction(const std::string &hostFile, const HostOptions &
   if (!res.ok && res.reason.empty())
     res.reason =
         errs.first.empty() ? "the host file could not be parsed" : "the host file does not parse: " + errs.first;
+  if (res.ok)
+    res.companions = companions;
   return res;
+}
+
+HostContract readTilingFunction(const std::string &hostFile, const HostOptions &opts) {
+  if (opts.hostApiDir.empty()) {
+    HostContract res;
+    res.file = hostFile;
+    res.reason = "the bundled host API headers are not found";
+    return res;
+  }
+  // Read with its companion sources where it has any; where that unit
+  // fails (a clash, a companion that does not compile), alone as before.
+  std::vector<std::string> companions = companionSources(hostFile, opts);
+  if (!companions.empty()) {
+    HostContract withCompanions = readTilingUnit(hostFile, companions, opts);
+    if (withCompanions.ok && !withCompanions.fields.empty())
+      return withCompanions;
+    if (getenv("ALINT_HOST_DEBUG"))
+      fprintf(stderr, "host: with %zu companion sources (%s ...): ok %d, %zu fields: %s\n", companions.size(),
+              companions[0].c_str(), int(withCompanions.ok), withCompanions.fields.size(),
+              withCompanions.reason.c_str());
+  }
+  return readTilingUnit(hostFile, {}, opts);
 }
 
 } // namespace alint::host

@@ -101,10 +101,10 @@ PipeSimResult simulatePipes(const KernelModel &k, const TargetSpec &t, const Sim
       return std::nullopt;
     return evalAt(s, cfg, *ex, &st);
   };
-  auto queueEvent = [&](int bufferId, bool fwd) -> std::optional<HardEvent> {
-    if (bufferId < 0 || bufferId >= int(k.buffers.size()))
+  auto queueEvent = [&](const Op &op, bool fwd) -> std::optional<HardEvent> {
+    if (op.bufferId < 0 || op.bufferId >= int(k.buffers.size()))
       return std::nullopt;
-    return t.queueEvent(k.buffers[bufferId], fwd);
+    return t.queueEvent(k.buffers[op.bufferId], op, fwd);
   };
   // Ordering as the pipe dependency graph defines it (checker/graph): program
   // order orders each pipe but the DMA pipes MTE2 and MTE3 (and V without
@@ -233,7 +233,7 @@ PipeSimResult simulatePipes(const KernelModel &k, const TargetSpec &t, const Sim
     case OpKind::AllocTensor: {
       bool fwd = op.kind == OpKind::EnQue || op.kind == OpKind::DeQue;
       bool set = op.kind == OpKind::EnQue || op.kind == OpKind::FreeTensor;
-      auto ev = queueEvent(op.bufferId, fwd);
+      auto ev = queueEvent(op, fwd);
       if (!ev)
         break;
       auto pp = hardEventPipes(*ev);

@@ -14,7 +14,8 @@
 
 namespace alint {
 struct Buffer;
-}
+struct Op;
+} // namespace alint
 
 namespace alint::model {
 
@@ -140,6 +141,11 @@ struct TargetSpec {
   // The event a buffer's EnQue (forward) or free sets: a queue's, by its
   // positions; none for a TBuf, a pool or an eventless TQue<VECCALC>.
   std::optional<HardEvent> queueEvent(const Buffer &b, bool forward) const;
+  // The event a queue op sets or waits for: EnQue / DeQue<srcUserPos,
+  // dstUserPos> name their own path (a TQueBind<VECIN, VECOUT> used as
+  // GM -> VECIN waits MTE2_V, not the bind's MTE2_MTE3), the rest the
+  // buffer's.
+  std::optional<HardEvent> queueEvent(const Buffer &b, const Op &op, bool forward) const;
   bool isErrorEvent(HardEvent e) const;
 };
 

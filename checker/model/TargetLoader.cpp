@@ -692,9 +692,9 @@ struct Loader {
     if (!j.is_object())
       fail("(root)", "expected an object, got " + typeName(j));
     checkKeys(j, "",
-              {"schema_version", "name", "aliases", "npu_arch", "cce_aicore", "compiler_archs", "soc_version",
-               "core_mode", "source", "memories", "positions", "pipes", "paths", "illegal_paths", "events",
-               "cross_core", "ub_banks", "simt", "nddma", "core_counts"},
+              {"schema_version", "name",       "aliases",  "npu_arch",  "cce_aicore", "compiler_archs", "soc_version",
+               "core_mode",      "source",     "memories", "positions", "pipes",      "paths",          "illegal_paths",
+               "events",         "cross_core", "ub_banks", "simt",      "nddma",      "core_counts"},
               {"schema_version", "name", "npu_arch", "cce_aicore", "compiler_archs", "soc_version", "core_mode",
                "source", "memories", "positions", "pipes", "paths", "illegal_paths", "events", "cross_core", "nddma"});
     uint64_t v = asU64(j["schema_version"], "schema_version");
@@ -912,6 +912,18 @@ std::optional<HardEvent> TargetSpec::queueEvent(TPos src, TPos dst, bool forward
 std::optional<HardEvent> TargetSpec::queueEvent(const Buffer &b, bool forward) const {
   if (b.kind != Buffer::Kind::Queue || b.eventless)
     return std::nullopt;
+  return queueEvent(b.srcPos, b.dstPos, forward);
+}
+
+std::optional<HardEvent> TargetSpec::queueEvent(const Buffer &b, const Op &op, bool forward) const {
+  if (b.kind != Buffer::Kind::Queue || b.eventless)
+    return std::nullopt;
+  auto src = op.params.find("userSrcPos"), dst = op.params.find("userDstPos");
+  if (forward && src != op.params.end() && dst != op.params.end()) {
+    auto s = asConst(src->second), d = asConst(dst->second);
+    if (s && d && *s >= 0 && *s < int64_t(TPos::MAX) && *d >= 0 && *d < int64_t(TPos::MAX))
+      return queueEvent(TPos(*s), TPos(*d), true);
+  }
   return queueEvent(b.srcPos, b.dstPos, forward);
 }
 

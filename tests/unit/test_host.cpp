@@ -549,3 +549,58 @@ TEST_CASE("host reader: a tensor's element count is bounded by the device memory
   auto unknown = sizeBound({29}); // DT_INT4: no byte size modelled
   CHECK(unknown.second.second);
 }
+
+TEST_CASE("host reader: a base tiling class defined in another operator's source (companion sources)", "[host]") {
+  const std::string dir = std::string(ALINT_SOURCE_DIR) + "/tests/data/host/companion";
+  host::HostOptions o = hostOptions();
+  o.extraArgs = {"-I" + dir}; // includes written from the repository's root
+  o.dtypes["x"] = {1};        // DT_FLOAT16
+  host::HostContract c = host::readTilingFunction(dir + "/rowsum_grad/op_host/rowsum_grad_tiling.cpp", o);
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  REQUIRE(c.companions.size() == 1);
+  CHECK(c.companions[0] == dir + "/rowsum/op_host/rowsum_common_tiling.cpp");
+  // Every field is set on every successful path: the passed-on statuses
+  // (`if (ret != ge::GRAPH_SUCCESS) return ret;`) are failures.
+  for (const char *f : {"rows", "rowsPerCore", "tailRows", "rowBytes"})
+    CHECK(c.fields.count(f));
+  const std::map<std::string, int64_t> in = {
+      {"x.shape[0]", 100}, {"x.shape[1]", 33}, {"x.shape.rank", 2}, {"platform.coreNumAiv", 4}};
+  CHECK(at(c.fields["rowsPerCore"], in) == 24); // 13 tiles of 8 rows, 3 per core
+  CHECK(at(c.fields["tailRows"], in) == 4);
+  CHECK(at(c.fields["rowBytes"], in) == 66); // ge::GetSizeInBytes(33, DT_FLOAT16)
+  REQUIRE(c.blockDim);
+  CHECK(at(c.blockDim, in) == 4);
+  // The companion's checks are the host's: more than 4096 columns is a failure.
+  REQUIRE(c.success);
+  std::map<std::string, int64_t> wide = in;
+  wide["x.shape[1]"] = 5000;
+  CHECK(at(c.success, in) == 1);
+  CHECK(at(c.success, wide) == 0);
+}
+
+TEST_CASE("host reader: ge::GetSizeInBytes is count times the dtype's size, -1 for a negative count", "[host]") {
+  const std::string dir = std::string(ALINT_SOURCE_DIR) + "/tests/data/host/companion";
+  host::HostOptions o = hostOptions();
+  o.extraArgs = {"-I" + dir};
+  o.dtypes["x"] = {0}; // DT_FLOAT
+  host::HostContract c = host::readTilingFunction(dir + "/rowsum_grad/op_host/rowsum_grad_tiling.cpp", o);
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  REQUIRE(c.fields.count("rowBytes"));
+  CHECK(at(c.fields["rowBytes"], {{"x.shape[1]", 33}, {"x.shape.rank", 2}}) == 132);
+  // A negative column count gives -1, which the companion's check rejects.
+  CHECK(at(c.success, {{"x.shape[0]", 8}, {"x.shape[1]", -3}, {"x.shape.rank", 2}, {"platform.coreNumAiv", 4}}) == 0);
+}
+
+TEST_CASE("host reader: companion sources that would change what a name means are not read together", "[host]") {
+  const std::string dir = std::string(ALINT_SOURCE_DIR) + "/tests/data/host/companion";
+  host::HostOptions o = hostOptions();
+  o.extraArgs = {"-I" + dir};
+  host::HostContract c = host::readTilingFunction(dir + "/rowmax_grad/op_host/rowmax_grad_tiling.cpp", o);
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  CHECK(c.companions.empty()); // read alone
+  REQUIRE(c.fields.count("tiles"));
+  CHECK(at(c.fields["tiles"], {{"x.shape[0]", 100}}) == 13); // ROW_UNIT 8, the header's
+}

@@ -101,6 +101,11 @@ public:
 };
 // Modelled as GetDataTypeLength.
 int GetSizeByDataType(DataType dt);
+// Modelled: element_count * the byte size of data_type, -1 for a negative
+// count or one whose size overflows int64_t (metadef graph/types.h;
+// docs: CANN 基础数据结构和接口, ge namespace, GetSizeInBytes: "如果传入个数为
+// 非法值或传入不支持的数据类型，返回-1").
+int64_t GetSizeInBytes(int64_t element_count, DataType data_type);
 } // namespace ge
 
 namespace gert {
@@ -173,8 +178,26 @@ public:
   template <class T>
   void Append(const T &data);
 };
+// The instances of a dynamic input or output (metadef exe_graph/runtime/
+// compute_node_info.h): not modelled, their counts are unknown.
+class AnchorInstanceInfo {
+public:
+  size_t GetInstanceStart() const;
+  size_t GetInstanceNum() const;
+};
+class ComputeNodeInfo {
+public:
+  const AnchorInstanceInfo *GetInputInstanceInfo(size_t ir_index) const;
+  const AnchorInstanceInfo *GetOutputInstanceInfo(size_t ir_index) const;
+  size_t GetIrInputsNum() const;
+  size_t GetInputsNum() const;
+  size_t GetOutputsNum() const;
+  const char *GetNodeName() const;
+  const char *GetNodeType() const;
+};
 class TilingContext {
 public:
+  const ComputeNodeInfo *GetComputeNodeInfo() const;
   const StorageShape *GetInputShape(size_t index) const;
   const StorageShape *GetOptionalInputShape(size_t index) const;
   const StorageShape *GetOutputShape(size_t index) const;

@@ -18,6 +18,19 @@ using namespace clang;
 
 // ------------------------------------------------------- pipe and queues
 
+// EnQue / DeQue<srcUserPos, dstUserPos, T>: the call names the path whose
+// event it sets or waits for (asc-devkit impl/basic_api/kernel_tquebind_impl.h,
+// EnQue(TBufHandle) with user positions: GetQueEvt(GetPhyType(srcUserPos),
+// GetPhyType(dstUserPos), true)); the target turns them into the event.
+static void recordUserPositions(Op &op, const ApiCall &c) {
+  const TemplateArgumentList *tal = c.fd ? c.fd->getTemplateSpecializationArgs() : nullptr;
+  if (!tal || tal->size() < 3 || tal->get(0).getKind() != TemplateArgument::Integral ||
+      tal->get(1).getKind() != TemplateArgument::Integral)
+    return;
+  op.params["userSrcPos"] = mkConst(tal->get(0).getAsIntegral().getExtValue());
+  op.params["userDstPos"] = mkConst(tal->get(1).getAsIntegral().getExtValue());
+}
+
 Value Interp::apiQueue(ApiCall &c) {
   const std::string &n = c.name;
   SourceLocation l = c.call->getBeginLoc();
@@ -156,7 +169,10 @@ Value Interp::apiQueue(ApiCall &c) {
     return v;
   };
   if (n == "AllocTensor" || n == "DeQue") {
+    // DeQue<srcUserPos, dstUserPos, T>: the type is the third argument.
     uint32_t elem = templateTypeSize(*this, c.fd, 0);
+    if (!elem)
+      elem = templateTypeSize(*this, c.fd, 2);
     if (!elem && !c.args.empty())
       elem = tensorElemBytes(c.args[0]->getType().getCanonicalType().getNonReferenceType()->getAsCXXRecordDecl());
     Value v;
@@ -179,6 +195,8 @@ Value Interp::apiQueue(ApiCall &c) {
     }
     Op &op = addOp(n == "AllocTensor" ? OpKind::AllocTensor : OpKind::DeQue, c.cls + "::" + n, c.call);
     op.bufferId = bufId;
+    if (n == "DeQue")
+      recordUserPositions(op, c);
     if (v.t.slot)
       op.params["slot"] = v.t.slot; // the queue slot this tensor occupies
     if (bufId < 0)
@@ -194,6 +212,8 @@ Value Interp::apiQueue(ApiCall &c) {
   if (n == "EnQue" || n == "FreeTensor") {
     Op &op = addOp(n == "EnQue" ? OpKind::EnQue : OpKind::FreeTensor, c.cls + "::" + n, c.call);
     op.bufferId = bufId;
+    if (n == "EnQue")
+      recordUserPositions(op, c);
     if (!c.vals.empty() && isTensor(c.vals[0])) {
       if (n == "EnQue" && qo)
         qo->fifo.push_back(c.vals[0].t);
@@ -219,7 +239,6 @@ Value Interp::apiQueue(ApiCall &c) {
   // VacantInQue, HasTensorInQue, GetTensorCountInQue, HasIdleBuffer, FreeAllEvent ...
   return unknownValue("result of " + c.cls + "::" + n, c.call->getType());
 }
-
 
 void registerQueueApi(ApiTable &t) {
   ApiHandler h = [](Interp &in, ApiCall &c) { return in.apiQueue(c); };

@@ -1,0 +1,47 @@
+// A tiling class shared by two operators (tests/unit/test_host.cpp, "companion
+// sources"): declared here, defined in rowsum_common_tiling.cpp beside it. An
+// operator that derives from it (rowsum_grad) includes this header only; the
+// host reader must read the .cpp with it, or every method of the base is a
+// call without a body.
+#ifndef ROWSUM_COMMON_TILING_H
+#define ROWSUM_COMMON_TILING_H
+#include "register/op_def_registry.h"
+#include "register/op_impl_registry.h"
+#include "register/tilingdata_base.h"
+#include "tiling/platform/platform_ascendc.h"
+
+constexpr int64_t ROW_UNIT = 8; // rows per tile, for both operators
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(RowSumTilingData)
+TILING_DATA_FIELD_DEF(int64_t, rows);
+TILING_DATA_FIELD_DEF(int64_t, rowsPerCore);
+TILING_DATA_FIELD_DEF(int64_t, tailRows);
+TILING_DATA_FIELD_DEF(int64_t, rowBytes);
+END_TILING_DATA_DEF;
+REGISTER_TILING_DATA_CLASS(RowSumGrad, RowSumTilingData)
+
+class RowSumCommonTiling {
+public:
+  explicit RowSumCommonTiling(gert::TilingContext *context) : context_(context) {}
+  virtual ~RowSumCommonTiling() = default;
+  ge::graphStatus GetShapeInfo();
+  ge::graphStatus GetPlatformInfo();
+  ge::graphStatus PostTiling();
+  void DivCore();
+  void SetTilingData();
+  virtual ge::graphStatus CheckShape() = 0;
+
+protected:
+  gert::TilingContext *context_ = nullptr;
+  RowSumTilingData tilingData_;
+  int64_t rows = 0;
+  int64_t cols = 0;
+  int64_t coreNum = 0;
+  int64_t rowsPerCore = 0;
+  int64_t tailRows = 0;
+  int64_t rowBytes = 0;
+  int64_t usedCores = 0;
+};
+} // namespace optiling
+#endif
