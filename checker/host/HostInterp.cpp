@@ -56,7 +56,20 @@ const std::vector<std::pair<int64_t, int64_t>> kDtypeSizeTable = {
     {11, 8}, {12, 1}, {16, 8}, {17, 16}, {27, 2}, {33, 4}, {34, 1}, {35, 1}, {36, 1}, {37, 1}};
 
 // What an object stands for.
-enum class OK { User, Context, StorageShape, Shape, Desc, Attrs, Platform, PlatformInfo, RawTiling, Workspace, Alloc };
+enum class OK {
+  User,
+  Context,
+  StorageShape,
+  Shape,
+  Desc,
+  Attrs,
+  Platform,
+  PlatformInfo,
+  RawTiling,
+  Workspace,
+  Alloc,
+  TensorData // the values of an input tensor (Tensor::GetData<T>()), a value-dependent input
+};
 
 struct HObj {
   OK kind = OK::User;
@@ -68,6 +81,7 @@ struct HObj {
   Sym bytes;            // Alloc: the byte size aclrtMalloc was asked for; null when not known
   Sym reservedUb;       // Platform: the UB bytes ReserveLocalMemory set aside (last call wins); null: none
   int64_t arrSize = -1; // an integer array of this many elements "[k]"
+  IntType dataElem;     // TensorData: the element type read
 };
 
 // A location: a local of a frame (obj < 0) or a field path of an object.
@@ -651,6 +665,7 @@ private:
   std::map<const CXXRecordDecl *, int> tilingBuffers; // GetTilingData<T>() by T
   void returnFrom(const ReturnStmt *rs);
   bool returnsTestedNonZero(const ReturnStmt *rs);
+  Sym tensorDataAt(int dataObj, const HVal &idx);
 
   // break/continue/return inside straight-line code: the rest of the block
   // does not run (the alive flag covers returns under a condition).
@@ -839,6 +854,30 @@ void HostInterp::tensorExtents(HostContract &hc) {
     ts.facts.push_back(mkOr(mkCmp(SymOp::Gt, rank, mkConst(r)), mkCmp(SymOp::Eq, size, prod)));
     ts.facts.push_back(mkOr(mkCmp(SymOp::Le, rank, mkConst(r)), mkCmp(SymOp::Eq, size, mul(prod, rest))));
   }
+}
+
+// Element `idx` of an input tensor's data: "<tensor>.data[k]", any value of
+// its type; a computed index one of the first 16 (a value-dependent input is a
+// short list: paddings, begin/end/strides) or, past them, a free value.
+Sym HostInterp::tensorDataAt(int dataObj, const HVal &idx) {
+  const HObj &o = objs[dataObj];
+  IntType t = o.dataElem.bits ? o.dataElem : IntType::i64();
+  auto element = [&](const std::string &k) {
+    int64_t lo = t.isSigned ? (t.bits >= 64 ? INT64_MIN : -(int64_t(1) << (t.bits - 1))) : 0;
+    int64_t hi =
+        t.bits >= 64 ? INT64_MAX : (t.isSigned ? (int64_t(1) << (t.bits - 1)) - 1 : (int64_t(1) << t.bits) - 1);
+    return var(o.tensor + ".data[" + k + "]", t, lo, hi);
+  };
+  std::optional<int64_t> i = idx.k == HVal::Int ? asConst(idx.s) : std::nullopt;
+  if (i && *i >= 0)
+    return element(std::to_string(*i));
+  if (idx.k != HVal::Int || !idx.s)
+    return element("?");
+  Sym ix = toMath(idx.s);
+  Sym value = element("?");
+  for (int k = 15; k >= 0; --k)
+    value = mkSelect(mkCmp(SymOp::Eq, ix, mkConst(k)), element(std::to_string(k)), value);
+  return value;
 }
 
 HVal HostInterp::tensorDim(int shapeObj, const HVal &idx, SourceLocation l) {
@@ -1531,6 +1570,17 @@ HVal HostInterp::eval(const Expr *e) {
   case Stmt::MemberExprClass:
   case Stmt::ArraySubscriptExprClass: {
     if (const auto *as = dyn_cast<ArraySubscriptExpr>(e); as && isInt(t) && !as->getIdx()->HasSideEffects(ctx)) {
+      HVal b = eval(as->getBase());
+      if (b.k == HVal::Ref)
+        b = read(b.ref);
+      if (b.k == HVal::Obj && b.obj >= 0 && objs[b.obj].kind == OK::TensorData) {
+        HVal i = eval(as->getIdx());
+        if (i.k == HVal::Ref)
+          i = read(i.ref);
+        return intV(mkCast(tensorDataAt(b.obj, i), typeOf(t)));
+      }
+    }
+    if (const auto *as = dyn_cast<ArraySubscriptExpr>(e); as && isInt(t) && !as->getIdx()->HasSideEffects(ctx)) {
       HVal i = eval(as->getIdx());
       if (i.k == HVal::Ref)
         i = read(i.ref);
@@ -1560,6 +1610,13 @@ HVal HostInterp::eval(const Expr *e) {
     const auto *u = cast<UnaryOperator>(e);
     UnaryOperatorKind k = u->getOpcode();
     if (k == UO_AddrOf || k == UO_Deref) {
+      if (k == UO_Deref && isInt(t)) {
+        HVal b = eval(u->getSubExpr());
+        if (b.k == HVal::Ref)
+          b = read(b.ref);
+        if (b.k == HVal::Obj && b.obj >= 0 && objs[b.obj].kind == OK::TensorData)
+          return intV(mkCast(tensorDataAt(b.obj, intV(mkConst(0))), typeOf(t)));
+      }
       if (k == UO_Deref)
         if (auto l = lvalue(e)) {
           HVal r;
@@ -2007,6 +2064,16 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
     }
     if (n == "GetDataType" && !objs[self].tensor.empty())
       return intV(mkCast(dtypeVar(objs[self].tensor), typeOf(rt)));
+    // A value-dependent input's data (the op's TilingInputsDataDependency:
+    // paddings, begin/end of a slice): each element a free input of the
+    // contract, named after the tensor, so that the host's checks on them
+    // are facts about the values the kernel receives.
+    if (n == "GetData" && !objs[self].tensor.empty() && rt->isPointerType() &&
+        isInt(rt->getPointeeType().getUnqualifiedType())) {
+      int o = newObj(OK::TensorData, objs[self].tensor);
+      objs[o].dataElem = typeOf(rt->getPointeeType().getUnqualifiedType());
+      return objV(o);
+    }
     if (n == "GetShapeSize")
       return shapeSizeOf(objs[self].tensor);
   }

@@ -604,3 +604,26 @@ TEST_CASE("host reader: companion sources that would change what a name means ar
   REQUIRE(c.fields.count("tiles"));
   CHECK(at(c.fields["tiles"], {{"x.shape[0]", 100}}) == 13); // ROW_UNIT 8, the header's
 }
+
+TEST_CASE("host reader: a value-dependent input's data are free inputs the host's checks constrain", "[host]") {
+  host::HostOptions o = hostOptions();
+  o.inputNames = {"x", "paddings"};
+  host::HostContract c =
+      host::readTilingFunction(std::string(ALINT_SOURCE_DIR) + "/tests/data/host/value_input_tiling.cpp", o);
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  REQUIRE(c.fields.count("left"));
+  REQUIRE(c.fields.count("right"));
+  CHECK_FALSE(containsOpaque(c.fields["left"]));
+  // left is the element before last (a computed index), right the first (`*values`).
+  std::map<std::string, int64_t> in = {{"x.shape[1]", 100},     {"paddings.size", 4},    {"paddings.data[0]", 3},
+                                       {"paddings.data[1]", 9}, {"paddings.data[2]", 7}, {"paddings.data[3]", 1},
+                                       {"paddings.shape[0]", 4}};
+  INFO(toString(c.fields["left"]));
+  CHECK(at(c.fields["left"], in) == 7);
+  CHECK(at(c.fields["right"], in) == 3);
+  REQUIRE(c.success);
+  CHECK(at(c.success, in) == 1);
+  in["paddings.data[2]"] = 51; // wider than half a row: the host fails
+  CHECK(at(c.success, in) == 0);
+}
