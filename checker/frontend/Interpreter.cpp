@@ -3018,13 +3018,19 @@ Value Interp::evalBinary(const BinaryOperator *b) {
   return scalar(r);
 }
 
+static constexpr size_t kMaxWrapSites = 20000;
+
 void Interp::noteWrapSite(const Sym &node, SourceLocation l, std::string how) {
   // Kernel code only (the API's own arithmetic is trusted), and a bounded
   // number: loops re-evaluate their bodies.
   if (!frames.empty() && isApiDecl(frames.back()->fn))
     return;
-  if (model.wrapSites.size() >= 20000 || asConst(node))
+  if (asConst(node))
     return;
+  if (model.wrapSites.size() >= kMaxWrapSites) {
+    ++model.wrapSitesDropped; // said by param-range: not checked
+    return;
+  }
   model.wrapSites.push_back({node, loc(l), std::move(how)});
 }
 

@@ -283,6 +283,7 @@ struct KernelModel {
   std::vector<UnsetTensorUse> unsetTensorUses;
   std::vector<ParamStore> paramStores;
   std::vector<WrapSite> wrapSites;
+  size_t wrapSitesDropped = 0; // narrow results past the frontend's limit of wrapSites: not checked
   std::vector<MatmulObj> matmuls;
   // Set when code the kernel runs did not compile (e.g. a type from a missing
   // generated header): nothing about the kernel can be proved then.
