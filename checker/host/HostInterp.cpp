@@ -4016,9 +4016,16 @@ public:
   std::vector<SourceLocation> locs;
   std::vector<bool> parse; // a lexer or parser error (the rest are semantic)
   std::string first;
+  std::string redefinition; // the first "redefinition of ..." (a header without a guard read twice)
   void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) override {
     if (level < DiagnosticsEngine::Error)
       return;
+    if (redefinition.empty()) {
+      llvm::SmallString<128> m;
+      info.FormatDiagnostic(m);
+      if (m.str().starts_with("redefinition of"))
+        redefinition = std::string(m);
+    }
     if (info.getLocation().isValid()) {
       locs.push_back(info.getLocation());
       llvm::StringRef cat = DiagnosticIDs::getCategoryNameFromID(DiagnosticIDs::getCategoryNumberForDiag(info.getID()));
@@ -4155,6 +4162,13 @@ public:
           res.reason = "a companion source does not compile (" + errs.first + ")";
           return;
         }
+      // A header without a guard, read by both sources: its second copy is
+      // an error wherever it is, and what it declares is not what either
+      // file read alone.
+      if (!errs.redefinition.empty()) {
+        res.reason = "the host file and its companion sources clash: " + errs.redefinition;
+        return;
+      }
       CrossFileUse cross(ctx.getSourceManager(), sources);
       cross.TraverseDecl(ctx.getTranslationUnitDecl());
       if (!cross.found.empty()) {

@@ -920,9 +920,14 @@ std::optional<HardEvent> TargetSpec::queueEvent(const Buffer &b, const Op &op, b
     return std::nullopt;
   auto src = op.params.find("userSrcPos"), dst = op.params.find("userDstPos");
   if (forward && src != op.params.end() && dst != op.params.end()) {
-    auto s = asConst(src->second), d = asConst(dst->second);
-    if (s && d && *s >= 0 && *s < int64_t(TPos::MAX) && *d >= 0 && *d < int64_t(TPos::MAX))
-      return queueEvent(TPos(*s), TPos(*d), true);
+    // (the nodes read directly: the target model links without SymExpr.cpp,
+    // fuzz/fuzz_target.cpp)
+    const Sym &s = src->second, &d = dst->second;
+    auto position = [](const Sym &x) {
+      return x && x->op == SymOp::Const && x->value >= 0 && x->value < int64_t(TPos::MAX);
+    };
+    if (position(s) && position(d))
+      return queueEvent(TPos(s->value), TPos(d->value), true);
   }
   return queueEvent(b.srcPos, b.dstPos, forward);
 }

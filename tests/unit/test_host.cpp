@@ -627,3 +627,14 @@ TEST_CASE("host reader: a value-dependent input's data are free inputs the host'
   in["paddings.data[2]"] = 51; // wider than half a row: the host fails
   CHECK(at(c.success, in) == 0);
 }
+
+TEST_CASE("host reader: a header without a guard read twice in the companion unit rejects it", "[host]") {
+  const std::string dir = std::string(ALINT_SOURCE_DIR) + "/tests/data/host/companion";
+  host::HostOptions o = hostOptions();
+  o.extraArgs = {"-I" + dir};
+  host::HostContract c = host::readTilingFunction(dir + "/rowmin_grad/op_host/rowmin_grad_tiling.cpp", o);
+  INFO(c.reason);
+  CHECK(c.companions.empty()); // read alone
+  // Alone, the base class's methods have no bodies: nothing is known of the fields.
+  CHECK_FALSE(c.fields.count("rowsPerCore"));
+}
