@@ -1370,6 +1370,18 @@ void HostInterp::declare(const VarDecl *vd) {
       state[l] = noneV("reference without initialiser");
       return;
     }
+    // `auto &tiling = *context->GetTilingData<T>();`: the object itself
+    // (ops-math not_equal_v2), not its first element.
+    if (t->getPointeeType()->getAsCXXRecordDecl())
+      if (const auto *u = dyn_cast<UnaryOperator>(init->IgnoreParenImpCasts()); u && u->getOpcode() == UO_Deref) {
+        HVal p = eval(u->getSubExpr());
+        if (p.k == HVal::Ref)
+          p = read(p.ref);
+        if (p.k == HVal::Obj && p.obj >= 0) {
+          state[l] = p;
+          return;
+        }
+      }
     if (auto r = lvalue(init)) {
       HVal v;
       v.k = HVal::Ref;

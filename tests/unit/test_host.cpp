@@ -638,3 +638,14 @@ TEST_CASE("host reader: a header without a guard read twice in the companion uni
   // Alone, the base class's methods have no bodies: nothing is known of the fields.
   CHECK_FALSE(c.fields.count("rowsPerCore"));
 }
+
+TEST_CASE("host reader: a reference bound to the tiling buffer writes its fields", "[host]") {
+  host::HostContract c =
+      host::readTilingFunction(std::string(ALINT_SOURCE_DIR) + "/tests/data/host/ref_tiling.cpp", hostOptions());
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  REQUIRE(c.fields.count("size"));
+  REQUIRE(c.fields.count("perCore"));
+  CHECK(at(c.fields["size"], {{"x.size", 1000}}) == 1000);
+  CHECK(at(c.fields["perCore"], {{"x.size", 1000}, {"platform.coreNumAiv", 48}}) == 21);
+}
