@@ -85,13 +85,28 @@ static void checkDeQue(CheckContext &ctx, const SyncGraph &g, int i, std::set<st
       item.worst = Status::Unknown;
       item.capReason = hidden;
     }
-    item.message = [q](const Verdict &v) {
+    // An EnQue of the same queue that set another event (EnQue<src, dst>
+    // naming a path, DeQue without, or the reverse) does not release it.
+    std::string otherEvent;
+    std::string prefix = s.queueKey.substr(0, s.queueKey.rfind(':') + 1);
+    for (int j = 0; j < i && otherEvent.empty(); ++j)
+      if (g.seq[j].sync == SeqOp::Sync::Set && g.seq[j].implicit && g.seq[j].queueKey != s.queueKey &&
+          g.seq[j].queueKey.compare(0, prefix.size(), prefix) == 0 && g.seq[j].event && s.event)
+        otherEvent = std::string(hardEventName(*g.seq[j].event)) + " (set by the EnQue at line " +
+                     std::to_string(k.ops[g.seq[j].op].loc.line) + "), this DeQue waits for " +
+                     std::string(hardEventName(*s.event));
+    item.message = [q, otherEvent](const Verdict &v) {
       if (v.status == Status::Unknown)
         return "DeQue on " + q + ": whether a tensor was enqueued before it could not be decided: " + v.reason;
+      if (!otherEvent.empty())
+        return "DeQue on " + q + " waits for an event no EnQue of the queue sets: " + otherEvent +
+               "; it waits forever (hang)";
       return "DeQue on " + q + " has no EnQue before it: it waits for the queue's event forever (hang)";
     };
-    item.hint = op.loops.empty() ? "EnQue the tensor on " + q + " before this DeQue"
-                                 : "EnQue on " + q + " earlier in the loop body (or before the loop)";
+    item.hint = !otherEvent.empty() ? "name the same positions in the EnQue and the DeQue (both EnQue<src, dst> / "
+                                      "DeQue<src, dst, T>, or neither)"
+                : op.loops.empty()  ? "EnQue the tensor on " + q + " before this DeQue"
+                                    : "EnQue on " + q + " earlier in the loop body (or before the loop)";
     ctx.prove(std::move(item));
     return;
   }

@@ -55,8 +55,8 @@ Foot footOf(const Op &op, const Region &rg) {
     // A SIMT thread's load: one element (api/SimtApi.cpp), read by every
     // thread. Its stores are not exact: the threads together write more
     // than the one thread the model follows.
-    f.exact =
-        (op.params.count("count") && !(op.api == "Compare" && rg.write)) || (op.params.count("simt") && !rg.write);
+    f.exact = (op.params.count("count") && !(op.api == "Compare" && rg.write)) ||
+              (op.params.count("simt") && !rg.write) || op.params.count("regExact");
     break;
   case OpKind::DataCopy:
     if (op.params.count("count") || op.params.count("nddma") || op.params.count("ndNum")) {
@@ -479,6 +479,13 @@ void UninitReadCheck::run(CheckContext &ctx) const {
       if (!other.empty() || !lostStore.empty()) {
         item.worst = Status::Unknown;
         item.capReason = !other.empty() ? "the bytes may be written by " + other : lostStore;
+      } else if (op.params.count("regReadsMore")) {
+        // A register load reads a whole register (or a 32-byte block); the
+        // lanes past the data may be masked off by every use.
+        item.worst = Status::Unknown;
+        item.capReason = "the register " + op.api +
+                         " fills may hold lanes past the written data, which its users "
+                         "may mask off";
       }
       item.related = related;
       bool none = alts.empty();

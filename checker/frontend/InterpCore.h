@@ -179,6 +179,11 @@ struct ObjState {
   std::map<const clang::ValueDecl *, LRef> capRefs;
   std::map<const clang::ValueDecl *, Value> capVals;
   std::shared_ptr<ObjState> capThis;
+  // The frame that made the object (Interp::own): an early return of a
+  // frame outside it does not guard writes to it (Interp::writeGuard), since
+  // on those paths its maker never ran. A dead owner: guarded by every frame.
+  const Frame *ownerFrame = nullptr;
+  uint64_t ownerSerial = 0;
 };
 
 struct Frame {
@@ -224,6 +229,12 @@ public:
   LRef evalLValue(const clang::Expr *e);
   Value read(const LRef &r, clang::QualType t);
   void write(const LRef &r, Value v);
+  // A write at a join of control flow (merged branches, loop summaries):
+  // the value already stands for every path, no guard is added.
+  void writeJoined(const LRef &r, Value v) { writeUnguarded(r, std::move(v)); }
+  void writeUnguarded(const LRef &r, Value v);
+  Sym writeGuard(const LRef &r) const;
+  void own(ObjState &o) const;
   void writeSlot(const LRef &r, Value v);
   Value scalar(Sym s);
   Value unknownValue(const std::string &reason, clang::QualType t);

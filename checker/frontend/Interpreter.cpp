@@ -251,7 +251,63 @@ Value *Interp::slot(const LRef &r) {
   }
 }
 
+// The condition under which a write reaches `r` on every path it matters
+// for: no earlier `return` of an active call and no earlier `continue` of
+// the current iterations was taken. (`len = 100000; if (a > 10) return;
+// len = 64;` leaves 100000 in `len` when a > 10.) A local of frame F only
+// needs F's iteration and the frames it called: once F returns it is dead.
+// Objects belong to the frame that made them (Interp::writeGuard).
+void Interp::own(ObjState &o) const {
+  o.ownerFrame = frames.empty() ? nullptr : frames.back().get();
+  o.ownerSerial = frames.empty() ? 0 : frames.back()->serial;
+}
+
+Sym Interp::writeGuard(const LRef &r) const {
+  Sym g = mkBool(true);
+  const Frame *ownerFrame = r.kind == LRef::Local ? r.frame : nullptr;
+  if ((r.kind == LRef::Field || r.kind == LRef::Elem) && r.obj && r.obj->ownerFrame)
+    for (const auto &f : frames)
+      if (f.get() == r.obj->ownerFrame && f->serial == r.obj->ownerSerial)
+        ownerFrame = f.get();
+  bool owner = !ownerFrame;
+  for (const auto &f : frames) {
+    if (!owner && f.get() == ownerFrame) {
+      owner = true;
+      g = mkAnd(g, f->iterAlive);
+      continue;
+    }
+    if (owner)
+      g = mkAnd(g, mkAnd(f->alive, f->iterAlive));
+  }
+  return g;
+}
+
 void Interp::write(const LRef &r, Value v) {
+  if (r.kind == LRef::None || !frameLive(r))
+    return;
+  Sym g = writeGuard(r);
+  if (!isTrue(g)) {
+    Value *cur = slot(r);
+    Value old = cur ? *cur : Value();
+    if (v.kind == Value::Scalar && v.sym) {
+      // On the paths that left early the location keeps what it held; an
+      // integer never set there is an opaque value.
+      Sym o = old.kind == Value::Scalar && old.sym ? old.sym : nullptr;
+      if (!o && !(r.kind == LRef::Local && old.kind == Value::Undef))
+        o = mkOpaque("'" + refName(r) + "' where an earlier return or continue was taken", v.sym->type);
+      if (o)
+        v = scalar(mkSelect(g, v.sym, o->type == v.sym->type ? o : mkCast(o, v.sym->type)));
+    } else if (old.kind != Value::Undef && old.kind != Value::Unknown) {
+      // Pointers and tensors merge where they can; anything else takes the
+      // new value (state the early paths leave is not followed further).
+      if (Value m = mergeValues(g, v, old, refName(r)); m.kind != Value::Unknown)
+        v = m;
+    }
+  }
+  writeUnguarded(r, std::move(v));
+}
+
+void Interp::writeUnguarded(const LRef &r, Value v) {
   if (r.kind == LRef::None || !frameLive(r))
     return;
   // The members of a union share storage (DataCopyParams' srcGap/srcStride):
@@ -414,6 +470,7 @@ Value Interp::newArray(QualType arrayType, const std::string &origin, const Expr
   Value v;
   v.kind = Value::Obj;
   v.obj = std::make_shared<ObjState>();
+  own(*v.obj);
   v.obj->isArray = true;
   v.obj->origin = origin;
   if (const auto *at = ctx.getAsConstantArrayType(arrayType)) {
@@ -434,6 +491,7 @@ Value Interp::newArray(QualType arrayType, const std::string &origin, const Expr
 
 std::shared_ptr<ObjState> Interp::newObject(const CXXRecordDecl *rd, const std::string &origin) {
   auto o = std::make_shared<ObjState>();
+  own(*o);
   o->rec = rd;
   o->origin = origin;
   o->api = classifyApiClass(rd);
@@ -1007,6 +1065,7 @@ Value Interp::mergeDataObjects(const Sym &c, const Value &a, const Value &b, con
   Value r;
   r.kind = Value::Obj;
   r.obj = std::make_shared<ObjState>();
+  own(*r.obj);
   auto member = [&](const Value &va, const Value &vb, const std::string &name) {
     if (va.kind == Value::Obj && vb.kind == Value::Obj && va.obj && vb.obj && va.obj != vb.obj)
       if (Value m = mergeDataObjects(c, va, vb, name, depth + 1); m.kind == Value::Obj)
@@ -1539,6 +1598,20 @@ void Interp::runConstructor(const std::shared_ptr<ObjState> &o, const CXXConstru
     write(r, v);
   }
   exec(ctor->getBody());
+  // Members the constructor made belong to the object's maker, not to the
+  // constructor's frame, which ends here.
+  const Frame *ctorFrame = frames.back().get();
+  std::function<void(ObjState &, int)> adopt = [&](ObjState &x, int depth) {
+    if (depth > 8)
+      return;
+    for (auto &kv : x.fields)
+      if (kv.second.kind == Value::Obj && kv.second.obj && kv.second.obj->ownerFrame == ctorFrame) {
+        kv.second.obj->ownerFrame = o->ownerFrame;
+        kv.second.obj->ownerSerial = o->ownerSerial;
+        adopt(*kv.second.obj, depth + 1);
+      }
+  };
+  adopt(*o, 0);
   frames.pop_back();
 }
 
@@ -1546,6 +1619,7 @@ std::shared_ptr<ObjState> Interp::cloneObject(const std::shared_ptr<ObjState> &o
   if (!o || o->api != ApiClass::None)
     return o; // API objects (queues, pipes) have identity
   auto c = std::make_shared<ObjState>(*o);
+  own(*c);
   for (auto &kv : c->fields)
     if (kv.second.kind == Value::Obj)
       kv.second.obj = cloneObject(kv.second.obj);
@@ -1628,7 +1702,7 @@ void Interp::execIf(const IfStmt *s) {
     Value base = cur ? *cur : Value();
     Value a = mv.second.first ? *mv.second.first : base;
     Value b = mv.second.second ? *mv.second.second : base;
-    write(r, mergeValues(c, a, b, refName(r)));
+    writeJoined(r, mergeValues(c, a, b, refName(r)));
   }
 }
 
@@ -1722,7 +1796,7 @@ void Interp::execSwitch(const SwitchStmt *s) {
       for (auto &kv : it->second)
         if (kv.first == k)
           v = mergeValues(it->first, kv.second, v, refName(k));
-    write(k, v);
+    writeJoined(k, v);
   }
 }
 
@@ -2053,10 +2127,10 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
       if (auto a = f.aliases.find(iv); a != f.aliases.end())
         ivRef = a->second;
       for (int64_t v = *clo; v < *chi && alive(); v += stepV) {
-        write(ivRef, scalar(mkConst(v, ivType)));
+        writeJoined(ivRef, scalar(mkConst(v, ivType)));
         runBody(body, nullptr, true);
       }
-      write(ivRef, scalar(mkConst(std::max(*clo, *chi), ivType)));
+      writeJoined(ivRef, scalar(mkConst(std::max(*clo, *chi), ivType)));
       return;
     }
   }
@@ -2086,7 +2160,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
       ivRef = a->second;
   }
   if (induction)
-    write(ivRef, scalar(ivSym));
+    writeJoined(ivRef, scalar(ivSym));
   runBody(body, inc, induction);
   // The symbolic step must be what the body leaves it: else the counter is
   // not an induction variable (it is havocked like any changed value).
@@ -2161,17 +2235,17 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
       if (cur.kind == Value::Scalar && cur.sym && !cur.sym->type.isBool) {
         entrySym[ci] =
             mkVar("'" + refName(changed[ci].first) + "' before an iteration", cur.sym->type, VarRole::Internal);
-        write(changed[ci].first, scalar(entrySym[ci]));
+        writeJoined(changed[ci].first, scalar(entrySym[ci]));
       } else if (cur.kind == Value::GmPtr && cur.p.offsetBytes) {
         entrySym[ci] =
             mkVar("'" + refName(changed[ci].first) + "' before an iteration", IntType::u64(), VarRole::Internal);
         Value nv = cur;
         nv.p.offsetBytes = entrySym[ci];
-        write(changed[ci].first, nv);
+        writeJoined(changed[ci].first, nv);
       }
     }
     if (induction)
-      write(ivRef, scalar(ivSym));
+      writeJoined(ivRef, scalar(ivSym));
     runBody(body, inc, induction);
     for (size_t ci = 0; ci < changed.size(); ++ci)
       if (entrySym[ci])
@@ -2336,21 +2410,21 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
           nv.p.offsetBytes = mkCast(add(toMath(base), mul(k, ps->second)), IntType::u64());
           if (during)
             ptrBase[ci] = cur.p.offsetBytes;
-          write(c.first, nv);
+          writeJoined(c.first, nv);
           continue;
         }
       }
       if (auto ls = linStep.find(ci);
           ls != linStep.end() && cur.kind == Value::Scalar && cur.sym && std::string(when) != "after") {
         nv = scalar(mkCast(add(toMath(cur.sym), mul(iterK, ls->second)), cur.sym->type));
-        write(c.first, nv);
+        writeJoined(c.first, nv);
         continue;
       }
       if (auto st = satStep.find(ci);
           st != satStep.end() && cur.kind == Value::Scalar && cur.sym && std::string(when) != "after") {
         Sym c0 = toMath(cur.sym), kl = mul(iterK, mkConst(st->second));
         nv = scalar(mkCast(sub(c0, mkSelect(mkCmp(SymOp::Lt, c0, kl), c0, kl)), cur.sym->type));
-        write(c.first, nv);
+        writeJoined(c.first, nv);
         continue;
       }
       if (choices.count(ci) && cur.kind == Value::Scalar && cur.sym) {
@@ -2363,7 +2437,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
         nv.kind = Value::Unknown;
         nv.reason = "'" + refName(c.first) + "' " + changes + where;
       }
-      write(c.first, nv);
+      writeJoined(c.first, nv);
     }
   };
   havoc("across iterations of");
@@ -2372,7 +2446,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   loopStack.push_back(L.id);
   Sym enter = mkBool(true);
   if (induction) {
-    write(ivRef, scalar(ivSym));
+    writeJoined(ivRef, scalar(ivSym));
     Sym i = toMath(ivSym);
     if (symStep) {
       // Iteration k runs i = lo + k * S while i < hi (every k for S <= 0:
@@ -2413,9 +2487,9 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   if (induction && stepV == 1 && (cmp == BO_LT || cmp == BO_LE)) {
     // Exit value of a unit-step counter: max(lo, hi).
     Sym exitV = mkSelect(mkCmp(SymOp::Lt, toMath(lo), toMath(hi)), toMath(hi), toMath(lo));
-    write(ivRef, scalar(mkCast(exitV, ivType)));
+    writeJoined(ivRef, scalar(mkCast(exitV, ivType)));
   } else if (iv) {
-    write(ivRef, scalar(mkOpaque("'" + iv->getNameAsString() + "' after the loop" + where, ivType)));
+    writeJoined(ivRef, scalar(mkOpaque("'" + iv->getNameAsString() + "' after the loop" + where, ivType)));
   }
 }
 

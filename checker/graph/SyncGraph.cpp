@@ -334,6 +334,12 @@ struct Builder {
       s.sync = set ? SeqOp::Sync::Set : SeqOp::Sync::Wait;
       s.pipe = set ? pp.first : pp.second;
       std::string key = "q" + std::to_string(op.bufferId) + (fwd ? ":fwd" : ":bwd");
+      // The forward event is the path's: EnQue<GM, VECIN> sets MTE2_V on a
+      // TQueBind<VECIN, VECOUT>, and a plain DeQue then waits for MTE2_MTE3,
+      // which that EnQue never set (kernel_tquebind_impl.h): the two do not
+      // pair, so the event is part of the key.
+      if (fwd)
+        key += ":" + std::string(hardEventName(*ev));
       if (!fwd) {
         // Each slot has its own backward event.
         Sym slot;

@@ -822,3 +822,65 @@ extern "C" __global__ __aicore__ void shift_rows(GM_ADDR x, uint32_t rows, uint3
              d["message"].get<std::string>().find("not modelled") != std::string::npos;
   CHECK(asked);
 }
+
+// A value set before an early return and changed after it keeps the first
+// value on the paths that returned: `len = 100000; if (a > 10) return;
+// len = 64;` leaves 100000 when a > 10. The state after the call is the
+// choice of the two, not the last write (which proved a copy of `len`
+// elements into a 1024-float buffer in bounds). The same for a `continue`.
+TEST_CASE("a write after an early return or continue keeps the earlier value on the paths that left", "[cli]") {
+  std::string ret = writeKernel("early_return_state", R"(
+class KernelLen {
+public:
+  __aicore__ inline void SetLen(uint32_t a) {
+    len = 100000;
+    if (a > 10)
+      return;
+    len = 64;
+  }
+  __aicore__ inline void Run(GM_ADDR x, uint32_t a) {
+    pipe.InitBuffer(buf, 1024 * sizeof(float));
+    xGm.SetGlobalBuffer((__gm__ float *)x, 1 << 20);
+    SetLen(a);
+    LocalTensor<float> t = buf.Get<float>();
+    DataCopy(t, xGm, len);
+  }
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  GlobalTensor<float> xGm;
+  uint32_t len;
+};
+extern "C" __global__ __aicore__ void early_return_state(GM_ADDR x, uint32_t a) {
+  KernelLen k;
+  k.Run(x, a);
+}
+)");
+  nlohmann::json j = lintJson("--target=ascend910b " + ret);
+  INFO(j.dump(1));
+  bool caught = false;
+  for (auto &d : j["diagnostics"])
+    caught |= d["check"] == "bounds-local" && d["message"].get<std::string>().find("400000") != std::string::npos;
+  CHECK(caught);
+
+  std::string cont = writeKernel("continue_state", R"(
+extern "C" __global__ __aicore__ void continue_state(GM_ADDR x, uint32_t n) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  GlobalTensor<float> xGm;
+  pipe.InitBuffer(buf, 1024 * sizeof(float));
+  xGm.SetGlobalBuffer((__gm__ float *)x, 1 << 20);
+  uint32_t len = 64;
+  for (uint32_t i = 0; i < 4; ++i) {
+    len = 100000;
+    if (i == n)
+      continue;
+    len = 64;
+  }
+  LocalTensor<float> t = buf.Get<float>();
+  DataCopy(t, xGm, len);
+}
+)");
+  nlohmann::json k = lintJson("--target=ascend910b " + cont);
+  INFO(k.dump(1));
+  CHECK(k["summary"]["proved"].get<int>() < k["summary"]["obligations"].get<int>());
+}

@@ -655,6 +655,20 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
   // buffer is what a one-element broadcast source does (rules/BoundsLocalCheck).
   if (!write && !maskData && (acc == RAcc::Load || (acc == RAcc::LoadUnaligned && !unalignPre)))
     op.params["wholeRegisterLoad"] = mkConst(1);
+  // The footprint is the bytes the instruction touches, no more (for
+  // rules/UninitReadCheck.cpp): an aligned store of the lanes a prefix mask
+  // selects, an aligned load of its distribution's bytes, an unaligned load's
+  // register and its Pre's 32-byte block. A load's bytes include lanes the
+  // kernel may mask off later ("regReadsMore"): only a proof that all are
+  // written counts.
+  if (why.empty() && len && !overApprox && !blockMode && !addrReg) {
+    if (write && acc == RAcc::Store)
+      op.params["regExact"] = mkConst(1);
+    else if (!write && (acc == RAcc::Load || acc == RAcc::LoadUnaligned) && !unalignPost) {
+      op.params["regExact"] = mkConst(1);
+      op.params["regReadsMore"] = mkConst(1);
+    }
+  }
   return Value();
 }
 
