@@ -1139,8 +1139,37 @@ Solver::Solver(unsigned timeoutMs) : impl(new Impl) {
 }
 Solver::~Solver() { delete impl; }
 
-Verdict Solver::check(const Obligation &ob) {
+// An opaque value the context rules out: `select(!early, v, opaque)` (a
+// member set after an early return, checker/frontend/Interpreter.cpp) asked
+// under `!early` is `v`. The question is rewritten where its context holds
+// (simplifyUnder: literals of the context fold the selects on them), so a
+// failure does not carry an opaque it never needed (which makes it unknown).
+static Obligation withoutRuledOutOpaques(const Obligation &ob) {
+  bool any = containsOpaque(ob.property);
+  for (size_t i = 0; i < ob.context.size() && !any; ++i)
+    any = containsOpaque(ob.context[i]);
+  if (!any)
+    return ob;
+  Obligation out = ob;
+  out.property = simplifyUnder(ob.property, ob.context);
+  for (auto &r : out.report)
+    r.second = simplifyUnder(r.second, ob.context);
+  if (ob.context.size() <= 16)
+    for (size_t i = 0; i < ob.context.size(); ++i) {
+      if (!containsOpaque(ob.context[i]))
+        continue;
+      std::vector<Sym> others;
+      for (size_t j = 0; j < ob.context.size(); ++j)
+        if (j != i)
+          others.push_back(ob.context[j]);
+      out.context[i] = simplifyUnder(ob.context[i], others);
+    }
+  return out;
+}
+
+Verdict Solver::check(const Obligation &obIn) {
   ++stats_.queries;
+  const Obligation ob = withoutRuledOutOpaques(obIn);
   // ALINT_NO_SPLIT (a developer's aid, docs/smt.md): no case splits.
   static const bool noSplit = getenv("ALINT_NO_SPLIT") != nullptr;
   static const bool dbg = getenv("ALINT_OB_DEBUG") != nullptr;
@@ -2058,7 +2087,23 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
         hostUnmodelled = vi->name + " is " + vi->reason;
         break;
       }
-    if ((hasOpaque || !hostUnmodelled.empty()) && !violated) {
+    // 3. An opaque value in the question: does the failure need it? With
+    // every other variable as in the counterexample, the execution reaches
+    // the operation and fails for every value of the opaque ones: then it is
+    // a counterexample whatever they are (a member an early return left
+    // unset, on a path the counterexample does not take).
+    bool opaqueFree = false;
+    if (hasOpaque && !violated && hostUnmodelled.empty()) {
+      z3::expr fixed = c.bool_val(true);
+      for (auto &vi : tr.varInfo)
+        if (vi->role != VarRole::Opaque)
+          if (auto it = tr.vars.find(vi->id); it != tr.vars.end())
+            fixed = fixed && it->second == m.eval(it->second, true);
+      // (the side facts, ranges and the definitions of helper terms, hold
+      // whatever the opaque values: only the context and property may not)
+      opaqueFree = ask({fixed, sides, !ctx || prop}, false).r == z3::unsat;
+    }
+    if (((hasOpaque && !opaqueFree) || !hostUnmodelled.empty()) && !violated) {
       v.status = Status::Unknown;
       v.reason = hasOpaque ? tr.opaqueReasons.front() : hostUnmodelled;
     } else {

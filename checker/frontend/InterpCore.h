@@ -81,6 +81,10 @@ struct LRef {
 // Value::reasonIfEmpty of a LocalTensor made by its default constructor.
 inline constexpr const char *kUnassignedTensor = "tensor is used before it is assigned";
 
+// The element slot of an array that holds the element written at a computed
+// index (ObjState::symIndex).
+inline constexpr int64_t kSymElem = INT64_MIN + 1;
+
 struct TensorVal {
   bool global = false;
   int bufferId = -1; // Buffer id or GlobalBuf id; -1 not set up
@@ -165,6 +169,18 @@ struct ObjState {
   clang::QualType elemType;
   int64_t arraySize = 0;
   std::map<int64_t, Value> elems;
+  // `a[i] = v` at a computed index: the slot kSymElem holds element
+  // `symIndex` (other elements are unknown). After a loop `for (i = lo; i <
+  // hi; ++i) a[i] = f(i);` that ran each iteration (Interp::summariseLoopArrays):
+  // element j is f(j) where lo <= j < hi and `guard` held.
+  Sym symIndex;
+  struct LoopSummary {
+    uint32_t ivId = 0;
+    Sym lo, hi, value, guard;
+    uint32_t freshFrom = 0; // variables made in the loop: per iteration
+    std::string where;
+  };
+  std::shared_ptr<const LoopSummary> summary;
   ApiClass api = ApiClass::None;
   // queues / TBuf
   int bufferId = -1;
@@ -235,6 +251,7 @@ public:
   void writeUnguarded(const LRef &r, Value v);
   Sym writeGuard(const LRef &r) const;
   void own(ObjState &o) const;
+  Value unwrittenElement(const LRef &r);
   void writeSlot(const LRef &r, Value v);
   Value scalar(Sym s);
   Value unknownValue(const std::string &reason, clang::QualType t);
@@ -351,6 +368,8 @@ private:
   bool frameLive(const LRef &r) const;
   LRef localRef(Frame *f, const clang::ValueDecl *d) const;
   Value elementAtSymbolicIndex(const clang::ArraySubscriptExpr *as, const Value &index, clang::QualType t);
+  Value summaryElement(const ObjState &o, const Sym &j, clang::QualType t);
+  bool lvalueForAssign = false; // evalLValue for the left side of `=`
   Value makeFieldValue(clang::QualType t, const std::string &name, const clang::FieldDecl *fd);
   std::shared_ptr<ObjState> newObject(const clang::CXXRecordDecl *rd, const std::string &origin);
   Value newArray(clang::QualType arrayType, const std::string &origin, const clang::Expr *init);

@@ -256,6 +256,16 @@ Value *Interp::slot(const LRef &r) {
 // the current iterations was taken. (`len = 100000; if (a > 10) return;
 // len = 64;` leaves 100000 in `len` when a > 10.) A local of frame F only
 // needs F's iteration and the frames it called: once F returns it is dead.
+// What a branch that did not write `r` leaves there, for a merge: nothing
+// (the other branch's value stands), except for the computed-index element,
+// which that branch did not set: an opaque value.
+Value Interp::unwrittenElement(const LRef &r) {
+  if (r.kind == LRef::Elem && r.index == kSymElem && r.obj && !r.obj->elemType.isNull() &&
+      r.obj->elemType->isIntegralOrEnumerationType())
+    return scalar(mkOpaque("'" + refName(r) + "' not written on this path", intTypeOf(ctx, r.obj->elemType)));
+  return Value();
+}
+
 // Objects belong to the frame that made them (Interp::writeGuard).
 void Interp::own(ObjState &o) const {
   o.ownerFrame = frames.empty() ? nullptr : frames.back().get();
@@ -310,6 +320,12 @@ void Interp::write(const LRef &r, Value v) {
 void Interp::writeUnguarded(const LRef &r, Value v) {
   if (r.kind == LRef::None || !frameLive(r))
     return;
+  // Another element written: the computed-index slot may be it, and the
+  // loop's summary no longer describes the array.
+  if (r.kind == LRef::Elem && r.obj && r.index != kSymElem) {
+    r.obj->symIndex = nullptr;
+    r.obj->summary.reset();
+  }
   // The members of a union share storage (DataCopyParams' srcGap/srcStride):
   // writing one writes every member of the same type, and leaves the others
   // unknown rather than stale.
@@ -377,6 +393,8 @@ static void havocArrayOf(Interp &in, const Expr *lhs) {
   if (bv.kind == Value::Obj && bv.obj && bv.obj->isArray) {
     bv.obj->elems.clear();
     bv.obj->zeroFilled = false;
+    bv.obj->symIndex = nullptr;
+    bv.obj->summary.reset();
     return;
   }
   havocArrayOf(in, base); // `a[i][0]`: the outer array
@@ -387,6 +405,10 @@ Value Interp::read(const LRef &r, QualType t) {
     return *v;
   if (r.kind == LRef::Elem && r.obj) {
     QualType et = r.obj->elemType;
+    if (r.obj->summary && r.index != kSymElem && !et.isNull() && et->isIntegralOrEnumerationType())
+      return summaryElement(*r.obj, mkConst(r.index), et);
+    if (r.index == kSymElem)
+      return unknownValue("element '" + refName(r) + "' is not known", et.isNull() ? t : et);
     if (r.obj->zeroFilled && !et.isNull() && et->isIntegralOrEnumerationType())
       return scalar(mkConst(0, intTypeOf(ctx, et)));
     std::string name = r.obj->origin.empty() ? "" : r.obj->origin + "[" + std::to_string(r.index) + "]";
@@ -445,6 +467,8 @@ Value Interp::elementAtSymbolicIndex(const ArraySubscriptExpr *as, const Value &
   if (br.kind == LRef::None)
     return none;
   Value bv = read(br, base->getType());
+  if (bv.kind == Value::Obj && bv.obj && bv.obj->summary)
+    return summaryElement(*bv.obj, toMath(index.sym), t);
   if (bv.kind != Value::Obj || !bv.obj || !bv.obj->isArray || bv.obj->arraySize <= 0 || bv.obj->arraySize > kMaxElems ||
       bv.obj->elemType.isNull() || !bv.obj->elemType->isIntegralOrEnumerationType())
     return none;
@@ -463,6 +487,30 @@ Value Interp::elementAtSymbolicIndex(const ArraySubscriptExpr *as, const Value &
     v = mkSelect(mkCmp(SymOp::Eq, i, mkConst(k)), mkCast(ek.sym, et), v);
   }
   return scalar(v);
+}
+
+// Element j of an array a loop filled (ObjState::LoopSummary): what the
+// iteration i = j wrote, where the loop ran that iteration; anything else is
+// an opaque value. Each read gets its own copy of what was per iteration
+// (values made in the loop body: a loaded value, a loop-carried scalar).
+Value Interp::summaryElement(const ObjState &o, const Sym &j, QualType t) {
+  const ObjState::LoopSummary &S = *o.summary;
+  IntType et = intTypeOf(ctx, t);
+  std::map<uint32_t, Sym> fresh;
+  Sym at = substitute(S.value, [&](const VarInfo &vi) -> Sym {
+    if (vi.id == S.ivId)
+      return j;
+    if (vi.id < S.freshFrom || vi.role == VarRole::Input)
+      return nullptr;
+    Sym &f = fresh[vi.id];
+    if (!f)
+      f = mkVarLike(vi.name, IntType::math(), vi);
+    return f;
+  });
+  Sym jm = toMath(j);
+  Sym ran = mkAnd(S.guard, mkAnd(mkCmp(SymOp::Le, toMath(S.lo), jm), mkCmp(SymOp::Lt, jm, toMath(S.hi))));
+  Sym other = mkOpaque("an element the loop" + S.where + " did not write", et);
+  return scalar(mkSelect(ran, mkCast(at, et), other));
 }
 
 // A fixed-size array: an object whose elements are tracked by constant index.
@@ -1699,7 +1747,7 @@ void Interp::execIf(const IfStmt *s) {
   for (auto &mv : merged) {
     const LRef &r = mv.first;
     Value *cur = slot(r);
-    Value base = cur ? *cur : Value();
+    Value base = cur ? *cur : unwrittenElement(r);
     Value a = mv.second.first ? *mv.second.first : base;
     Value b = mv.second.second ? *mv.second.second : base;
     writeJoined(r, mergeValues(c, a, b, refName(r)));
@@ -1791,7 +1839,7 @@ void Interp::execSwitch(const SwitchStmt *s) {
         keys.push_back(kv.first);
   for (const LRef &k : keys) {
     Value *cur = slot(k);
-    Value v = cur ? *cur : Value();
+    Value v = cur ? *cur : unwrittenElement(k);
     for (auto it = results.rbegin(); it != results.rend(); ++it)
       for (auto &kv : it->second)
         if (kv.first == k)
@@ -1904,6 +1952,23 @@ static bool leavesEarly(const Stmt *s) {
     return true;
   for (const Stmt *c : s->children())
     if (leavesEarly(c))
+      return true;
+  return false;
+}
+
+// Whether the loop whose body is `s` may stop before its last iteration: a
+// `break` of it (not of a loop or switch inside), a return, a goto, a throw.
+// (`continue` ends one iteration only.)
+static bool mayStopLoop(const Stmt *s, bool nested = false) {
+  if (!s)
+    return false;
+  if ((isa<BreakStmt>(s) && !nested) || isa<ReturnStmt>(s) || isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s) ||
+      isa<CXXThrowExpr>(s))
+    return true;
+  bool inner =
+      nested || isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) || isa<CXXForRangeStmt>(s) || isa<SwitchStmt>(s);
+  for (const Stmt *c : s->children())
+    if (mayStopLoop(c, inner))
       return true;
   return false;
 }
@@ -2440,6 +2505,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
       writeJoined(c.first, nv);
     }
   };
+  const uint32_t freshFrom = nextVariableId(); // made from here on: per iteration
   havoc("across iterations of");
 
   model.loops.push_back(L);
@@ -2483,6 +2549,34 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   runBody(body, inc, induction);
   popCond();
   loopStack.pop_back();
+  // `for (i = lo; i < hi; ++i) a[i] = f(i);` with every iteration run (no
+  // early exit, not inside another loop or a dry run): after the loop,
+  // element j of `a` is f(j) for lo <= j < hi (ObjState::LoopSummary).
+  if (induction && !symStep && stepV == 1 && !mayStopLoop(body) && dryRun == 0 && loopStack.empty() && ivSym &&
+      ivSym->op == SymOp::Var)
+    for (auto &c : changed) {
+      const LRef &r = c.first;
+      if (r.kind != LRef::Elem || r.index != kSymElem || !r.obj || !r.obj->symIndex)
+        continue;
+      const Sym &ix = r.obj->symIndex;
+      const Sym *base = &ix;
+      while ((*base)->op == SymOp::Cast && (*base)->args.size() == 1 && (*base)->type.bits >= ivType.bits &&
+             ((*base)->type.isSigned || !ivType.isSigned || (*base)->type.bits > ivType.bits))
+        base = &(*base)->args[0];
+      Value *v = slot(r);
+      if (!structurallyEqual(*base, ivSym) || !v || v->kind != Value::Scalar || !v->sym)
+        continue;
+      auto S = std::make_shared<ObjState::LoopSummary>();
+      S->ivId = ivSym->var->id;
+      S->lo = lo;
+      S->hi = hi;
+      S->value = v->sym;
+      S->guard = currentCond();
+      S->freshFrom = freshFrom;
+      S->where = L.loc.file.empty() ? "" : " at line " + std::to_string(L.loc.line);
+      r.obj->symIndex = nullptr;
+      r.obj->summary = S;
+    }
   havoc("after");
   if (induction && stepV == 1 && (cmp == BO_LT || cmp == BO_LE)) {
     // Exit value of a unit-step counter: max(lo, hi).
@@ -3003,7 +3097,9 @@ Value Interp::evalBinary(const BinaryOperator *b) {
     if (simt && simtPointerAccess(b->getLHS(), true)) // a store by a SIMT thread (api/SimtApi.cpp)
       return v;
     pendingPtr.reset();
+    lvalueForAssign = true;
     LRef r = evalLValue(b->getLHS());
+    lvalueForAssign = false;
     if (r.kind == LRef::None && pendingPtr) { // `*p = v`, `p[i] = v`: a store to memory
       auto [ptr, extra] = *pendingPtr;
       pendingPtr.reset();
@@ -3109,21 +3205,31 @@ void Interp::noteWrapSite(const Sym &node, SourceLocation l, std::string how) {
 }
 
 LRef Interp::evalLValue(const Expr *e) {
+  // Only the outermost subscript of `a[i] = v` is the assignment's target
+  // (not one evaluated for its base or index).
+  const bool assign = lvalueForAssign;
+  lvalueForAssign = false;
   e = e->IgnoreParens();
   if (const auto *ic = dyn_cast<ImplicitCastExpr>(e)) {
     if (ic->getCastKind() == CK_NoOp || ic->getCastKind() == CK_DerivedToBase ||
-        ic->getCastKind() == CK_UncheckedDerivedToBase || ic->getCastKind() == CK_LValueToRValue)
+        ic->getCastKind() == CK_UncheckedDerivedToBase || ic->getCastKind() == CK_LValueToRValue) {
+      lvalueForAssign = assign;
       return evalLValue(ic->getSubExpr());
+    }
   }
   // `(__ubuf__ T*&)src` on a `__ubuf__ void*` src (the register API's
   // post-update through a retyped pointer, ops-math arg_max_v2): the same
   // variable; a pointer value is the same address whatever it points to.
   if (const auto *ec = dyn_cast<ExplicitCastExpr>(e);
       ec && (ec->getCastKind() == CK_LValueBitCast || ec->getCastKind() == CK_NoOp) && ec->getType()->isPointerType() &&
-      ec->getSubExpr()->getType()->isPointerType())
+      ec->getSubExpr()->getType()->isPointerType()) {
+    lvalueForAssign = assign;
     return evalLValue(ec->getSubExpr());
-  if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e))
+  }
+  if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e)) {
+    lvalueForAssign = assign;
     return evalLValue(mt->getSubExpr());
+  }
   if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {
     const ValueDecl *d = dre->getDecl();
     for (auto it = frames.rbegin(); it != frames.rend(); ++it) {
@@ -3188,6 +3294,28 @@ LRef Interp::evalLValue(const Expr *e) {
       r.obj = bv.obj;
       r.index = *ci;
       return r;
+    }
+    // An integer element at a computed index: the one the array's symbolic
+    // slot holds (the same index expression), or, for `a[i] = v`, a new one
+    // (every other element then unknown: `i` may be any of them).
+    if (bv.kind == Value::Obj && bv.obj && bv.obj->isArray && !ci && idx && !bv.obj->elemType.isNull() &&
+        bv.obj->elemType->isIntegralOrEnumerationType()) {
+      ObjState &o = *bv.obj;
+      bool same = o.symIndex && structurallyEqual(o.symIndex, idx);
+      if (assign && !same) {
+        o.elems.clear();
+        o.zeroFilled = false;
+        o.summary.reset();
+        o.symIndex = idx;
+        same = true;
+      }
+      if (same && (assign || o.elems.count(kSymElem))) {
+        LRef r;
+        r.kind = LRef::Elem;
+        r.obj = bv.obj;
+        r.index = kSymElem;
+        return r;
+      }
     }
     // A pointer, or a `__ubuf__ T x[N]` array (its value is its address).
     if (bv.kind == Value::GmPtr && (base->getType()->isPointerType() || base->getType()->isArrayType()))

@@ -114,6 +114,8 @@ Sym mkVarLike(const std::string &name, IntType t, const VarInfo &like) {
 
 Sym mkOpaque(const std::string &reason, IntType t) { return mkVar("?", t, VarRole::Opaque, reason); }
 
+uint32_t nextVariableId() { return nextVarId.load(); }
+
 std::optional<int64_t> asConst(const Sym &s) {
   if (s && s->op == SymOp::Const)
     return s->value;

@@ -113,6 +113,9 @@ Sym mkConst(int64_t v, IntType t = IntType::math());
 Sym mkBool(bool b);
 Sym mkVar(const std::string &name, IntType t, VarRole role = VarRole::Input, const std::string &reason = "");
 Sym mkOpaque(const std::string &reason, IntType t = IntType::i64());
+// The id the next variable will get: variables made after this call have
+// this id or a larger one.
+uint32_t nextVariableId();
 // A fresh variable like `like` (role, reason, choice) under a new name.
 Sym mkVarLike(const std::string &name, IntType t, const VarInfo &like);
 Sym mkBin(SymOp op, Sym a, Sym b, IntType t);
