@@ -884,3 +884,91 @@ extern "C" __global__ __aicore__ void continue_state(GM_ADDR x, uint32_t n) {
   INFO(k.dump(1));
   CHECK(k["summary"]["proved"].get<int>() < k["summary"]["obligations"].get<int>());
 }
+
+// A member array a loop fills at its counter (`lens[i] = ...` for each list
+// entry in Init) and another loop reads at its own (`lens[g]` in Process):
+// element g is what iteration g wrote. The good kernel clamps each length
+// to the buffer and is proved; its twin copies the host's length unclamped
+// and draws a counterexample naming the list entry (the element the host
+// never clamps), not an unknown.
+static const char *kLoopFilledArray = R"(
+constexpr uint32_t MAX_GM = 16;
+struct ListTiling {
+  uint32_t gmNum;
+  uint32_t sizeList[MAX_GM];
+};
+class KernelList {
+public:
+  __aicore__ inline void Init(GM_ADDR x, const ListTiling &t) {
+    if (t.gmNum > MAX_GM)
+      return;
+    num = t.gmNum;
+    for (uint32_t i = 0; i < num; i++) {
+      uint32_t len = t.sizeList[i];
+      if (len == 0) {
+        lens[i] = 0;
+        continue;
+      }
+      lens[i] = CLAMP;
+    }
+    pipe.InitBuffer(buf, 1024 * sizeof(float));
+    xGm.SetGlobalBuffer((__gm__ float *)x, 1 << 20);
+  }
+  __aicore__ inline void Process() {
+    for (uint32_t g = 0; g < num; g++) {
+      LocalTensor<float> t = buf.Get<float>();
+      if (lens[g] > 0)
+        DataCopyPad(t, xGm[g * 1024], DataCopyExtParams{1, lens[g] * 4, 0, 0, 0},
+                    DataCopyPadExtParams<float>{false, 0, 0, 0});
+    }
+  }
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  GlobalTensor<float> xGm;
+  uint32_t num = 0;
+  uint32_t lens[MAX_GM];
+};
+extern "C" __global__ __aicore__ void list_copy(GM_ADDR x, GM_ADDR tiling) {
+  ListTiling t = *reinterpret_cast<__gm__ ListTiling *>(tiling);
+  KernelList k;
+  k.Init(x, t);
+  k.Process();
+}
+)";
+
+TEST_CASE("an array a loop fills at its counter is read element by element after it", "[cli]") {
+  std::string good = kLoopFilledArray, bad = kLoopFilledArray;
+  good.replace(good.find("CLAMP"), 5, "len > 1024 ? 1024 : len");
+  bad.replace(bad.find("CLAMP"), 5, "len");
+  nlohmann::json g = lintJson("--target=ascend910b --show-unknown " + writeKernel("loop_filled_good", good));
+  INFO(g.dump(1));
+  CHECK(g["summary"]["obligations"].get<int>() > 0);
+  CHECK(g["summary"]["proved"] == g["summary"]["obligations"]);
+  nlohmann::json b = lintJson("--target=ascend910b " + writeKernel("loop_filled_bad", bad));
+  INFO(b.dump(1));
+  bool found = false;
+  for (auto &d : b["diagnostics"])
+    found |= d["check"] == "bounds-local" && d["severity"] == "warning";
+  CHECK(found);
+  CHECK(b["summary"]["violated"] == 0);
+}
+
+// What a loop that may stop early filled is not known element by element
+// (iterations after the `break` never wrote theirs), and neither is an
+// element past the loop's range: such reads are never proved.
+TEST_CASE("elements a loop may not have written stay unknown", "[cli]") {
+  std::string brk = kLoopFilledArray;
+  brk.replace(brk.find("CLAMP"), 5, "len > 1024 ? 1024 : len");
+  brk.replace(brk.find("        continue;"), 17, "        break;");
+  nlohmann::json j = lintJson("--target=ascend910b --show-unknown " + writeKernel("loop_filled_break", brk));
+  INFO(j.dump(1));
+  CHECK(j["summary"]["unknown"].get<int>() > 0);
+  CHECK(j["summary"]["violated"] == 0);
+
+  std::string past = kLoopFilledArray;
+  past.replace(past.find("CLAMP"), 5, "len > 1024 ? 1024 : len");
+  past.replace(past.find("    for (uint32_t i = 0; i < num; i++) {"), 41, "    for (uint32_t i = 1; i < num; i++) {");
+  nlohmann::json k = lintJson("--target=ascend910b --show-unknown " + writeKernel("loop_filled_past", past));
+  INFO(k.dump(1));
+  CHECK(k["summary"]["proved"].get<int>() < k["summary"]["obligations"].get<int>());
+}
