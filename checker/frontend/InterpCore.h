@@ -179,6 +179,9 @@ struct ObjState {
     Sym lo, hi, value, guard;
     uint32_t freshFrom = 0; // variables made in the loop: per iteration
     std::string where;
+    // Elements read so far (index, value): the same element reads the same
+    // value until the array is written again (which drops the summary).
+    mutable std::vector<std::pair<Sym, Sym>> read;
   };
   std::shared_ptr<const LoopSummary> summary;
   ApiClass api = ApiClass::None;

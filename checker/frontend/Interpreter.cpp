@@ -496,6 +496,9 @@ Value Interp::elementAtSymbolicIndex(const ArraySubscriptExpr *as, const Value &
 Value Interp::summaryElement(const ObjState &o, const Sym &j, QualType t) {
   const ObjState::LoopSummary &S = *o.summary;
   IntType et = intTypeOf(ctx, t);
+  for (const auto &[at, val] : S.read)
+    if (structurallyEqual(at, j))
+      return scalar(val->type == et ? val : mkCast(val, et));
   std::map<uint32_t, Sym> fresh;
   Sym at = substitute(S.value, [&](const VarInfo &vi) -> Sym {
     if (vi.id == S.ivId)
@@ -510,7 +513,10 @@ Value Interp::summaryElement(const ObjState &o, const Sym &j, QualType t) {
   Sym jm = toMath(j);
   Sym ran = mkAnd(S.guard, mkAnd(mkCmp(SymOp::Le, toMath(S.lo), jm), mkCmp(SymOp::Lt, jm, toMath(S.hi))));
   Sym other = mkOpaque("an element the loop" + S.where + " did not write", et);
-  return scalar(mkSelect(ran, mkCast(at, et), other));
+  Sym val = mkSelect(ran, mkCast(at, et), other);
+  if (S.read.size() < 64)
+    S.read.push_back({j, val});
+  return scalar(val);
 }
 
 // A fixed-size array: an object whose elements are tracked by constant index.
