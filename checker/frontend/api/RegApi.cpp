@@ -436,6 +436,10 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
     ub.why = "the UB address '" + in.exprText(addr) + "' is a GM pointer";
   } else {
     ub = resolve(in, addr);
+    // The pointer's value was lost (moved by post-update in an inner loop,
+    // changed across iterations): say so, not how the expression looks.
+    if (!ub.t && av && av->kind == Value::Unknown && !av->reason.empty())
+      ub.why = "the UB address '" + in.exprText(addr) + "' is not known: " + av->reason;
   }
   if (!ub.t) {
     op.kind = OpKind::Unmodelled;
