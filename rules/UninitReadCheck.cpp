@@ -219,13 +219,58 @@ std::optional<int64_t> coefficientOf(const Sym &e, uint32_t v) {
   }
 }
 
+// Whether every Cast in `e` keeps its operand's value (no wrap), with the
+// loop counter `iv` in `ivRange` and every other variable in its type.
+bool castsKeepValues(const Sym &e, const VarBounds &bounds) {
+  if (!e)
+    return true;
+  if (e->op == SymOp::Cast && !e->args.empty()) {
+    Interval in = intervalOf(e->args[0], &bounds);
+    if (!e->type.isBool && e->type.bits != 0 &&
+        (in.lo < (__int128)e->type.minValue() || in.hi > (__int128)e->type.maxValue()))
+      return false;
+  }
+  for (const Sym &a : e->args)
+    if (!castsKeepValues(a, bounds))
+      return false;
+  return true;
+}
+
+// Whether `e` holds only values the same in every iteration (besides the
+// counter): no opaque value, no value a loop-carried scalar takes in some
+// iteration.
+bool iterationInvariantBesides(const Sym &e, uint32_t iv) {
+  if (!e)
+    return true;
+  if (containsOpaque(e))
+    return false;
+  std::vector<std::shared_ptr<const VarInfo>> vs;
+  collectVars(e, vs);
+  for (auto &v : vs)
+    if (v->id != iv && v->choice != VarInfo::Choice::None)
+      return false;
+  return true;
+}
+
 // Write W of `wo`, which runs in exactly one loop L more than the read (its
 // loops past the `shared` prefix), covers byte b in some iteration of L:
 // the iteration j = lo + (b - start(lo)) / stride, with the write's
 // condition and footprint at counter j. Null when L's iterations may not
 // all run (an early exit, no bound, a step other than 1) or the write's
 // start does not move by a constant stride.
-Sym coveredByLoopBefore(const KernelModel &k, const Op &wo, const Region &W, size_t shared, const Sym &b) {
+//
+// `*exact` says whether the witness is the only iteration that can cover
+// b, so that "not covered by it" means "not written by the loop": the
+// write is one contiguous stretch per iteration, no longer than the stride
+// (the iterations' stretches are disjoint and in order: one starting at or
+// before b and ending past it can only be iteration j), its start is affine
+// in the counter without a wrap, and its start, length and condition hold
+// no value that differs between iterations other than the counter.
+// (asc-devkit ld_st_reg_align: a VF loop's masked StoreAlign of
+// min(VL, n - i * VL) elements at i * VL leaves the tail past n unwritten.)
+Sym coveredByLoopBefore(const KernelModel &k, const Op &wo, const Region &W, size_t shared, const Sym &b, bool *exact) {
+  if (exact)
+    *exact = false;
   if (wo.loops.size() != shared + 1)
     return nullptr;
   int li = wo.loops[shared];
@@ -258,6 +303,17 @@ Sym coveredByLoopBefore(const KernelModel &k, const Op &wo, const Region &W, siz
   if (fj.block)
     fj.block = at(wf.block, j);
   Sym cond = wo.cond ? at(wo.cond, j) : mkBool(true);
+  if (exact && !wf.period && !wf.block && iterationInvariantBesides(W.offsetBytes, iv) &&
+      iterationInvariantBesides(wf.len, iv) && iterationInvariantBesides(wo.cond, iv)) {
+    // The counter's range, where the loop's bounds are constants.
+    VarBounds bounds;
+    auto clo = asConst(lo), chi = asConst(hi);
+    if (clo && chi && *clo < *chi)
+      bounds[iv] = Interval{*clo, (__int128)*chi - 1};
+    // Every iteration's stretch is at most one stride long.
+    Interval len = intervalOf(toMath(wf.len), &bounds);
+    *exact = len.hi <= *stride && castsKeepValues(W.offsetBytes, bounds);
+  }
   return mkAnd(mkAnd(inRange, cond), covers(fj, Wj, b));
 }
 
@@ -428,9 +484,19 @@ void UninitReadCheck::run(CheckContext &ctx) const {
             // covered if the iteration whose stretch starts at or before it
             // wrote it. That iteration is a witness for Z3 to check, so a
             // failure is only `unknown`.
-            other = here + " in a loop the read is not in";
-            if (Sym alt = coveredByLoopBefore(k, wo, W, shared, b); alt && wf.len && wf.exact && !mayStore(wo))
+            bool exact = false;
+            // Another queue slot than the read's is other memory.
+            const bool sameSlot = oneSlot || !W.slot || !R.slot || structurallyEqual(W.slot, R.slot);
+            Sym alt = coveredByLoopBefore(k, wo, W, shared, b, &exact);
+            if (alt && sameSlot && wf.len && wf.exact && !mayStore(wo)) {
               alts.push_back(alt);
+              if (related.size() < 3)
+                related.push_back({wo.loc, "written here by " + wo.api + " " + W.role + " (in a loop)"});
+            } else {
+              exact = false;
+            }
+            if (!exact)
+              other = here + " in a loop the read is not in";
             continue;
           }
           std::set<uint32_t> loopVars;

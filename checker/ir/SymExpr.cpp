@@ -770,6 +770,33 @@ static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMe
             b.hi = kv - 1;
           break;
         }
+    // `t < k ? t : k` (a min or max written as a select): the branch that
+    // is the compared term holds only the values its condition lets through.
+    if (c->args.size() == 2 && (c->op == SymOp::Lt || c->op == SymOp::Le || c->op == SymOp::Gt || c->op == SymOp::Ge))
+      for (int i = 0; i < 2; ++i) {
+        auto k = asConst(c->args[1 - i]);
+        if (!k)
+          continue;
+        const __int128 kv = wide(c->args[1 - i]);
+        const SymOp op = i == 0 ? c->op : swappedCmp(c->op); // t op k
+        auto clip = [&](Interval &v, SymOp o) {              // v holds only values t with t o k
+          if (o == SymOp::Lt)
+            v.hi = std::min(v.hi, kv - 1);
+          else if (o == SymOp::Le)
+            v.hi = std::min(v.hi, kv);
+          else if (o == SymOp::Gt)
+            v.lo = std::max(v.lo, kv + 1);
+          else if (o == SymOp::Ge)
+            v.lo = std::max(v.lo, kv);
+          if (v.lo > v.hi) // the branch is never taken: it adds no value
+            v = Interval{kv, kv};
+        };
+        if (structurallyEqual(c->args[i], s->args[1]))
+          clip(a, op);
+        if (structurallyEqual(c->args[i], s->args[2]))
+          clip(b, negatedCmp(op));
+        break;
+      }
     return {std::min(a.lo, b.lo), std::max(a.hi, b.hi)};
   }
   default:

@@ -150,3 +150,20 @@ TEST_CASE("simplify: a scaled quotient and a remainder written out are folded wh
   // Unbounded, Q * 8 may wrap in 64 bits: kept as written.
   CHECK(simplifyUnder(tail, {ranges[1]})->op == SymOp::Sub);
 }
+
+TEST_CASE("a select that is a min or max of a term and a constant has the constant's bound") {
+  // `n - i * 128 < 128 ? n - i * 128 : 128`: what UpdateMask leaves for the
+  // last iteration of a VF loop, at most 128 lanes, whatever n and i are.
+  Sym n = mkVar("n", IntType::math()), i = mkVar("i", IntType::math());
+  Sym rest = sub(n, mulC(i, 128));
+  Sym lanes = mkSelect(mkCmp(SymOp::Lt, rest, mkConst(128)), rest, mkConst(128));
+  CHECK(intervalOf(lanes).hi == 128);
+  // Written the other way round (`128 > rest`), and as a max (`rest > 8 ? rest : 8`).
+  Sym swapped = mkSelect(mkCmp(SymOp::Gt, mkConst(128), rest), rest, mkConst(128));
+  CHECK(intervalOf(swapped).hi == 128);
+  Sym atLeast = mkSelect(mkCmp(SymOp::Gt, rest, mkConst(8)), rest, mkConst(8));
+  CHECK(intervalOf(atLeast).lo == 8);
+  // A branch that is not the compared term keeps its own range.
+  Sym other = mkSelect(mkCmp(SymOp::Lt, rest, mkConst(128)), n, mkConst(128));
+  CHECK(intervalOf(other).hi > 128);
+}

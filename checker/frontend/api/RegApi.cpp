@@ -494,20 +494,32 @@ Value regAccess(Interp &in, ApiCall &c, RAcc acc) {
   // is at the address, then the address operand advances by the stride
   // (elements of T), which the pointer variable keeps.
   Sym strideElems; // the post-update stride, elements of T
+  // The data-block forms (非连续对齐搬入（LoadAlign）.md, 非连续对齐搬出
+  // （StoreAlign）.md: (reg, addr, dataBlockStride[, repeatStride], mask)):
+  // the address moves by repeatStride data blocks of 32 bytes, the second
+  // integer operand; POST_MODE_NORMAL accesses addr + repeatStride * 32 B.
+  std::vector<size_t> intArgs;
+  for (size_t i = addrIdx + 1; i < c.args.size(); ++i)
+    if (c.args[i]->getType()->isIntegerType())
+      intArgs.push_back(i);
+  if (blockMode && !postUpdate && intArgs.size() >= 2) {
+    const size_t i = intArgs[1];
+    ub.t->offsetBytes = add(toMath(ub.t->offsetBytes),
+                            mulC(toMath(in.asSym(c.vals[i], c.args[i]->getType(), c.call->getBeginLoc())), 32));
+  }
   if (postUpdate) {
     const Expr *strideE = nullptr;
     Value strideV;
-    for (size_t i = addrIdx + 1; i < c.args.size(); ++i)
-      if (c.args[i]->getType()->isIntegerType()) {
-        strideE = c.args[i];
-        strideV = c.vals[i];
-        break;
-      }
+    const size_t which = blockMode ? 1 : 0;
+    if (intArgs.size() > which) {
+      strideE = c.args[intArgs[which]];
+      strideV = c.vals[intArgs[which]];
+    }
     LRef ar = in.evalLValue(addr);
     if (strideE && es && ar.kind != LRef::None && av && av->kind == Value::GmPtr) {
       Value nv = *av;
       Sym d = mkBin(SymOp::Mul, mkCast(in.asSym(strideV, strideE->getType(), c.call->getBeginLoc()), IntType::u64()),
-                    mkConst(es, IntType::u64()), IntType::u64());
+                    mkConst(blockMode ? 32 : es, IntType::u64()), IntType::u64());
       nv.p.offsetBytes = mkBin(SymOp::Add, av->p.offsetBytes, d, IntType::u64());
       in.write(ar, nv);
       strideElems = toMath(in.asSym(strideV, strideE->getType(), c.call->getBeginLoc()));

@@ -243,6 +243,15 @@ void registerSystemApi(ApiTable &t) {
              // scalar arithmetic on values (kernel_operator_scalar_intf.h): no memory, no order
              "ScalarGetCountOfValue", "CountBitsCntSameAsSignBit", "ScalarGetSFFValue", "ScalarCast", "ToFloat"});
   t.addNames({"ScalarCountLeadingZero", "CountLeadingZero"}, "system", countLeadingZero);
+  // InitSocState sets the core's global state registers only: the atomic
+  // mode off, the mask mode Normal, the dequant scale, CTRL bits (asc-devkit
+  // docs/zh/api/SIMD-API/基础API/工具接口/系统初始化/InitSocState.md; impl
+  // kernel_utils_base.h InitSocStateImpl). No memory is touched, nothing is
+  // ordered (PIPE_S, 附录/API流水类型汇总.md); the mask mode is reset.
+  t.addNames({"InitSocState"}, "system", [](Interp &in, ApiCall &) {
+    in.cceMask.counter = false;
+    return Value();
+  });
   t.addNames({"DataCacheCleanAndInvalid", "dcci", "__builtin_cce_dcci"}, "system", dataCacheClean);
 }
 
