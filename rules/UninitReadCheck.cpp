@@ -74,7 +74,9 @@ Foot footOf(const Op &op, const Region &rg) {
       // 32-byte blocks. A read takes blockLen bytes of each; a write puts
       // blockLen bytes and may fill the padding (not modelled): at least these.
       Sym st = paramOf(op, rg.role == "src" ? "srcStride" : "dstStride");
-      if (asConst(bc) == std::optional<int64_t>(1)) {
+      if (op.params.count("compact")) { // PaddingMode::Compact: back to back
+        f.len = mkSelect(mkCmp(SymOp::Gt, toMath(bl), mkConst(0)), mul(toMath(bc), toMath(bl)), mkConst(0));
+      } else if (asConst(bc) == std::optional<int64_t>(1)) {
         f.len = mkSelect(mkCmp(SymOp::Gt, toMath(bl), mkConst(0)), toMath(bl), mkConst(0));
       } else {
         if (!st)

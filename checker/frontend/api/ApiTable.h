@@ -95,6 +95,9 @@ inline bool hasLocalTensorArg(const ApiCall &c) {
   return false;
 }
 uint32_t templateTypeSize(Interp &in, const clang::FunctionDecl *fd, unsigned i);
+// The enumerator name of a function template's first template argument of
+// enum type `enumName` (`PaddingMode::Compact`: "Compact"), or "".
+std::string enumTemplateArg(const clang::FunctionDecl *fd, const char *enumName);
 // One operand of a vector repeat form (api/VectorApi.cpp): `repeat` repeats
 // of the blocks that `activeBytes` bytes per repeat fill, strides in 32-byte
 // blocks; sets r.repeat and r.lengthBytes (the hull).

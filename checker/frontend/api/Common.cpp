@@ -144,6 +144,23 @@ Sym Interp::fieldOf(const Value &v, const char *name, SourceLocation l) {
   return mkOpaque(std::string("parameter '") + name + "' is not a field of " + v.obj->rec->getNameAsString());
 }
 
+// The enumerator name of the first template argument of enum type `enumName`.
+std::string enumTemplateArg(const FunctionDecl *fd, const char *enumName) {
+  const TemplateArgumentList *tal = fd->getTemplateSpecializationArgs();
+  if (!tal)
+    return "";
+  for (const TemplateArgument &a : tal->asArray()) {
+    if (a.getKind() != TemplateArgument::Integral)
+      continue;
+    const auto *et = a.getIntegralType()->getAs<EnumType>();
+    if (!et || et->getDecl()->getName() != enumName)
+      continue;
+    for (const EnumConstantDecl *ec : et->getDecl()->enumerators())
+      if (ec->getInitVal() == a.getAsIntegral())
+        return ec->getNameAsString();
+  }
+  return "";
+}
 
 } // namespace fe
 } // namespace alint

@@ -246,7 +246,6 @@ Value Interp::apiCube(ApiCall &c) {
   return Value();
 }
 
-
 void registerCubeApi(ApiTable &t) {
   t.addNames({"LoadData", "Mmad", "Fixpipe", "LoadDataWithTranspose", "LoadData3DV2"}, "cube",
              [](Interp &in, ApiCall &c) { return in.apiCube(c); });

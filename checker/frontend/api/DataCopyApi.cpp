@@ -36,11 +36,21 @@ Value Interp::apiDataCopy(ApiCall &c) {
     op.pipe = Pipe::MTE2;
   else if (!src.global && dst.global)
     op.pipe = Pipe::MTE3;
-  else if (!src.global && !dst.global)
-    op.pipe = (src.pos == TPos::VECIN || src.pos == TPos::VECOUT || src.pos == TPos::VECCALC) &&
-                      (dst.pos == TPos::A1 || dst.pos == TPos::B1 || dst.pos == TPos::C1)
-                  ? Pipe::MTE3
-                  : Pipe::V;
+  else if (!src.global && !dst.global) {
+    // Local to local, by the memories (asc-devkit docs/zh/api/附录/
+    // API流水类型汇总.md): UB->UB on V, UB->L1 on MTE3, L1->BT (C1->C2) on
+    // MTE1, L1->FB (C1->C2PIPE2GM) on FIX, L0C (CO1) out on FIX.
+    auto ub = [](TPos p) { return p == TPos::VECIN || p == TPos::VECOUT || p == TPos::VECCALC; };
+    auto l1 = [](TPos p) { return p == TPos::A1 || p == TPos::B1 || p == TPos::C1 || p == TPos::TSCM; };
+    if (ub(src.pos) && l1(dst.pos))
+      op.pipe = Pipe::MTE3;
+    else if (l1(src.pos) && dst.pos == TPos::C2)
+      op.pipe = Pipe::MTE1;
+    else if ((l1(src.pos) && dst.pos == TPos::C2PIPE2GM) || src.pos == TPos::CO1)
+      op.pipe = Pipe::FIX;
+    else
+      op.pipe = Pipe::V;
+  }
   uint32_t elem = src.elemBytes ? src.elemBytes : dst.elemBytes;
   op.params["elemBytes"] = mkConst(elem);
   Sym srcLen, dstLen;
@@ -72,7 +82,21 @@ Value Interp::apiDataCopy(ApiCall &c) {
         // DataCopyPad: blockLen in bytes; GM strides in bytes, UB strides in
         // 32-byte blocks, each UB block padded to 32 bytes.
         Sym ubBlock = ceilTo(bl, 32);
-        if (src.global) {
+        // PaddingMode::Compact (950): the blocks lie back to back in UB,
+        // padded once at the end to 32 bytes; the UB stride and the
+        // paddings do not apply (DataCopyPad（GMToUB非对齐数据搬运）.md, mode
+        // and dstStride; UBToGM likewise for the source).
+        const bool compact = enumTemplateArg(c.fd, "PaddingMode") == "Compact";
+        if (compact) {
+          op.params["compact"] = mkConst(1);
+          if (src.global) {
+            srcLen = add(mul(bcm1, add(bl, ss)), bl);
+            dstLen = ceilTo(mul(bc, bl), 32);
+          } else {
+            srcLen = mul(bc, bl);
+            dstLen = add(mul(bcm1, add(bl, ds)), bl);
+          }
+        } else if (src.global) {
           srcLen = add(mul(bcm1, add(bl, ss)), bl);
           dstLen = add(mul(bcm1, add(ubBlock, mulC(ds, 32))), ubBlock);
         } else {

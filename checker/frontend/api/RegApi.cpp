@@ -123,24 +123,6 @@ bool isRegType(QualType t, const char *name) {
   return rd && rd->getName() == name;
 }
 
-// The enumerator name of the first template argument of enum type `enumName`.
-std::string enumTemplateArg(const FunctionDecl *fd, const char *enumName) {
-  const TemplateArgumentList *tal = fd->getTemplateSpecializationArgs();
-  if (!tal)
-    return "";
-  for (const TemplateArgument &a : tal->asArray()) {
-    if (a.getKind() != TemplateArgument::Integral)
-      continue;
-    const auto *et = a.getIntegralType()->getAs<EnumType>();
-    if (!et || et->getDecl()->getName() != enumName)
-      continue;
-    for (const EnumConstantDecl *ec : et->getDecl()->enumerators())
-      if (ec->getInitVal() == a.getAsIntegral())
-        return ec->getNameAsString();
-  }
-  return "";
-}
-
 // Whether `vd` may change inside `scope`: assigned, incremented, its address
 // taken, or bound to a non-const reference (post-update addressing passes the
 // pointer by reference).

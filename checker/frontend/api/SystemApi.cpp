@@ -237,7 +237,7 @@ void registerSystemApi(ApiTable &t) {
   // of a repeat; SetMaskCount / SetMaskNorm are api/VectorApi.cpp's.)
   t.addPure({"SetVectorMask", "ResetMask", "SetAtomicAdd", "SetAtomicNone", "SetAtomicMax", "SetAtomicMin",
              "SetAtomicType", "SetFlagAndWait", "SetSysWorkspace", "SetLoadDataPaddingValue", "SetFmatrix",
-             "SetFixpipeNz2ndFlag", "SetFixPipeConfig", "SetDeqScale", "SetHF32Mode", "SetHF32TransMode",
+             "SetFixpipeNz2ndFlag", "SetFixPipeConfig", "SetDeqScale", "SetPadValue", "SetHF32Mode", "SetHF32TransMode",
              "SetMMLayoutTransform", "GetArchVersion", "GetProgramCounter", "GetSystemCycle", "Trap", "printf",
              "PRINTF", "DumpTensor", "AscendCUtils",
              // scalar arithmetic on values (kernel_operator_scalar_intf.h): no memory, no order

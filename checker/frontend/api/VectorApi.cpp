@@ -370,8 +370,23 @@ Value Interp::apiVector(ApiCall &c) {
       op.unknownReason = "'Select' without a mask tensor: extents are not modelled";
       break;
     }
+    // Mode 1 with two source tensors (950, "灵活标量位置": Select.md): one
+    // of them holds the scalar, one element, src1 unless the BinaryConfig
+    // template argument puts the scalar first (scalarPos 0).
+    int scalarAt = -1;
+    if (mode && *mode == 1 && tensors.size() == 4) {
+      scalarAt = 3;
+      if (const TemplateArgumentList *tal = c.fd ? c.fd->getTemplateSpecializationArgs() : nullptr)
+        for (const TemplateArgument &a : tal->asArray())
+          if (a.getKind() == TemplateArgument::StructuralValue) {
+            const APValue &v = a.getAsStructuralValue();
+            if (v.isStruct() && v.getStructNumFields() >= 1 && v.getStructField(0).isInt())
+              scalarAt = v.getStructField(0).getInt().isZero() ? 2 : 3;
+          }
+    }
     for (size_t k = 2; k < tensors.size(); ++k)
-      addTensor(tensors[k], bytes(tensors[k]), false, k == 2 ? "src0" : "src1");
+      addTensor(tensors[k], int(k) == scalarAt ? mkConst(c.vals[tensors[k]].t.elemBytes) : bytes(tensors[k]), false,
+                k == 2 ? "src0" : "src1");
     bool bitPerElem = mode && (*mode == 1 || *mode == 2);
     addTensor(tensors[1], bitPerElem ? mkBin(SymOp::Div, addC(count, 7), mkConst(8), IntType::math()) : nullptr, false,
               "selMask");
