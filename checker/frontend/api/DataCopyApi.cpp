@@ -35,18 +35,20 @@ Value Interp::apiDataCopy(ApiCall &c) {
   if (src.global && !dst.global)
     op.pipe = Pipe::MTE2;
   else if (!src.global && dst.global)
-    op.pipe = Pipe::MTE3;
+    op.pipe = src.pos == TPos::CO1 ? Pipe::FIX : Pipe::MTE3; // DataCopy(L0C->GM): PIPE_FIX
   else if (!src.global && !dst.global) {
     // Local to local, by the memories (asc-devkit docs/zh/api/附录/
     // API流水类型汇总.md): UB->UB on V, UB->L1 on MTE3, L1->BT (C1->C2) on
-    // MTE1, L1->FB (C1->C2PIPE2GM) on FIX, L0C (CO1) out on FIX.
+    // MTE1, L1->FB (C1->C2PIPE2GM) on FIX, L0C (CO1) to L1 on FIX. (L0C to
+    // UB with BLOCK_MODE_MATRIX, the older chips' CO1->CO2, stays on V:
+    // asc-devkit broadcast_ub2l0c orders it with V_MTE3.)
     auto ub = [](TPos p) { return p == TPos::VECIN || p == TPos::VECOUT || p == TPos::VECCALC; };
     auto l1 = [](TPos p) { return p == TPos::A1 || p == TPos::B1 || p == TPos::C1 || p == TPos::TSCM; };
     if (ub(src.pos) && l1(dst.pos))
       op.pipe = Pipe::MTE3;
     else if (l1(src.pos) && dst.pos == TPos::C2)
       op.pipe = Pipe::MTE1;
-    else if ((l1(src.pos) && dst.pos == TPos::C2PIPE2GM) || src.pos == TPos::CO1)
+    else if ((l1(src.pos) && dst.pos == TPos::C2PIPE2GM) || (src.pos == TPos::CO1 && l1(dst.pos)))
       op.pipe = Pipe::FIX;
     else
       op.pipe = Pipe::V;
