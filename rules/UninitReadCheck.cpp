@@ -358,13 +358,26 @@ void UninitReadCheck::run(CheckContext &ctx) const {
     item.ob.property = mkBool(false);
     item.ob.context = ctx.contextAt(u.cond, u.loops);
     std::string name = u.name;
-    item.message = [name](const Verdict &v) {
+    const bool tmp = u.tmpBuffer;
+    // An empty temporary buffer is fine where the API needs no space (the
+    // minimum its Get...TmpSize gives is 0: asc-devkit's advanced-math
+    // examples get the buffer only when the host's minimum is positive): a
+    // warning, never an error.
+    if (tmp)
+      item.worst = Status::Counterexample;
+    item.message = [name, tmp](const Verdict &v) {
       if (v.status == Status::Unknown)
         return "whether LocalTensor '" + name + "' is assigned before this use could not be proved: " + v.reason;
+      if (tmp)
+        return "LocalTensor '" + name +
+               "' is passed as the temporary buffer on a path where nothing was assigned to it (no buffer): "
+               "correct only if the API needs no temporary space there";
       return "LocalTensor '" + name +
              "' is used on a path where nothing was assigned to it (default-constructed: " + "no buffer)";
     };
-    item.hint = "assign the tensor (AllocTensor, DeQue, Get) on every path that reaches this use";
+    item.hint = tmp ? "give the API a buffer of at least its minimum temporary size (Get...MaxMinTmpSize) on every "
+                      "path, or call the overload without a temporary buffer"
+                    : "assign the tensor (AllocTensor, DeQue, Get) on every path that reaches this use";
     ctx.prove(std::move(item));
   }
 

@@ -279,6 +279,9 @@ struct KernelModel {
     std::vector<int> loops;
     SourceLoc loc;
     std::string name;
+    // Passed as an API's temporary buffer (a `sharedTmpBuffer` parameter):
+    // an empty one is what a caller passes when the API needs no space.
+    bool tmpBuffer = false;
   };
   std::vector<UnsetTensorUse> unsetTensorUses;
   std::vector<ParamStore> paramStores;

@@ -172,10 +172,20 @@ Value Interp::callOverChoices(ApiCall &c, const ApiEntry &e) {
   };
   // A choice still default-constructed on some path: the use must not be
   // reached on it (checked by uninit-read).
+  Value *unsetTmp = nullptr; // a temporary buffer still unassigned on some path
   for (Value *v : choices)
-    if (v->unsetWhen)
+    if (v->unsetWhen) {
+      bool tmp = false;
+      for (size_t i = 0; i < c.vals.size() && c.fd; ++i)
+        if (&c.vals[i] == v && i < c.fd->getNumParams()) {
+          llvm::StringRef pn = c.fd->getParamDecl(i)->getName();
+          tmp = pn == "sharedTmpBuffer" || pn == "tmpBuffer" || pn == "tmpTensor";
+        }
       model.unsetTensorUses.push_back(
-          {mkAnd(currentCond(), v->unsetWhen), loopStack, loc(c.call->getBeginLoc()), v->t.name});
+          {mkAnd(currentCond(), v->unsetWhen), loopStack, loc(c.call->getBeginLoc()), v->t.name, tmp});
+      if (tmp && v != &c.obj)
+        unsetTmp = v;
+    }
   std::vector<std::vector<Value *>> groups;
   size_t runs = 1;
   for (Value *v : choices) {
@@ -227,6 +237,29 @@ Value Interp::callOverChoices(ApiCall &c, const ApiEntry &e) {
     popCond();
     for (size_t g = 0; g < groups.size() && ++pick[g] == groups[g][0]->alts->size(); ++g)
       pick[g] = 0;
+  }
+  // The path where the temporary buffer is unassigned runs the API too
+  // (with no temporary buffer): its other operands are read and written
+  // there as well (asc-devkit's advanced-math examples pass an empty buffer
+  // when the API needs none).
+  if (unsetTmp && runs == 1) {
+    ApiCall one = orig;
+    for (size_t g = 0; g < groups.size(); ++g)
+      for (Value *v : groups[g]) {
+        Value *dst = v == &c.obj ? &one.obj : &one.vals[v - c.vals.data()];
+        if (v == unsetTmp) {
+          *dst = Value();
+          dst->kind = Value::Unknown;
+          dst->reason = "'" + v->t.name + "' has no buffer on this path";
+        } else {
+          *dst = Value();
+          dst->kind = Value::Tensor;
+          dst->t = (*v->alts)[0].second;
+        }
+      }
+    pushCond(unsetTmp->unsetWhen);
+    results.push_back({unsetTmp->unsetWhen, e.handler(*this, one)});
+    popCond();
   }
   Value r = results.back().second;
   for (size_t i = results.size() - 1; i-- > 0;)
