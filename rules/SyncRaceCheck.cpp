@@ -7,6 +7,8 @@
 // included, so double-buffered slots are proved apart.
 #include "rules/Checks.h"
 
+#include <llvm/ADT/StringRef.h>
+
 #include <map>
 #include <optional>
 #include <set>
@@ -262,6 +264,23 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
     };
     ctx.prove(std::move(item));
   };
+  // Calls not modelled whose names say they synchronise (`asc_sync_...`,
+  // `...Barrier`, `...Flag`, `...Wait`) may order what comes before them
+  // with what comes after: a race across one is at most `unknown` (an
+  // unmodelled asc_sync drew false "data race" errors on asc-devkit's C API
+  // examples). Prefix counts over the sequence find one between x and y.
+  std::vector<int> syncLikeBefore(g.seq.size() + 1, 0);
+  std::vector<int> syncLikeOp(g.seq.size() + 1, -1);
+  for (size_t i = 0; i < g.seq.size(); ++i) {
+    const Op &o = k.ops[g.seq[i].op];
+    std::string lower = llvm::StringRef(o.api).lower();
+    const bool syncLike = o.kind == OpKind::Unmodelled && o.regions.empty() &&
+                          (lower.find("sync") != std::string::npos || lower.find("barrier") != std::string::npos ||
+                           lower.find("flag") != std::string::npos || lower.find("wait") != std::string::npos ||
+                           lower.find("fence") != std::string::npos);
+    syncLikeBefore[i + 1] = syncLikeBefore[i] + syncLike;
+    syncLikeOp[i + 1] = syncLike ? int(g.seq[i].op) : syncLikeOp[i];
+  }
   // Local buffers some operation reads (a dummy load into a buffer nothing
   // reads races with nothing that matters: its final contents are unused).
   // An access the frontend could not place may read any of them.
@@ -429,6 +448,12 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
           item.ob.check = id();
           item.loc = oy.loc;
           item.group = std::to_string(sy.op) + (ry.global ? ":g" : ":b") + std::to_string(ry.bufferId);
+          if (syncLikeBefore[y] - syncLikeBefore[x + 1] > 0) {
+            const Op &so = k.ops[syncLikeOp[y]];
+            item.worst = Status::Unknown;
+            item.capReason = "'" + so.api + "' (line " + std::to_string(so.loc.line) +
+                             "), a call that is not modelled, may order them";
+          }
           if (ox.params.count("overApprox") || oy.params.count("overApprox")) {
             // The whole buffer stands for an indexed access: an overlap found
             // may not be real (the op's "overApprox" param, api/RegApi.cpp).

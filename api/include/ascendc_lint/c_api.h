@@ -37,7 +37,14 @@ template <typename T>
 __aicore__ void asc_sub(T *dst, T *src0, T *src1, uint32_t count);
 template <typename T>
 __aicore__ void asc_mul(T *dst, T *src0, T *src1, uint32_t count);
+// Synchronisation (asc-devkit docs/zh/api/SIMD-API/C-API/sync/): asc_sync
+// waits for every pipe (pipe_barrier(PIPE_ALL): impl/c_api/instr_impl/
+// npu_arch_2201/sync_impl/asc_pipe_barrier_impl.h), asc_sync_pipe for one,
+// asc_sync_notify / asc_sync_wait set and wait a flag (set_flag/wait_flag).
 __aicore__ void asc_sync();
 __aicore__ void asc_sync_vec();
+__aicore__ void asc_sync_pipe(pipe_t pipe);
+__aicore__ void asc_sync_notify(pipe_t pipe, pipe_t tpipe, event_t id);
+__aicore__ void asc_sync_wait(pipe_t pipe, pipe_t tpipe, event_t id);
 
 #pragma clang diagnostic pop

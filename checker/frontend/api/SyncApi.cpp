@@ -55,13 +55,14 @@ Value Interp::apiSync(ApiCall &c) {
     op.eventId = idArg(0);
     return Value();
   }
-  if (n == "set_flag" || n == "wait_flag") {
-    Op &op = addOp(n == "set_flag" ? OpKind::SetFlag : OpKind::WaitFlag, n, c.call);
+  if (n == "set_flag" || n == "wait_flag" || n == "asc_sync_notify" || n == "asc_sync_wait") {
+    const bool set = n == "set_flag" || n == "asc_sync_notify";
+    Op &op = addOp(set ? OpKind::SetFlag : OpKind::WaitFlag, n, c.call);
     auto p0 = c.vals.size() > 0 ? asConst(asSym(c.vals[0], QualType(), l)) : std::nullopt;
     auto p1 = c.vals.size() > 1 ? asConst(asSym(c.vals[1], QualType(), l)) : std::nullopt;
     op.flagSrc = p0 ? Pipe(*p0) : Pipe::None;
     op.flagDst = p1 ? Pipe(*p1) : Pipe::None;
-    op.pipe = n == "set_flag" ? op.flagSrc : op.flagDst;
+    op.pipe = set ? op.flagSrc : op.flagDst;
     for (int e = 0; e < int(HardEvent::MAX); ++e)
       if (hardEventPipes(HardEvent(e)) == std::make_pair(op.flagSrc, op.flagDst))
         op.event = HardEvent(e);
@@ -70,7 +71,14 @@ Value Interp::apiSync(ApiCall &c) {
     op.eventId = idArg(2);
     return Value();
   }
-  if (n == "PipeBarrier" || n == "pipe_barrier") {
+  // The C API's barriers: asc_sync (and asc_sync_vec, "同步所有流水线")
+  // wait for every pipe, asc_sync_pipe(pipe) for one (C-API/sync/*.md).
+  if (n == "asc_sync" || n == "asc_sync_vec") {
+    Op &op = addOp(OpKind::Barrier, n, c.call);
+    op.pipe = Pipe::ALL;
+    return Value();
+  }
+  if (n == "PipeBarrier" || n == "pipe_barrier" || n == "asc_sync_pipe") {
     Op &op = addOp(OpKind::Barrier, n, c.call);
     std::optional<int64_t> p = n == "PipeBarrier"
                                    ? templateIntArg(c.fd, 0)
@@ -123,7 +131,8 @@ void registerSyncApi(ApiTable &t) {
   ApiHandler h = [](Interp &in, ApiCall &c) { return in.apiSync(c); };
   t.addClass(ApiClass::QueSync, "sync", h);
   t.addNames({"SetFlag", "WaitFlag", "PipeBarrier", "set_flag", "wait_flag", "pipe_barrier", "CrossCoreSetFlag",
-              "CrossCoreWaitFlag", "SyncAll", "ffts_cross_core_sync", "wait_flag_dev", "IBSet", "IBWait"},
+              "CrossCoreWaitFlag", "SyncAll", "ffts_cross_core_sync", "wait_flag_dev", "IBSet", "IBWait", "asc_sync",
+              "asc_sync_vec", "asc_sync_pipe", "asc_sync_notify", "asc_sync_wait"},
              "sync", h);
 }
 
