@@ -18,7 +18,7 @@ extern "C" __global__ __aicore__ void add_async(GM_ADDR x, GM_ADDR y, GM_ADDR z)
   __gm__ float *zGm = (__gm__ float *)z + blockIdx * TILE;
   asc_copy_gm2ub((__ubuf__ void *)xLocal, (__gm__ void *)xGm, TILE * sizeof(float));
   asc_copy_gm2ub((__ubuf__ void *)yLocal, (__gm__ void *)yGm, TILE * sizeof(float));
-  asc_add(zLocal, xLocal, yLocal, TILE); // expect: sync-race
+  asc_add(zLocal, xLocal, yLocal, TILE); // expect: sync-race, sync-race
   asc_sync();
   asc_copy_ub2gm((__gm__ void *)zGm, (__ubuf__ void *)zLocal, TILE * sizeof(float));
   asc_sync();
