@@ -59,7 +59,7 @@ void SyncSimtCheck::run(CheckContext &ctx) const {
       if (auto it = L.mark->params.find(a); it != L.mark->params.end())
         tid.push_back(it->second);
     if (tid.size() != 3)
-      continue; // not a launch this frontend described: nothing to pair
+      continue;                                       // not a launch this frontend described: nothing to pair
     const std::vector<size_t> &barriers = L.barriers; // a lambda may not capture a binding (C++17)
     auto loopHasBarrier = [&](int l) {
       for (size_t b : barriers)
@@ -75,6 +75,11 @@ void SyncSimtCheck::run(CheckContext &ctx) const {
         const Region &a = ox.regions[0], &b = oy.regions[0];
         bool ax = ox.params.count("atomic") != 0, ay = oy.params.count("atomic") != 0;
         if (ax && ay)
+          continue;
+        // An atomic beside a volatile access (a spin on a counter other
+        // threads advance with asc_atomic_cas: asc-devkit
+        // hash_table_mte_queue) is the lock-free idiom, not a data race.
+        if ((ax && oy.params.count("volatile")) || (ay && ox.params.count("volatile")))
           continue;
         if (!a.write && !b.write && !ax && !ay)
           continue;

@@ -268,7 +268,11 @@ Value Interp::simtBuiltin(const std::string &name, QualType t) {
 bool Interp::simtAccess(const Expr *e, const Value &ptr, Sym byteOffset, bool write) {
   if (!simt)
     return false;
-  recordAccess(*this, e, ptr, byteOffset, sizeOfType(e->getType()), write, write ? "SIMT store" : "SIMT load");
+  Op &op = recordAccess(*this, e, ptr, byteOffset, sizeOfType(e->getType()), write, write ? "SIMT store" : "SIMT load");
+  // Through a volatile lvalue (`*(__ubuf__ volatile uint32_t *)p`): the
+  // lock-free idiom beside atomics (rules/SyncSimtCheck.cpp).
+  if (e->getType().isVolatileQualified())
+    op.params["volatile"] = mkConst(1);
   return true;
 }
 
