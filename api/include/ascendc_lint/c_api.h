@@ -46,5 +46,7 @@ __aicore__ void asc_sync_vec();
 __aicore__ void asc_sync_pipe(pipe_t pipe);
 __aicore__ void asc_sync_notify(pipe_t pipe, pipe_t tpipe, event_t id);
 __aicore__ void asc_sync_wait(pipe_t pipe, pipe_t tpipe, event_t id);
+__aicore__ void asc_sync_notify(pipe_t pipe, pipe_t tpipe, int id); // an id held in an int
+__aicore__ void asc_sync_wait(pipe_t pipe, pipe_t tpipe, int id);
 
 #pragma clang diagnostic pop
