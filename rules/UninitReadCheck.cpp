@@ -222,7 +222,8 @@ std::optional<int64_t> coefficientOf(const Sym &e, uint32_t v) {
 }
 
 // Whether every Cast in `e` keeps its operand's value (no wrap), with the
-// loop counter `iv` in `ivRange` and every other variable in its type.
+// variables in `bounds` (the loop counter) there and the others anywhere in
+// their types.
 bool castsKeepValues(const Sym &e, const VarBounds &bounds) {
   if (!e)
     return true;
@@ -502,8 +503,9 @@ void UninitReadCheck::run(CheckContext &ctx) const {
             // A loop before the read that writes one stretch per counter
             // value (`for (i = 0; i < n; ++i) a[i] = ...`): byte b is
             // covered if the iteration whose stretch starts at or before it
-            // wrote it. That iteration is a witness for Z3 to check, so a
-            // failure is only `unknown`.
+            // wrote it. That iteration is a witness for Z3 to check; a
+            // failure is a finding only where the stretches are disjoint
+            // (coveredByLoopBefore's `exact`), else `unknown`.
             bool exact = false;
             // Another queue slot than the read's is other memory.
             const bool sameSlot = oneSlot || !W.slot || !R.slot || structurallyEqual(W.slot, R.slot);
