@@ -7,8 +7,6 @@
 // included, so double-buffered slots are proved apart.
 #include "rules/Checks.h"
 
-#include <llvm/ADT/StringRef.h>
-
 #include <map>
 #include <optional>
 #include <set>
@@ -273,11 +271,8 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
   std::vector<int> syncLikeOp(g.seq.size() + 1, -1);
   for (size_t i = 0; i < g.seq.size(); ++i) {
     const Op &o = k.ops[g.seq[i].op];
-    std::string lower = llvm::StringRef(o.api).lower();
-    const bool syncLike = o.kind == OpKind::Unmodelled && o.regions.empty() &&
-                          (lower.find("sync") != std::string::npos || lower.find("barrier") != std::string::npos ||
-                           lower.find("flag") != std::string::npos || lower.find("wait") != std::string::npos ||
-                           lower.find("fence") != std::string::npos);
+    const bool syncLike =
+        o.kind == OpKind::Unmodelled && o.regions.empty() && namesSynchronisation(o.api, /*withFlag=*/true);
     syncLikeBefore[i + 1] = syncLikeBefore[i] + syncLike;
     syncLikeOp[i + 1] = syncLike ? int(g.seq[i].op) : syncLikeOp[i];
   }

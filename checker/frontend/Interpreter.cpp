@@ -3617,9 +3617,7 @@ Value Interp::inlineInto(const CallExpr *call, const FunctionDecl *fd, std::shar
     // One whose name says it synchronises (a barrier from a header the
     // linter lacks) is kept in the sequence as an unmodelled call: races
     // across it are then `unknown`, not errors (rules/SyncRaceCheck.cpp).
-    std::string lower = llvm::StringRef(n).lower();
-    if (lower.find("sync") != std::string::npos || lower.find("barrier") != std::string::npos ||
-        lower.find("fence") != std::string::npos || lower.find("wait") != std::string::npos) {
+    if (namesSynchronisation(n)) {
       Op &op = addOp(OpKind::Unmodelled, fd->getNameAsString(), call);
       op.unknownReason = "call to '" + n + "' whose definition is not available";
     }

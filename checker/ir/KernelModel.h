@@ -134,6 +134,20 @@ enum class OpKind {
   Unmodelled, // a call the frontend does not model; unknownReason says which
 };
 
+// Whether a call's name says it synchronises (`asc_sync_all`, `...Barrier`,
+// `...Wait`, `...Fence`, case-insensitive; with `flag` too for AscendC API
+// names): one the model does not follow may order what comes before it with
+// what comes after (rules/SyncRaceCheck.cpp, checker/frontend/Interpreter.cpp).
+inline bool namesSynchronisation(const std::string &name, bool withFlag = false) {
+  std::string lower(name);
+  for (char &c : lower)
+    c = char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  for (const char *w : {"sync", "barrier", "wait", "fence"})
+    if (lower.find(w) != std::string::npos)
+      return true;
+  return withFlag && lower.find("flag") != std::string::npos;
+}
+
 // Operations that read or write memory through their regions (movements,
 // vector and cube instructions, scalar accesses), as opposed to sync and queue
 // bookkeeping.
