@@ -237,6 +237,17 @@ static Sym overlapOf(const Op &ox, const Region &rx, Sym ax, const Op &oy, const
   return mkAnd(range, mkAnd(mkCmp(SymOp::Lt, ax, add(ay, ly)), mkCmp(SymOp::Lt, ay, add(ax, lx))));
 }
 
+// The reason of a value a loop changes (kChangedAcrossIterations) that `s`
+// holds, or "".
+static std::string changedAcrossIterations(const Sym &s) {
+  std::vector<std::shared_ptr<const VarInfo>> vs;
+  collectVars(s, vs);
+  for (auto &v : vs)
+    if (v->role == VarRole::Opaque && v->reason.find(kChangedAcrossIterations) != std::string::npos)
+      return v->reason;
+  return "";
+}
+
 void SyncRaceCheck::run(CheckContext &ctx) const {
   const KernelModel &k = ctx.kernel;
   const model::TargetSpec &t = ctx.target;
@@ -490,6 +501,26 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
             // for an unknown extent; proved where they exclude each other.
             if (warned.count(item.group))
               continue;
+            // Across iterations, a start that is a value the loop changes
+            // (an opaque per iteration, checker/frontend/Interpreter.cpp) is
+            // the same symbol in both copies, not the same address: two
+            // iterations of `while (cur < end) { copy(y[cur], len); cur +=
+            // len; }` write different stretches. Not decided, not a warning.
+            if (carried)
+              if (std::string why = changedAcrossIterations(ax); !why.empty()) {
+                item.ob.unknownReason = why;
+                item.ob.property = mkBool(true);
+                std::string px(pipeName(sx.pipe)), py(pipeName(sy.pipe));
+                std::string what = oy.api + " on " + py + (ry.write ? " writes " : " reads ") + where + " while " +
+                                   ox.api + " on " + px + (rx.write ? " writes" : " reads") +
+                                   " it with nothing ordering them (across loop iterations)";
+                item.message = [what](const Verdict &v) {
+                  return "possible race: " + what + "; overlap could not be decided: " + v.reason;
+                };
+                item.related.push_back({ox.loc, "the other access: " + ox.api + " on " + px + " (previous iteration)"});
+                ctx.prove(std::move(item));
+                continue;
+              }
             item.ob.property = mkBool(false);
             item.ob.context = raceContext(sx, ox, rx, sy, oy, ry);
             if (item.worst != Status::Unknown)
