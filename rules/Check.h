@@ -125,7 +125,7 @@ public:
   // `cond` inside `loops`.
   std::vector<Sym> contextAt(const Sym &cond, const std::vector<int> &loops) const;
 
-  void prove(ProofItem item);
+  void prove(ProofItem item) { items.push_back(std::move(item)); }
   // The file's clock, polled in a check's outer loop (a kernel of thousands
   // of operations makes some checks quadratic): true once it has run out.
   // The first time it leaves one `unknown` obligation at `loc` saying what

@@ -5,7 +5,6 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <unordered_set>
 
 namespace alint {
 
@@ -45,36 +44,6 @@ bool CheckContext::outOfTime(const std::string &check, const SourceLoc &loc) {
     prove(std::move(item));
   }
   return true;
-}
-
-void CheckContext::prove(ProofItem item) {
-  // The bounds of the loop-changed values the question names (and of those
-  // their bounds name): KernelModel::opaqueFacts.
-  if (!kernel.opaqueFacts.empty() && item.ob.unknownReason.empty() && item.ob.property) {
-    std::unordered_set<uint32_t> named;
-    std::vector<std::shared_ptr<const VarInfo>> vs;
-    collectVars(item.ob.property, vs);
-    for (const Sym &c : item.ob.context)
-      collectVars(c, vs);
-    for (auto &v : vs)
-      named.insert(v->id);
-    std::vector<char> added(kernel.opaqueFacts.size(), 0);
-    for (bool grew = true; grew;) {
-      grew = false;
-      for (size_t i = 0; i < kernel.opaqueFacts.size(); ++i) {
-        if (added[i] || !named.count(kernel.opaqueFacts[i].first))
-          continue;
-        added[i] = 1;
-        grew = true;
-        item.ob.context.push_back(kernel.opaqueFacts[i].second);
-        std::vector<std::shared_ptr<const VarInfo>> fv;
-        collectVars(kernel.opaqueFacts[i].second, fv);
-        for (auto &v : fv)
-          named.insert(v->id);
-      }
-    }
-  }
-  items.push_back(std::move(item));
 }
 
 std::vector<Sym> CheckContext::contextAt(const Sym &cond, const std::vector<int> &loops) const {

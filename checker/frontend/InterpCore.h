@@ -157,12 +157,7 @@ struct Value {
   LRef addrOf;               // Unknown produced by &lvalue: deref gives it back
 };
 
-// Objects in creation order (ObjState::serial): a loop tells the objects its
-// body makes (set before they are read, in each iteration) from older ones.
-inline uint64_t objStateSerial = 0;
-
 struct ObjState {
-  uint64_t serial = ++objStateSerial;
   const clang::CXXRecordDecl *rec = nullptr;
   std::string origin;             // name prefix for fields read before written
   bool originFromPointer = false; // named after the GM pointer it was read through
@@ -365,8 +360,6 @@ private:
   std::vector<Sym> condStack;
   Sym pathCond;
   unsigned long steps = 0;
-  unsigned invariantQueriesLeft = 16; // Z3 questions for loop invariants (LoopInvariants.h), per kernel model
-  static constexpr unsigned long kInvariantBodySteps = 1000; // the largest loop body they are looked for in
   unsigned evalDepth = 0; // nesting of eval(): a 20,000-term expression overflowed the stack
   bool budgetExceeded = false;
   Sym blockIdxSym, blockNumSym;

@@ -6,7 +6,6 @@
 #include "checker/frontend/Interpreter.h"
 #include "checker/frontend/CxxInt.h"
 #include "checker/frontend/InterpCore.h"
-#include "checker/frontend/LoopInvariants.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
@@ -2133,8 +2132,6 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
                       bool isDo) {
   if (init)
     exec(init);
-  const uint32_t loopVarMark = nextVariableId(); // variables made from here on are not loop-invariant
-  const uint64_t loopObjMark = objStateSerial;   // objects made from here on belong to an iteration
   Frame &f = *frames.back();
   const Expr *boundE = nullptr;
   BinaryOperatorKind cmp = BO_LT;
@@ -2225,7 +2222,6 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   bool outer = journalActive;
   journalActive = true;
   ++dryRun;
-  const unsigned long stepsBeforeDryRun = steps;
   LRef ivRef;
   if (iv) {
     ivRef = localRef(&f, iv);
@@ -2269,7 +2265,6 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   // long with it there too) the changed values are havocked.
   std::vector<Sym> entrySym(changed.size());
   std::vector<Value> exitVal(changed.size());
-  Sym entryCond; // what holds at the head of an iteration that runs, over the entry values
   bool verified = false;
   // Only where the first run's values could be a step or a choice (their
   // leaves the entry value or inputs only, or a pointer that stayed in its
@@ -2300,29 +2295,6 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   bool anyCandidate = false;
   for (size_t ci = 0; ci < changed.size() && !anyCandidate; ++ci)
     anyCandidate = mayBeCandidate(ci);
-  // A location the body sets before it reads it in each iteration: a local
-  // of the body, a field of an object the body makes (a parameter struct).
-  auto setEachIteration = [&](const LRef &r) {
-    if (r.kind == LRef::Local && r.decl &&
-        sm.isPointWithin(sm.getExpansionLoc(r.decl->getLocation()), sm.getExpansionLoc(body->getBeginLoc()),
-                         sm.getExpansionLoc(body->getEndLoc())))
-      return true;
-    return (r.kind == LRef::Field || r.kind == LRef::Elem) && r.obj && r.obj->serial > loopObjMark;
-  };
-  // Or where a changed scalar may keep bounds (LoopInvariants.h): an integer
-  // one the iterations carry, besides the counter. Not for a body that costs
-  // many steps (a loop nest: each level's second run doubles what the levels
-  // inside cost; ops-math view_copy's model took 1.8 times as long).
-  const unsigned long bodySteps = steps - stepsBeforeDryRun;
-  for (size_t ci = 0;
-       ci < changed.size() && !anyCandidate && invariantQueriesLeft > 0 && bodySteps <= kInvariantBodySteps; ++ci) {
-    if ((induction && changed[ci].first == ivRef) || setEachIteration(changed[ci].first))
-      continue;
-    Value cur = read(changed[ci].first, QualType());
-    const Value &fin = changed[ci].second;
-    anyCandidate = cur.kind == Value::Scalar && cur.sym && !cur.sym->type.isBool && fin.kind == Value::Scalar &&
-                   fin.sym && mayKeepBounds(fin.sym, cur.sym);
-  }
   if (dryRun == 0 && anyCandidate) {
     size_t m2 = mark();
     journalActive = true;
@@ -2343,15 +2315,8 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
         writeJoined(changed[ci].first, nv);
       }
     }
-    if (induction) {
+    if (induction)
       writeJoined(ivRef, scalar(ivSym));
-      Sym i = toMath(ivSym);
-      entryCond = stepV > 0 || symStep ? mkAnd(mkCmp(SymOp::Le, toMath(lo), i), mkCmp(SymOp::Lt, i, toMath(hi)))
-                                       : mkAnd(mkCmp(SymOp::Ge, toMath(lo), i), mkCmp(SymOp::Gt, i, toMath(hi)));
-    } else if (cond && !isDo && !cond->HasSideEffects(ctx)) {
-      Sym c = asSym(eval(cond), ctx.BoolTy, cond->getBeginLoc());
-      entryCond = c->type.isBool ? c : mkCast(c, IntType::boolean());
-    }
     runBody(body, inc, induction);
     for (size_t ci = 0; ci < changed.size(); ++ci)
       if (entrySym[ci])
@@ -2476,47 +2441,6 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
     if (ok && !leaves.empty())
       choices[ci] = {cur.sym, leaves};
   }
-  // Bounds the other changed scalars keep in every iteration (and after the
-  // loop), proved by induction over the second dry run: only where every
-  // changed value had a fresh entry symbol there (a value left as it was
-  // before the loop, a flag, would make the iteration's run a guess).
-  std::map<size_t, std::vector<InvariantFact>> invariants; // ci -> facts
-  if (verified && invariantQueriesLeft > 0) {
-    bool allFresh = true;
-    std::vector<LoopCarried> carried;
-    std::vector<size_t> carriedCi;
-    for (size_t ci = 0; ci < changed.size() && allFresh; ++ci) {
-      if (induction && changed[ci].first == ivRef)
-        continue;
-      Value cur = read(changed[ci].first, QualType());
-      if (setEachIteration(changed[ci].first))
-        continue;
-      // Scalars are what iterations compute with; a handle (tensor, pointer
-      // without offset) is reassigned, not computed from its old value.
-      if (cur.kind != Value::Scalar)
-        continue;
-      if (!entrySym[ci]) {
-        allFresh = false;
-        break;
-      }
-      if (cur.kind != Value::Scalar || !cur.sym || ptrStep.count(ci) || linStep.count(ci) || satStep.count(ci) ||
-          choices.count(ci))
-        continue;
-      const Value &fin = exitVal[ci];
-      if (fin.kind != Value::Scalar || !fin.sym)
-        continue;
-      carried.push_back({entrySym[ci], cur.sym, fin.sym});
-      carriedCi.push_back(ci);
-    }
-    // At most 12 questions for one loop, from what the kernel model has left.
-    unsigned forLoop = std::min(12u, invariantQueriesLeft);
-    const unsigned given = forLoop;
-    if (allFresh && !carried.empty())
-      for (InvariantFact &fact : inferLoopInvariants(carried, entryCond, currentCond(), loopVarMark, forLoop))
-        invariants[carriedCi[fact.index]].push_back(fact);
-    invariantQueriesLeft -= given - forLoop;
-  }
-  const bool invariantAfter = !mayStopLoop(body);
   auto chosen = [&](size_t ci, const char *when) {
     const auto &[before, leaves] = choices.at(ci);
     // An Internal variable marked a choice: a failure for some choice is a
@@ -2578,15 +2502,6 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
         nv = scalar(chosen(ci, when));
       } else if (cur.kind == Value::Scalar && cur.sym) {
         nv = scalar(mkOpaque("'" + refName(c.first) + "' " + changes + where, cur.sym->type));
-        if (auto inv = invariants.find(ci); inv != invariants.end() && (std::string(when) != "after" || invariantAfter))
-          for (const InvariantFact &fact : inv->second) {
-            // Under the loop's path condition: elsewhere the bases need not
-            // hold, and facts that contradict each other would prove anything.
-            Sym holds = mkCmp(fact.op, toMath(nv.sym), fact.bound);
-            Sym premise = !L.cond ? fact.premise : fact.premise ? mkAnd(L.cond, fact.premise) : L.cond;
-            model.opaqueFacts.push_back(
-                {nv.sym->var->id, !premise || isTrue(premise) ? holds : mkOr(mkNot(premise), holds)});
-          }
       } else if (cur.kind == Value::Obj) {
         continue; // objects keep identity; their fields were journaled separately
       } else {
@@ -2674,20 +2589,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
     Sym exitV = mkSelect(mkCmp(SymOp::Lt, toMath(lo), toMath(hi)), toMath(hi), toMath(lo));
     writeJoined(ivRef, scalar(mkCast(exitV, ivType)));
   } else if (iv) {
-    Sym after = mkOpaque("'" + iv->getNameAsString() + "' after the loop" + where, ivType);
-    // A counter the loop advances by a computed step (`while (cur < end)
-    // cur += len;`): the bounds it keeps hold after the loop too.
-    if (!induction && invariantAfter)
-      for (size_t ci = 0; ci < changed.size(); ++ci)
-        if (changed[ci].first == ivRef)
-          if (auto inv = invariants.find(ci); inv != invariants.end())
-            for (const InvariantFact &fact : inv->second) {
-              Sym holds = mkCmp(fact.op, toMath(after), fact.bound);
-              Sym premise = !L.cond ? fact.premise : fact.premise ? mkAnd(L.cond, fact.premise) : L.cond;
-              model.opaqueFacts.push_back(
-                  {after->var->id, !premise || isTrue(premise) ? holds : mkOr(mkNot(premise), holds)});
-            }
-    writeJoined(ivRef, scalar(after));
+    writeJoined(ivRef, scalar(mkOpaque("'" + iv->getNameAsString() + "' after the loop" + where, ivType)));
   }
 }
 

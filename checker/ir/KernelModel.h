@@ -285,12 +285,6 @@ struct KernelModel {
   std::vector<Loop> loops;
   std::vector<Assumption> assumptions;
   std::vector<Sym> facts; // always true: 0 <= blockIdx < blockNum, ...
-  // Bounds of a value a loop changes (an opaque per iteration), proved by
-  // induction (checker/frontend/LoopInvariants.h): (the value's variable id,
-  // the fact). A question gets them only where it names the value
-  // (CheckContext::prove): an opaque value in every question would make
-  // every failure `unknown` (smt/Solver.cpp).
-  std::vector<std::pair<uint32_t, Sym>> opaqueFacts;
   std::vector<UnknownNote> unknowns;
   // Uses of a LocalTensor that is default-constructed on some path (a merged
   // choice's `unsetWhen`): uninit-read proves `cond` cannot hold.
