@@ -237,6 +237,14 @@ static Sym overlapOf(const Op &ox, const Region &rx, Sym ax, const Op &oy, const
   return mkAnd(range, mkAnd(mkCmp(SymOp::Lt, ax, add(ay, ly)), mkCmp(SymOp::Lt, ay, add(ax, lx))));
 }
 
+// "Y on PIPE_b writes <where> while X on PIPE_a reads it with nothing
+// ordering them (<how>)": a race finding's subject.
+static std::string unorderedPair(const Op &oy, const std::string &py, const Region &ry, const std::string &where,
+                                 const Op &ox, const std::string &px, const Region &rx, const std::string &how) {
+  return oy.api + " on " + py + (ry.write ? " writes " : " reads ") + where + " while " + ox.api + " on " + px +
+         (rx.write ? " writes" : " reads") + " it with nothing ordering them (" + how + ")";
+}
+
 // The reason of a value a loop changes (kChangedAcrossIterations) that `s`
 // holds, or "".
 static std::string changedAcrossIterations(const Sym &s) {
@@ -511,9 +519,7 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
                 item.ob.unknownReason = why;
                 item.ob.property = mkBool(true);
                 std::string px(pipeName(sx.pipe)), py(pipeName(sy.pipe));
-                std::string what = oy.api + " on " + py + (ry.write ? " writes " : " reads ") + where + " while " +
-                                   ox.api + " on " + px + (rx.write ? " writes" : " reads") +
-                                   " it with nothing ordering them (across loop iterations)";
+                std::string what = unorderedPair(oy, py, ry, where, ox, px, rx, "across loop iterations");
                 item.message = [what](const Verdict &v) {
                   return "possible race: " + what + "; overlap could not be decided: " + v.reason;
                 };
@@ -575,9 +581,8 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
           std::string kind = rx.write && ry.write ? "write-after-write"
                              : ry.write           ? "write-after-read"
                                                   : "read-after-write";
-          std::string what = oy.api + " on " + py + (ry.write ? " writes " : " reads ") + where + " while " + ox.api +
-                             " on " + px + (rx.write ? " writes" : " reads") + " it with nothing ordering them (" +
-                             kind + (carried ? ", across loop iterations" : "") + ")";
+          std::string what =
+              unorderedPair(oy, py, ry, where, ox, px, rx, kind + (carried ? ", across loop iterations" : ""));
           item.message = [what](const Verdict &v) {
             if (v.status == Status::Unknown)
               return "possible race: " + what + "; overlap could not be decided: " + v.reason;

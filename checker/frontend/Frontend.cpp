@@ -1014,12 +1014,20 @@ private:
 };
 
 std::vector<std::string> clangArgs(const FrontendOptions &opts) {
-  std::vector<std::string> args = {"clang++", "-fsyntax-only", "-std=c++17", "-x", "c++", "-w", "-ferror-limit=0",
+  std::vector<std::string> args = {"clang++",
+                                   "-fsyntax-only",
+                                   "-std=c++17",
+                                   "-x",
+                                   "c++",
+                                   "-w",
+                                   "-ferror-limit=0",
                                    "-fno-caret-diagnostics",
                                    // A typo corrected silently would read as valid code:
                                    // an unknown name must stay an error the frontend sees.
-                                   "-fno-spell-checking", "-D__NPU_ARCH__=" + std::to_string(opts.npuArch),
-                                   "-D__CCE_AICORE__=" + std::to_string(opts.cceAicore), "-DASCENDC_LINT=1"};
+                                   "-fno-spell-checking",
+                                   "-D__NPU_ARCH__=" + std::to_string(opts.npuArch),
+                                   "-D__CCE_AICORE__=" + std::to_string(opts.cceAicore),
+                                   "-DASCENDC_LINT=1"};
   if (!opts.resourceDir.empty())
     args.push_back("-resource-dir=" + opts.resourceDir);
   // The bundled API goes first so it wins over a CANN install on the path.

@@ -17,7 +17,7 @@
 namespace alint {
 
 struct FrontendOptions {
-  std::string apiDir; // bundled AscendC headers (see Paths.h)
+  std::string apiDir;                 // bundled AscendC headers (see Paths.h)
   // The real AscendC library (an asc-devkit checkout or CANN's asc/ folder)
   // to analyse against instead of the bundled declarations (--api-dir): its
   // code is run like the user's down to the intrinsics (docs/cce.md).
@@ -28,7 +28,7 @@ struct FrontendOptions {
   std::vector<std::string> extraArgs; // user compiler args (-I, -D, ...)
   unsigned maxInlineDepth = 48;
   unsigned long maxSteps = 2000000; // statements + expressions per kernel
-  Budget *budget = nullptr;         // the file's clock (checked while interpreting); null: none
+  Budget *budget = nullptr;          // the file's clock (checked while interpreting); null: none
   unsigned maxMissingIncludes = 32; // headers replaced by empty files
   // Add the repository folders that make the file's quoted includes resolve
   // (`#include "kernels/utils/common.h"` from src/kernels/x/y.cce finds src/)
