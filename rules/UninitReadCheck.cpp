@@ -29,6 +29,11 @@ namespace {
 struct Foot {
   Sym len, period, block;
   bool exact = false; // the bytes are exactly these (else: writes: at least these; reads: not known)
+  // A part of a write stated without the rounding that makes `len` and
+  // `block` hard for Z3 (DataCopyPad's rows before their 32-byte padding):
+  // [0, core), and with a period only rel % period < coreBlock. A read
+  // within the rows is proved covered without the rounding.
+  Sym core, coreBlock;
 };
 
 Sym paramOf(const Op &op, const char *n) {
@@ -71,9 +76,36 @@ Foot footOf(const Op &op, const Region &rg) {
       f.exact = true;
     } else if (bc && bl && op.api == "DataCopyPad" && !rg.global) {
       // DataCopyPad, the UB side: each block padded to 32 bytes, stride in
-      // 32-byte blocks. A read takes blockLen bytes of each; a write puts
-      // blockLen bytes and may fill the padding (not modelled): at least these.
+      // 32-byte blocks. A read takes blockLen bytes of each. A write fills
+      // each block to 32 bytes: the paddings and dummy data are written too
+      // (DataCopyPad（GMToUB非对齐数据搬运）.md: the hardware pads every
+      // block, Compact mode the last one), so where the paddings were
+      // followed the write is exactly the padded blocks (the frontend's
+      // length); else at least blockLen bytes of each.
       Sym st = paramOf(op, rg.role == "src" ? "srcStride" : "dstStride");
+      Sym lp = paramOf(op, "leftPadding"), rp = paramOf(op, "rightPadding");
+      if (rg.write && (op.params.count("compact") || (lp && rp && !containsOpaque(lp) && !containsOpaque(rp)))) {
+        f.exact = true; // f.len: the padded blocks and the gaps between them
+        Sym nonEmpty = mkAnd(mkCmp(SymOp::Gt, toMath(bc), mkConst(0)), mkCmp(SymOp::Gt, toMath(bl), mkConst(0)));
+        if (op.params.count("compact"))
+          f.core = mkSelect(nonEmpty, mul(toMath(bc), toMath(bl)), mkConst(0));
+        else if (asConst(bc) == std::optional<int64_t>(1))
+          if (Sym eb = paramOf(op, "elemBytes"))
+            f.core = mkSelect(nonEmpty, add(mul(lp, eb), toMath(bl)), mkConst(0));
+        if (!op.params.count("compact") && asConst(bc) != std::optional<int64_t>(1)) {
+          if (!st)
+            return Foot{};
+          Sym eb = paramOf(op, "elemBytes"); // set with the paddings (api/DataCopyApi.cpp)
+          if (!eb)
+            return Foot{};
+          Sym block = ceil32(add(toMath(bl), mul(add(lp, rp), eb)));
+          f.period = add(block, mulC(toMath(st), 32));
+          f.block = block;
+          f.core = f.len;
+          f.coreBlock = add(mul(lp, eb), toMath(bl));
+        }
+        break;
+      }
       if (op.params.count("compact")) { // PaddingMode::Compact: back to back
         f.len = mkSelect(mkCmp(SymOp::Gt, toMath(bl), mkConst(0)), mul(toMath(bc), toMath(bl)), mkConst(0));
       } else if (asConst(bc) == std::optional<int64_t>(1)) {
@@ -115,6 +147,14 @@ Sym covers(const Foot &f, const Region &rg, const Sym &b) {
   Sym in = mkAnd(mkCmp(SymOp::Ge, rel, mkConst(0)), mkCmp(SymOp::Lt, rel, f.len));
   if (f.period)
     in = mkAnd(in, mkCmp(SymOp::Lt, mkBin(SymOp::Rem, rel, f.period, IntType::math()), f.block));
+  if (f.core) {
+    Sym part = mkAnd(mkCmp(SymOp::Ge, rel, mkConst(0)), mkCmp(SymOp::Lt, rel, f.core));
+    if (f.period && f.coreBlock)
+      part = mkAnd(part, mkCmp(SymOp::Lt, mkBin(SymOp::Rem, rel, f.period, IntType::math()), f.coreBlock));
+    else if (f.period)
+      part = mkBool(false);
+    in = mkOr(part, in);
+  }
   return in;
 }
 
@@ -305,6 +345,10 @@ Sym coveredByLoopBefore(const KernelModel &k, const Op &wo, const Region &W, siz
     fj.period = at(wf.period, j);
   if (fj.block)
     fj.block = at(wf.block, j);
+  if (fj.core)
+    fj.core = at(wf.core, j);
+  if (fj.coreBlock)
+    fj.coreBlock = at(wf.coreBlock, j);
   Sym cond = wo.cond ? at(wo.cond, j) : mkBool(true);
   if (exact && !wf.period && !wf.block && iterationInvariantBesides(W.offsetBytes, iv) &&
       iterationInvariantBesides(wf.len, iv) && iterationInvariantBesides(wo.cond, iv)) {

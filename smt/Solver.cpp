@@ -509,9 +509,26 @@ std::optional<std::pair<const VarInfo *, std::pair<__int128, __int128>>> varThro
 
 VarBounds boundsFrom(const std::vector<Sym> &context) {
   std::vector<Sym> atoms;
-  for (const Sym &p : conjunctsOf(context))
+  std::vector<Sym> work = conjunctsOf(context);
+  while (!work.empty()) {
+    Sym p = work.back();
+    work.pop_back();
+    // A negated comparison is the opposite one: the host contract's early
+    // returns (`if (rows > 0xffffff) return GRAPH_FAILED;`) are facts
+    // `!(rows > 16777215)`, and `!(a || b)` is both negations.
+    if (p->op == SymOp::LNot) {
+      const Sym &q = p->args[0];
+      if (q->op == SymOp::LOr) {
+        work.push_back(mkNot(q->args[0]));
+        work.push_back(mkNot(q->args[1]));
+        continue;
+      }
+      if (q->args.size() == 2 && q->op >= SymOp::Eq && q->op <= SymOp::Ge)
+        p = mkCmp(negatedCmp(q->op), q->args[0], q->args[1]);
+    }
     if (p->args.size() == 2 && p->op >= SymOp::Eq && p->op <= SymOp::Ge)
       atoms.push_back(p);
+  }
   VarBounds b;
   auto tighten = [&](const VarInfo *v, __int128 lo, __int128 hi) {
     auto it = b.find(v->id);

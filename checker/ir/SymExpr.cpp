@@ -696,6 +696,52 @@ std::string toString(const Sym &s) {
 }
 
 static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMemo &memo);
+namespace {
+
+// The comparisons of one variable with a constant that hold wherever `c` is
+// `holds` (the conjuncts of c, or of its negation), each as (var, op, k).
+struct BoundLiteral {
+  const VarInfo *var;
+  SymOp op; // var op k
+  __int128 k;
+};
+void boundLiterals(const Sym &c, bool holds, const VarBounds *bounds, IntervalMemo &memo,
+                   std::vector<BoundLiteral> &out) {
+  if (c->op == SymOp::LNot)
+    return boundLiterals(c->args[0], !holds, bounds, memo, out);
+  if ((c->op == SymOp::LAnd && holds) || (c->op == SymOp::LOr && !holds)) {
+    boundLiterals(c->args[0], holds, bounds, memo, out);
+    boundLiterals(c->args[1], holds, bounds, memo, out);
+    return;
+  }
+  if (c->op < SymOp::Eq || c->op > SymOp::Ge || c->args.size() != 2)
+    return;
+  for (int i = 0; i < 2; ++i) {
+    if (!asConst(c->args[1 - i]))
+      continue;
+    // The variable through casts that keep its value (its range fits each).
+    Sym v = c->args[i];
+    while (v->op == SymOp::Cast && !v->type.isBool) {
+      Interval in = intervalOf(v->args[0], bounds, &memo);
+      if (v->type.bits && (in.lo < (__int128)v->type.minValue() || in.hi > (__int128)v->type.maxValue()))
+        break;
+      v = v->args[0];
+    }
+    if (v->op != SymOp::Var || v->type.isBool)
+      return;
+    SymOp op = i == 0 ? c->op : swappedCmp(c->op);
+    out.push_back({v->var.get(), holds ? op : negatedCmp(op), wide(c->args[1 - i])});
+    return;
+  }
+}
+
+// Nodes the branch refinement below may still visit (intervalOfNode counts
+// them): a select's branches are re-walked under their condition, a nested
+// select's again, so a large term is bounded by this, not by its shape.
+thread_local long refineNodesLeft = 0;
+thread_local int refineDepth = 0;
+
+} // namespace
 
 // Each shared subterm once (collectVarsOnce): a caller asking for the
 // ranges of every node of a term (the Z3 translator) passes its memo.
@@ -713,6 +759,8 @@ Interval intervalOf(const Sym &s, const VarBounds *bounds, IntervalMemo *memo) {
 
 static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMemo &memo) {
   const __int128 BIG = (__int128)1 << 100;
+  if (refineDepth > 0)
+    --refineNodesLeft;
   auto typeRange = [](IntType t) -> Interval {
     if (t.isBool)
       return {0, 1};
@@ -757,6 +805,64 @@ static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMe
     return clampToType(intervalOf(s->args[0], bounds, &memo), s->type);
   case SymOp::Select: {
     Interval a = intervalOf(s->args[1], bounds, &memo), b = intervalOf(s->args[2], bounds, &memo);
+    // A branch's value only where its condition holds: `n <= k ? 1 : f(n)`
+    // (host code giving a small input one core) bounds n within f. The
+    // branch is walked again under the bounds its condition adds to the
+    // variables it compares with constants, and kept where tighter; a branch
+    // those bounds rule out adds no value. (ops-math cast: the per-core
+    // quotient `blocks / (n <= tile ? 1 : min(cores, blocks))` was unbounded,
+    // its divisor's range starting at 0, so every tail field kept a wrap-around
+    // and the tail-within-tile questions a non-linear search.)
+    if (refineDepth == 0)
+      refineNodesLeft = 20000;
+    if (refineDepth < 3 && refineNodesLeft > 0)
+      for (int br = 0; br < 2; ++br) {
+        std::vector<BoundLiteral> lits;
+        boundLiterals(s->args[0], br == 0, bounds, memo, lits);
+        if (lits.empty())
+          continue;
+        VarBounds refined = bounds ? *bounds : VarBounds{};
+        bool changed = false, never = false;
+        for (const BoundLiteral &l : lits) {
+          auto it = refined.find(l.var->id);
+          Interval cur = it != refined.end() ? it->second : Interval{-BIG, BIG};
+          Interval nv = cur;
+          if (l.op == SymOp::Lt)
+            nv.hi = std::min(nv.hi, l.k - 1);
+          else if (l.op == SymOp::Le)
+            nv.hi = std::min(nv.hi, l.k);
+          else if (l.op == SymOp::Gt)
+            nv.lo = std::max(nv.lo, l.k + 1);
+          else if (l.op == SymOp::Ge)
+            nv.lo = std::max(nv.lo, l.k);
+          else if (l.op == SymOp::Eq)
+            nv = {std::max(nv.lo, l.k), std::min(nv.hi, l.k)};
+          else if (l.op == SymOp::Ne && nv.lo == l.k)
+            nv.lo = l.k + 1;
+          else if (l.op == SymOp::Ne && nv.hi == l.k)
+            nv.hi = l.k - 1;
+          if (nv.lo == cur.lo && nv.hi == cur.hi)
+            continue;
+          changed = true;
+          never |= nv.lo > nv.hi;
+          refined[l.var->id] = nv;
+        }
+        Interval &v = br == 0 ? a : b;
+        Interval &other = br == 0 ? b : a;
+        if (never) { // the branch is never taken: the select is the other one
+          v = other;
+          continue;
+        }
+        if (!changed)
+          continue;
+        IntervalMemo fresh;
+        ++refineDepth;
+        Interval r = intervalOf(s->args[1 + br], &refined, &fresh);
+        --refineDepth;
+        if (refineNodesLeft < 0) // past the budget: the walk was cut short
+          continue;
+        v = {std::max(v.lo, r.lo), std::min(v.hi, r.hi)};
+      }
     // `e == k ? v : e` (the `n == 0 ? 1 : n` of host code dividing by n):
     // the else branch is e without k, one end of its range shorter.
     const Sym &c = s->args[0];
@@ -1380,7 +1486,9 @@ Sym arithIdentity(const Sym &s, const KnownLiterals &k) {
         q->op != SymOp::Div || q->type != t || !structurallyEqual(q->args[0], x))
       return nullptr;
     auto d = asConst(q->args[1]);
-    if (!d || *d <= 0 || (__int128)e != (__int128)c * *d || !fits(x, c))
+    // Unsigned, it holds whatever the ranges: c*x - (c*d)*(x/d) and
+    // c*(x - d*(x/d)) are one value modulo 2^bits, and x - d*(x/d) is x % d.
+    if (!d || *d <= 0 || (__int128)e != (__int128)c * *d || (t.isSigned && !fits(x, c)))
       return nullptr;
     Sym r = mkBin(SymOp::Rem, x, mkConst(*d, t), t);
     return c == 1 ? r : mkBin(SymOp::Mul, r, mkConst(c, t), t);

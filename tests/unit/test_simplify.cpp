@@ -147,8 +147,21 @@ TEST_CASE("simplify: a scaled quotient and a remainder written out are folded wh
   for (int64_t b : {0, 1, 1023, 1024, 5000, 123456789})
     for (int64_t c : {0, 1, 3, 48})
       CHECK(at(t, {{"blocks", b}, {"cores", c}}) == at(tail, {{"blocks", b}, {"cores", c}}));
-  // Unbounded, Q * 8 may wrap in 64 bits: kept as written.
-  CHECK(simplifyUnder(tail, {ranges[1]})->op == SymOp::Sub);
+  // Unbounded, Q * 8 may wrap in 64 bits, and the identity still holds:
+  // both sides are one value modulo 2^64 (unsigned arithmetic is a ring).
+  Sym wide = simplifyUnder(tail, {ranges[1]});
+  INFO(toString(wide));
+  CHECK(wide->op == SymOp::Mul);
+  for (int64_t b : {int64_t(-1), int64_t(-1024), INT64_MAX, INT64_MIN + 5, int64_t(1) << 61})
+    for (int64_t c : {0, 1, 3})
+      CHECK(at(wide, {{"blocks", b}, {"cores", c}}) == at(tail, {{"blocks", b}, {"cores", c}}));
+  // Signed, a wrap is not the program's arithmetic: kept as written.
+  IntType i64 = IntType::i64();
+  Sym sq = mkVar("sq", i64);
+  auto ks = [&](int64_t v) { return mkConst(v, i64); };
+  Sym stail = mkBin(SymOp::Sub, mkBin(SymOp::Mul, sq, ks(8), i64),
+                    mkBin(SymOp::Mul, ks(8192), mkBin(SymOp::Div, sq, ks(1024), i64), i64), i64);
+  CHECK(simplifyUnder(stail, {})->op == SymOp::Sub);
 }
 
 TEST_CASE("a select that is a min or max of a term and a constant has the constant's bound") {
@@ -166,4 +179,35 @@ TEST_CASE("a select that is a min or max of a term and a constant has the consta
   // A branch that is not the compared term keeps its own range.
   Sym other = mkSelect(mkCmp(SymOp::Lt, rest, mkConst(128)), n, mkConst(128));
   CHECK(intervalOf(other).hi > 128);
+}
+
+TEST_CASE("a select's branch is bounded by what its condition says of a variable") {
+  // Host code giving a small input one core: cores = n <= 32768 ? 1 :
+  // min(48, n / 32). In the else branch n > 32768, so n / 32 >= 1024 and the
+  // divisor is at least 1: the per-core quotient is at most n.
+  IntType u64 = IntType::u64();
+  Sym n = mkVar("n", u64);
+  auto k = [&](int64_t v) { return mkConst(v, u64); };
+  Sym blocks = mkBin(SymOp::Div, n, k(32), u64);
+  Sym minCores = mkSelect(mkCmp(SymOp::Lt, k(48), blocks), k(48), blocks);
+  Sym cores = mkSelect(mkCmp(SymOp::Le, mkCast(n, IntType::math()), mkConst(32768)), k(1), minCores);
+  Interval c = intervalOf(cores);
+  CHECK(c.lo == 1);
+  CHECK(c.hi == 48);
+  VarBounds vb{{n->var->id, Interval{0, int64_t(1) << 36}}};
+  Interval q = intervalOf(mkBin(SymOp::Div, n, cores, u64), &vb);
+  CHECK(q.lo == 0);
+  CHECK(q.hi == (int64_t(1) << 36));
+  // Without the condition the divisor may be 0 (n / 32 of a small n), and
+  // the quotient's range is its type's.
+  Interval loose = intervalOf(mkBin(SymOp::Div, n, minCores, u64), &vb);
+  CHECK(loose.hi == (__int128)UINT64_MAX);
+  // Conditions the branch cannot meet: `n < 0` of an unsigned n never holds.
+  Sym never = mkSelect(mkCmp(SymOp::Gt, mkCast(n, IntType::math()), mkConst(int64_t(1) << 40)), k(7), k(3));
+  Interval nv = intervalOf(never, &vb);
+  CHECK(nv.lo == 3);
+  CHECK(nv.hi == 3);
+  // A condition joined with || says nothing of the then branch alone.
+  Sym either = mkSelect(mkOr(mkCmp(SymOp::Le, n, k(4)), mkCmp(SymOp::Eq, mkVar("m", u64), k(0))), n, k(0));
+  CHECK(intervalOf(either).hi == (__int128)UINT64_MAX);
 }

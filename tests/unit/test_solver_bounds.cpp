@@ -125,3 +125,47 @@ TEST_CASE("solver: a wrap within a few periods is exact at its edges", "[solver]
   CHECK(ask(mkCmp(SymOp::Ne, sum, mkConst(-1, IntType::i32())), nonneg).status == Status::Proved);
   CHECK(ask(mkCmp(SymOp::Ne, sum, mkConst(-2, IntType::i32())), nonneg).status == Status::Counterexample);
 }
+
+TEST_CASE("solver: a host's early return bounds a value as the comparison does", "[solver]") {
+  // `if (rows > 0xffffff) return GRAPH_FAILED;` reaches the kernel's
+  // questions as the fact !(rows > 16777215). It must bound rows as
+  // rows <= 16777215 does: then the per-core quotient (rows + c - 1) / c
+  // fits the uint32_t field it is stored in, and no wrap-around is left in
+  // the question (it had one, and Z3 spent more units on it).
+  IntType i64 = IntType::i64();
+  Sym rows = mkVar("rows", i64), cores = mkVar("cores", i64);
+  Sym perCore = mkCast(mkBin(SymOp::Div, mkBin(SymOp::Sub, mkBin(SymOp::Add, rows, cores, i64), mkConst(1, i64), i64),
+                             cores, i64),
+                       IntType::u32());
+  const int64_t K = 0xffffff;
+  std::vector<Sym> base{mkCmp(SymOp::Ge, rows, mkConst(1, i64)), mkCmp(SymOp::Ge, cores, mkConst(1, i64)),
+                        mkCmp(SymOp::Le, cores, mkConst(48, i64))};
+  auto unitsFor = [&](const Sym &fact, Status &st) {
+    Obligation ob;
+    ob.check = "test";
+    ob.property = mkCmp(SymOp::Le, mkCast(perCore, IntType::math()), mkConst(K));
+    ob.context = base;
+    ob.context.push_back(fact);
+    Budget budget;
+    budget.z3Units = 2000 * kZ3UnitsPerMs;
+    Solver solver(2000);
+    solver.setBudget(&budget);
+    Verdict v = solver.check(ob);
+    st = v.status;
+    return solver.stats().z3Units;
+  };
+  Status negated = Status::Unknown, plain = Status::Unknown;
+  uint64_t uNegated = unitsFor(mkNot(mkCmp(SymOp::Gt, rows, mkConst(K, i64))), negated);
+  uint64_t uPlain = unitsFor(mkCmp(SymOp::Le, rows, mkConst(K, i64)), plain);
+  CHECK(plain == Status::Proved);
+  CHECK(negated == Status::Proved);
+  INFO(uNegated << " units against " << uPlain);
+  CHECK(uNegated * 10 <= uPlain * 11); // the same question for Z3, up to the fact's own form
+  // `!(a || b)` is both negations.
+  Status both = Status::Unknown;
+  uint64_t uBoth =
+      unitsFor(mkNot(mkOr(mkCmp(SymOp::Gt, rows, mkConst(K, i64)), mkCmp(SymOp::Lt, cores, mkConst(0, i64)))), both);
+  CHECK(both == Status::Proved);
+  INFO(uBoth << " units against " << uPlain);
+  CHECK(uBoth * 10 <= uPlain * 11);
+}

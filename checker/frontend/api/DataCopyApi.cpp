@@ -82,8 +82,19 @@ Value Interp::apiDataCopy(ApiCall &c) {
         dstLen = mulC(add(mul(bcm1, add(bl, ds)), bl), 32);
       } else {
         // DataCopyPad: blockLen in bytes; GM strides in bytes, UB strides in
-        // 32-byte blocks, each UB block padded to 32 bytes.
-        Sym ubBlock = ceilTo(bl, 32);
+        // 32-byte blocks, each UB block padded to 32 bytes. GM -> UB, the
+        // block holds leftPadding + blockLen + rightPadding bytes before that
+        // rounding, every byte written: the paddings, then dummy data up to
+        // 32 bytes (DataCopyPad（GMToUB非对齐数据搬运）.md, isPad and
+        // leftPadding / rightPadding, in elements).
+        Sym padBytes = mkConst(0);
+        if (src.global && c.vals.size() >= 4 && (c.vals[3].kind == Value::Obj || c.vals[3].kind == Value::ObjPtr)) {
+          Sym lp = fieldOf(c.vals[3], "leftPadding", l), rp = fieldOf(c.vals[3], "rightPadding", l);
+          op.params["leftPadding"] = lp;
+          op.params["rightPadding"] = rp;
+          padBytes = mulC(add(lp, rp), elem);
+        }
+        Sym ubBlock = ceilTo(add(bl, padBytes), 32);
         // PaddingMode::Compact (950): the blocks lie back to back in UB,
         // padded once at the end to 32 bytes; the UB stride and the
         // paddings do not apply (DataCopyPad（GMToUB非对齐数据搬运）.md, mode
