@@ -1566,6 +1566,11 @@ struct ProbeScan {
 // tuple with indices up to 1, ...), at most kMaxProbes; none over more than
 // four inputs.
 std::vector<z3::expr> inputProbes(const Obligation &ob, const VarBounds &bounds, Translator &tr) {
+  // A definition `field == e` defines its left side; only where that is not
+  // a variable, its right side. Between two variables (`t.rows ==
+  // x.shape[0]`, a field the host copies from a shape) one is still free:
+  // marking both left no input to probe but the core count, and a question
+  // with the host's `rows * hidden` refusal among its facts undecided.
   std::set<uint32_t> defined;
   for (const Sym &a : conjunctsOf(ob.context)) {
     if (a->op != SymOp::Eq)
@@ -1574,8 +1579,10 @@ std::vector<z3::expr> inputProbes(const Obligation &ob, const VarBounds &bounds,
       const SymNode *n = a->args[side].get();
       while (n->op == SymOp::Cast && !n->args.empty())
         n = n->args[0].get();
-      if (n->op == SymOp::Var && n->var)
+      if (n->op == SymOp::Var && n->var) {
         defined.insert(n->var->id);
+        break;
+      }
     }
   }
   ProbeScan sc;

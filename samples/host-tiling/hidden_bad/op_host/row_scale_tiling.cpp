@@ -14,7 +14,8 @@ static ge::graphStatus RowScaleTilingFunc(gert::TilingContext *context) {
   const gert::Shape &shape = xShape->GetStorageShape();
   int64_t rows = shape.GetDim(0);
   int64_t hidden = shape.GetDim(1);
-  OP_CHECK_IF(rows <= 0 || rows > 0xffffff || hidden <= 0 || hidden % 8 != 0 || hidden > 65536,
+  // The kernel indexes rows * hidden elements in 32 bits: refuse more.
+  OP_CHECK_IF(rows <= 0 || rows > 0xffffff || rows * hidden > 0xffffffff || hidden <= 0 || hidden % 8 != 0 || hidden > 65536,
               OP_LOGE(context, "unsupported shape"), return ge::GRAPH_FAILED);
   uint32_t rowsPerCore = static_cast<uint32_t>((rows + coreNum - 1) / coreNum);
   RowScaleTilingData *tiling = context->GetTilingData<RowScaleTilingData>();

@@ -2,8 +2,6 @@
 // Operator project: ../op_host/row_scale_tiling.cpp accepts any hidden size, but
 // the kernel keeps five rows of hidden floats in UB: above 9816 elements they
 // do not fit.
-// Unlike its good twin, the host does not refuse rows * hidden above 2^32, so
-// the 32-bit row offset r * hidden wraps too (param-range, with the shape).
 #include "kernel_operator.h"
 #include "row_scale_tiling_data.h"
 
@@ -25,7 +23,7 @@ public:
   __aicore__ inline void Process() {
     for (uint32_t r = 0; r < rows; r++) {
       LocalTensor<float> a = inQ.AllocTensor<float>();
-      DataCopy(a, xGm[r * hidden], hidden); // expect-warning: param-range
+      DataCopy(a, xGm[r * hidden], hidden);
       inQ.EnQue(a);
       LocalTensor<float> in = inQ.DeQue<float>();
       LocalTensor<float> out = outQ.AllocTensor<float>();
@@ -35,7 +33,7 @@ public:
       outQ.EnQue(out);
       inQ.FreeTensor(in);
       LocalTensor<float> b = outQ.DeQue<float>();
-      DataCopy(yGm[r * hidden], b, hidden); // expect-warning: param-range
+      DataCopy(yGm[r * hidden], b, hidden);
       outQ.FreeTensor(b);
     }
   }

@@ -18,7 +18,8 @@ static ge::graphStatus PercoreScaleTilingFunc(gert::TilingContext *context) {
   const gert::Shape &shape = xShape->GetStorageShape();
   int64_t rows = shape.GetDim(0);
   int64_t hidden = shape.GetDim(1);
-  OP_CHECK_IF(rows <= 0 || rows > 0xffffff || hidden <= 0 || hidden % 8 != 0 || hidden > MAX_HIDDEN,
+  // The kernel indexes rows * hidden elements in 32 bits: refuse more.
+  OP_CHECK_IF(rows <= 0 || rows > 0xffffff || rows * hidden > 0xffffffff || hidden <= 0 || hidden % 8 != 0 || hidden > MAX_HIDDEN,
               OP_LOGE(context, "unsupported shape"), return ge::GRAPH_FAILED);
   OP_CHECK_IF(coreNum > MAX_CORES, OP_LOGE(context, "too many cores"), return ge::GRAPH_FAILED);
   int64_t coreRows[MAX_CORES] = {0};

@@ -26,7 +26,8 @@ static ge::graphStatus TableScaleTilingFunc(gert::TilingContext *context) {
   } catch (const std::out_of_range &) {
     return ge::GRAPH_FAILED;
   }
-  OP_CHECK_IF(rows <= 0 || rows > 0xffffff || hidden <= 0 || hidden % 8 != 0 || hidden > maxHidden,
+  // The kernel indexes rows * hidden elements in 32 bits: refuse more.
+  OP_CHECK_IF(rows <= 0 || rows > 0xffffff || rows * hidden > 0xffffffff || hidden <= 0 || hidden % 8 != 0 || hidden > maxHidden,
               OP_LOGE(context, "unsupported shape"), return ge::GRAPH_FAILED);
   uint32_t rowsPerCore = static_cast<uint32_t>((rows + coreNum - 1) / coreNum);
   RowScaleTilingData *tiling = context->GetTilingData<RowScaleTilingData>();
