@@ -701,7 +701,7 @@ namespace {
 // The comparisons of one variable with a constant that hold wherever `c` is
 // `holds` (the conjuncts of c, or of its negation), each as (var, op, k).
 struct BoundLiteral {
-  const VarInfo *var;
+  Sym var;  // a variable node
   SymOp op; // var op k
   __int128 k;
 };
@@ -730,7 +730,7 @@ void boundLiterals(const Sym &c, bool holds, const VarBounds *bounds, IntervalMe
     if (v->op != SymOp::Var || v->type.isBool)
       return;
     SymOp op = i == 0 ? c->op : swappedCmp(c->op);
-    out.push_back({v->var.get(), holds ? op : negatedCmp(op), wide(c->args[1 - i])});
+    out.push_back({v, holds ? op : negatedCmp(op), wide(c->args[1 - i])});
     return;
   }
 }
@@ -824,8 +824,9 @@ static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMe
         VarBounds refined = bounds ? *bounds : VarBounds{};
         bool changed = false, never = false;
         for (const BoundLiteral &l : lits) {
-          auto it = refined.find(l.var->id);
-          Interval cur = it != refined.end() ? it->second : Interval{-BIG, BIG};
+          // The variable's range so far: its type's and the bounds' (and
+          // the literals' before this one).
+          Interval cur = intervalOf(l.var, &refined);
           Interval nv = cur;
           if (l.op == SymOp::Lt)
             nv.hi = std::min(nv.hi, l.k - 1);
@@ -845,7 +846,7 @@ static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMe
             continue;
           changed = true;
           never |= nv.lo > nv.hi;
-          refined[l.var->id] = nv;
+          refined[l.var->var->id] = nv;
         }
         Interval &v = br == 0 ? a : b;
         Interval &other = br == 0 ? b : a;
@@ -861,7 +862,13 @@ static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMe
         --refineDepth;
         if (refineNodesLeft < 0) // past the budget: the walk was cut short
           continue;
-        v = {std::max(v.lo, r.lo), std::min(v.hi, r.hi)};
+        if (r.lo > r.hi) { // no value under the condition: never taken
+          v = other;
+          continue;
+        }
+        Interval both = {std::max(v.lo, r.lo), std::min(v.hi, r.hi)};
+        if (both.lo <= both.hi)
+          v = both;
       }
     // `e == k ? v : e` (the `n == 0 ? 1 : n` of host code dividing by n):
     // the else branch is e without k, one end of its range shorter.
@@ -942,14 +949,15 @@ static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMe
   case SymOp::Div:
     // Truncating division by a positive divisor grows with the dividend;
     // a negative dividend is largest in magnitude over the smallest divisor.
-    if (b.lo > 0)
+    // (An empty range, lo > hi, from contradictory bounds: the type's.)
+    if (b.lo > 0 && b.hi >= b.lo)
       r = {a.lo >= 0 ? a.lo / b.hi : a.lo / b.lo, a.hi >= 0 ? a.hi / b.lo : a.hi / b.hi};
     else
       return typeRange(s->type);
     break;
   case SymOp::Rem:
     // The remainder takes the dividend's sign, below the divisor in magnitude.
-    if (b.lo > 0)
+    if (b.lo > 0 && b.hi >= b.lo)
       r = {a.lo >= 0 ? 0 : std::max(a.lo, -(b.hi - 1)), a.hi <= 0 ? 0 : std::min(a.hi, b.hi - 1)};
     else
       return typeRange(s->type);

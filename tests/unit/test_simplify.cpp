@@ -207,6 +207,16 @@ TEST_CASE("a select's branch is bounded by what its condition says of a variable
   Interval nv = intervalOf(never, &vb);
   CHECK(nv.lo == 3);
   CHECK(nv.hi == 3);
+  // A condition the variable's type rules out (`n < 0` of an unsigned n)
+  // leaves its branch no value: never a range with lo > hi, which divided
+  // by (`x / (n + 1)` there) was a division by zero in the analysis itself
+  // (ops-math stft crashed with SIGFPE).
+  Sym x = mkVar("x", u64);
+  Sym impossible = mkSelect(mkCmp(SymOp::Lt, mkCast(n, IntType::math()), mkConst(0)),
+                            mkBin(SymOp::Div, x, mkBin(SymOp::Add, n, k(1), u64), u64), k(7));
+  Interval iv = intervalOf(impossible);
+  CHECK(iv.lo == 7);
+  CHECK(iv.hi == 7);
   // A condition joined with || says nothing of the then branch alone.
   Sym either = mkSelect(mkOr(mkCmp(SymOp::Le, n, k(4)), mkCmp(SymOp::Eq, mkVar("m", u64), k(0))), n, k(0));
   CHECK(intervalOf(either).hi == (__int128)UINT64_MAX);
