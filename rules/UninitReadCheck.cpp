@@ -87,16 +87,13 @@ Foot footOf(const Op &op, const Region &rg) {
       if (rg.write && (op.params.count("compact") || (lp && rp && !containsOpaque(lp) && !containsOpaque(rp)))) {
         f.exact = true; // f.len: the padded blocks and the gaps between them
         Sym nonEmpty = mkAnd(mkCmp(SymOp::Gt, toMath(bc), mkConst(0)), mkCmp(SymOp::Gt, toMath(bl), mkConst(0)));
+        Sym eb = paramOf(op, "elemBytes"); // set with the paddings (api/DataCopyApi.cpp)
         if (op.params.count("compact"))
           f.core = mkSelect(nonEmpty, mul(toMath(bc), toMath(bl)), mkConst(0));
-        else if (asConst(bc) == std::optional<int64_t>(1))
-          if (Sym eb = paramOf(op, "elemBytes"))
-            f.core = mkSelect(nonEmpty, add(mul(lp, eb), toMath(bl)), mkConst(0));
+        else if (asConst(bc) == std::optional<int64_t>(1) && eb)
+          f.core = mkSelect(nonEmpty, add(mul(lp, eb), toMath(bl)), mkConst(0));
         if (!op.params.count("compact") && asConst(bc) != std::optional<int64_t>(1)) {
-          if (!st)
-            return Foot{};
-          Sym eb = paramOf(op, "elemBytes"); // set with the paddings (api/DataCopyApi.cpp)
-          if (!eb)
+          if (!st || !eb)
             return Foot{};
           Sym block = ceil32(add(toMath(bl), mul(add(lp, rp), eb)));
           f.period = add(block, mulC(toMath(st), 32));

@@ -735,6 +735,25 @@ void boundLiterals(const Sym &c, bool holds, const VarBounds *bounds, IntervalMe
   }
 }
 
+// v narrowed to the values x with `x op k` (empty, lo > hi, when none).
+Interval narrowedBy(Interval v, SymOp op, __int128 k) {
+  if (op == SymOp::Lt)
+    v.hi = std::min(v.hi, k - 1);
+  else if (op == SymOp::Le)
+    v.hi = std::min(v.hi, k);
+  else if (op == SymOp::Gt)
+    v.lo = std::max(v.lo, k + 1);
+  else if (op == SymOp::Ge)
+    v.lo = std::max(v.lo, k);
+  else if (op == SymOp::Eq)
+    v = {std::max(v.lo, k), std::min(v.hi, k)};
+  else if (op == SymOp::Ne && v.lo == k)
+    v.lo = k + 1;
+  else if (op == SymOp::Ne && v.hi == k)
+    v.hi = k - 1;
+  return v;
+}
+
 // Nodes the branch refinement below may still visit (intervalOfNode counts
 // them): a select's branches are re-walked under their condition, a nested
 // select's again, so a large term is bounded by this, not by its shape.
@@ -827,21 +846,7 @@ static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMe
           // The variable's range so far: its type's and the bounds' (and
           // the literals' before this one).
           Interval cur = intervalOf(l.var, &refined);
-          Interval nv = cur;
-          if (l.op == SymOp::Lt)
-            nv.hi = std::min(nv.hi, l.k - 1);
-          else if (l.op == SymOp::Le)
-            nv.hi = std::min(nv.hi, l.k);
-          else if (l.op == SymOp::Gt)
-            nv.lo = std::max(nv.lo, l.k + 1);
-          else if (l.op == SymOp::Ge)
-            nv.lo = std::max(nv.lo, l.k);
-          else if (l.op == SymOp::Eq)
-            nv = {std::max(nv.lo, l.k), std::min(nv.hi, l.k)};
-          else if (l.op == SymOp::Ne && nv.lo == l.k)
-            nv.lo = l.k + 1;
-          else if (l.op == SymOp::Ne && nv.hi == l.k)
-            nv.hi = l.k - 1;
+          Interval nv = narrowedBy(cur, l.op, l.k);
           if (nv.lo == cur.lo && nv.hi == cur.hi)
             continue;
           changed = true;
@@ -893,14 +898,7 @@ static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMe
         const __int128 kv = wide(c->args[1 - i]);
         const SymOp op = i == 0 ? c->op : swappedCmp(c->op); // t op k
         auto clip = [&](Interval &v, SymOp o) {              // v holds only values t with t o k
-          if (o == SymOp::Lt)
-            v.hi = std::min(v.hi, kv - 1);
-          else if (o == SymOp::Le)
-            v.hi = std::min(v.hi, kv);
-          else if (o == SymOp::Gt)
-            v.lo = std::max(v.lo, kv + 1);
-          else if (o == SymOp::Ge)
-            v.lo = std::max(v.lo, kv);
+          v = narrowedBy(v, o, kv);
           if (v.lo > v.hi) // the branch is never taken: it adds no value
             v = Interval{kv, kv};
         };

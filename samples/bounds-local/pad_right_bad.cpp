@@ -1,20 +1,21 @@
-// A row of 24 halves (48 bytes) with 8 halves of right padding: each UB
-// block holds 48 + 16 = 64 bytes before the 32-byte rounding, so four rows
-// take 256 bytes. The buffer is sized for the rows alone (4 x 48 = 192
-// bytes): the paddings of the last rows land past its end.
+// A row of 16 halves (32 bytes) with 8 halves of right padding: each UB
+// block holds 32 + 16 = 48 bytes, rounded up to 64, so four rows take 256
+// bytes. The buffer is sized for the rows alone (4 x 32 = 128 bytes, what
+// the rows would take without the padding): the padded rows land past it.
 #include "kernel_operator.h"
 
 using namespace AscendC;
 
 constexpr uint32_t ROWS = 4;
-constexpr uint32_t COLS = 24;
+constexpr uint32_t COLS = 16;
 constexpr uint32_t PAD = 8;
+constexpr uint32_t BLOCK = 32; // a padded row in halves: (16 + 8) x 2 bytes rounded up to 64
 
 class KernelPadRows {
 public:
   __aicore__ inline void Init(GM_ADDR x, GM_ADDR y) {
     xGm.SetGlobalBuffer((__gm__ half *)x, ROWS * COLS);
-    yGm.SetGlobalBuffer((__gm__ half *)y, ROWS * (COLS + PAD));
+    yGm.SetGlobalBuffer((__gm__ half *)y, ROWS * BLOCK);
     pipe.InitBuffer(buf, ROWS * COLS * sizeof(half));
   }
   __aicore__ inline void Process() {
@@ -24,7 +25,7 @@ public:
     DataCopyPad(t, xGm, copyParams, padParams); // expect: bounds-local
     SetFlag<HardEvent::MTE2_MTE3>(EVENT_ID0);
     WaitFlag<HardEvent::MTE2_MTE3>(EVENT_ID0);
-    DataCopy(yGm, t, ROWS * (COLS + PAD)); // expect: bounds-local
+    DataCopy(yGm, t, ROWS * BLOCK); // expect: bounds-local
   }
 
 private:

@@ -1,18 +1,19 @@
-// The twin of pad_right_bad.cpp: the buffer holds the padded rows.
+// The twin of pad_right_bad.cpp: the buffer holds the padded rows (4 x 64 bytes).
 #include "kernel_operator.h"
 
 using namespace AscendC;
 
 constexpr uint32_t ROWS = 4;
-constexpr uint32_t COLS = 24;
+constexpr uint32_t COLS = 16;
 constexpr uint32_t PAD = 8;
+constexpr uint32_t BLOCK = 32; // a padded row in halves: (16 + 8) x 2 bytes rounded up to 64
 
 class KernelPadRows {
 public:
   __aicore__ inline void Init(GM_ADDR x, GM_ADDR y) {
     xGm.SetGlobalBuffer((__gm__ half *)x, ROWS * COLS);
-    yGm.SetGlobalBuffer((__gm__ half *)y, ROWS * (COLS + PAD));
-    pipe.InitBuffer(buf, ROWS * (COLS + PAD) * sizeof(half));
+    yGm.SetGlobalBuffer((__gm__ half *)y, ROWS * BLOCK);
+    pipe.InitBuffer(buf, ROWS * BLOCK * sizeof(half));
   }
   __aicore__ inline void Process() {
     LocalTensor<half> t = buf.Get<half>();
@@ -21,7 +22,7 @@ public:
     DataCopyPad(t, xGm, copyParams, padParams);
     SetFlag<HardEvent::MTE2_MTE3>(EVENT_ID0);
     WaitFlag<HardEvent::MTE2_MTE3>(EVENT_ID0);
-    DataCopy(yGm, t, ROWS * (COLS + PAD));
+    DataCopy(yGm, t, ROWS * BLOCK);
   }
 
 private:
