@@ -75,6 +75,10 @@ struct HostContract {
 };
 
 HostContract readTilingFunction(const std::string &hostFile, const HostOptions &opts);
+// How many host translation units this process has parsed: a unit read
+// again with other options (another variant's dtypes) is interpreted
+// again, not parsed again (for tests).
+unsigned hostUnitParses();
 
 // A direct launch: the host code in the kernel's own file that launches it
 // (`kernel<<<blocks, l2ctrl, stream>>>(args)`). The contract's fields are the

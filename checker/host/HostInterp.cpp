@@ -4419,6 +4419,104 @@ static std::vector<std::string> companionSources(const std::string &hostFile, co
   return out;
 }
 
+// A parsed host unit kept for the next reading. A kernel file is analysed
+// once per build configuration (each dtype combination, each tiling key) and
+// each reads the host's tiling function with that configuration's dtypes
+// pinned: the same translation unit, interpreted differently. Parsing it was
+// most of the work (ops-math arg_max_v2 on ascend950: ten parses, 28 % of
+// the file's CPU time), so the AST is kept and only the interpretation runs
+// again. The errors the parse reported are kept with it.
+class KeptUnit : public tooling::ToolAction {
+public:
+  ErrorLocs errs; // the parse's errors: a snapshot is given to each reading
+  bool parsed = false;
+  ASTContext *context() { return parsed && ci && ci->hasASTContext() ? &ci->getASTContext() : nullptr; }
+  bool runInvocation(std::shared_ptr<CompilerInvocation> invocation, FileManager *files,
+                     std::shared_ptr<PCHContainerOperations> pch, DiagnosticConsumer *consumer) override {
+    // As FrontendActionFactory::runInvocation and CompilerInstance::ExecuteAction
+    // do, short of ending the source file: that would free the AST.
+    ci = std::make_unique<CompilerInstance>(std::move(pch));
+    ci->setInvocation(std::move(invocation));
+    ci->setFileManager(files);
+    ci->createDiagnostics(consumer, /*ShouldOwnClient=*/false);
+    if (!ci->hasDiagnostics())
+      return false;
+    ci->createSourceManager(*files);
+    if (!ci->createTarget() || ci->getFrontendOpts().Inputs.size() != 1)
+      return false;
+    action = std::make_unique<ParseOnly>();
+    if (!action->BeginSourceFile(*ci, ci->getFrontendOpts().Inputs[0]))
+      return false;
+    begun = true;
+    if (llvm::Error e = action->Execute())
+      llvm::consumeError(std::move(e));
+    parsed = true;
+    return true;
+  }
+  ~KeptUnit() override {
+    if (begun)
+      action->EndSourceFile();
+    action.reset();
+    ci.reset();
+  }
+
+private:
+  class ParseOnly : public ASTFrontendAction {
+    bool BeginSourceFileAction(CompilerInstance &c) override {
+      c.getPreprocessor().addPPCallbacks(std::make_unique<SkipMissing>());
+      return true;
+    }
+    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, llvm::StringRef) override {
+      return std::make_unique<ASTConsumer>();
+    }
+  };
+  std::unique_ptr<CompilerInstance> ci;
+  std::unique_ptr<FrontendAction> action;
+  bool begun = false;
+};
+
+// The kept units, the most recently used last; a few, for memory's sake: a
+// kernel file reads one to four (two host files, each with its companion
+// sources and alone, in ops-math arg_max_v2; each kept unit is 10-40 MB).
+static std::vector<std::pair<std::string, std::unique_ptr<KeptUnit>>> &keptUnits() {
+  static std::vector<std::pair<std::string, std::unique_ptr<KeptUnit>>> units;
+  return units;
+}
+
+static unsigned unitParses = 0;
+unsigned hostUnitParses() { return unitParses; }
+
+static KeptUnit &parseHostUnit(const std::vector<std::string> &args, const std::string &unit,
+                               const std::string &unitText) {
+  std::string key;
+  for (const std::string &a : args)
+    key += a + '\0';
+  key += '\0' + unitText;
+  auto &units = keptUnits();
+  for (size_t i = 0; i < units.size(); ++i)
+    if (units[i].first == key) {
+      std::rotate(units.begin() + long(i), units.begin() + long(i) + 1, units.end());
+      return *units.back().second;
+    }
+  constexpr size_t kKeptUnits = 6;
+  if (units.size() >= kKeptUnits)
+    units.erase(units.begin());
+  ++unitParses;
+  auto kept = std::make_unique<KeptUnit>();
+  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+  if (!unitText.empty()) {
+    auto mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+    mem->addFile(unit, 0, llvm::MemoryBuffer::getMemBufferCopy(unitText, unit));
+    overlay->pushOverlay(mem);
+  }
+  llvm::IntrusiveRefCntPtr<FileManager> files(new FileManager(FileSystemOptions(), overlay));
+  tooling::ToolInvocation inv(args, kept.get(), files.get(), std::make_shared<PCHContainerOperations>());
+  inv.setDiagnosticConsumer(&kept->errs);
+  inv.run();
+  units.emplace_back(std::move(key), std::move(kept));
+  return *units.back().second;
+}
+
 static HostContract readTilingUnit(const std::string &hostFile, const std::vector<std::string> &companions,
                                    const HostOptions &opts) {
   HostContract res;
@@ -4434,27 +4532,27 @@ static HostContract readTilingUnit(const std::string &hostFile, const std::vecto
   // With companions: one unit of them and the host file, in memory beside
   // the host file (its own quoted includes resolve from there), the
   // companions first so that each reads as it would alone.
-  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
-  std::string unit = hostFile;
+  std::string unit = hostFile, text;
   if (!companions.empty()) {
-    auto mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
     llvm::SmallString<256> p(llvm::sys::path::parent_path(hostFile));
     llvm::sys::path::append(p, "ascendc-lint-host-unit-" + llvm::sys::path::filename(hostFile).str());
     unit = std::string(p);
-    std::string text;
     for (const std::string &c : companions)
       text += "#include \"" + c + "\"\n";
     text += "#include \"" + hostFile + "\"\n";
-    mem->addFile(unit, 0, llvm::MemoryBuffer::getMemBufferCopy(text, unit));
-    overlay->pushOverlay(mem);
   }
   args.push_back(unit);
-  llvm::IntrusiveRefCntPtr<FileManager> files(new FileManager(FileSystemOptions(), overlay));
+  KeptUnit &kept = parseHostUnit(args, unit, text);
+  // This reading's view of the errors: those of the parse alone.
   ErrorLocs errs;
-  auto action = std::make_unique<HostAction>(opts, res, errs, hostFile, companions);
-  tooling::ToolInvocation inv(args, std::move(action), files.get());
-  inv.setDiagnosticConsumer(&errs);
-  inv.run();
+  errs.locs = kept.errs.locs;
+  errs.parse = kept.errs.parse;
+  errs.first = kept.errs.first;
+  errs.redefinition = kept.errs.redefinition;
+  if (ASTContext *ctx = kept.context()) {
+    HostConsumer consumer(opts, res, errs, hostFile, companions);
+    consumer.HandleTranslationUnit(*ctx);
+  }
   res.file = hostFile;
   if (!res.ok && res.reason.empty())
     res.reason =

@@ -233,6 +233,29 @@ TEST_CASE("host reader: a constant scalar shape, cases written as blocks, templa
   CHECK(std::count(c.unconstrained.begin(), c.unconstrained.end(), "totalLength") == 0);
 }
 
+TEST_CASE("host reader: a unit is parsed once and read again with each variant's dtypes", "[host]") {
+  const std::string file = std::string(ALINT_SOURCE_DIR) + "/tests/data/host/tpl_switch_tiling.cpp";
+  host::HostOptions half = hostOptions(), fp32 = hostOptions();
+  half.dtypes["x"] = {1};
+  fp32.dtypes["x"] = {0};
+  const unsigned before = host::hostUnitParses();
+  host::HostContract a = host::readTilingFunction(file, half);
+  host::HostContract b = host::readTilingFunction(file, fp32);
+  host::HostContract c = host::readTilingFunction(file, half);
+  CHECK(host::hostUnitParses() - before <= 1); // 0: an earlier test left it parsed
+  REQUIRE(a.ok);
+  REQUIRE(b.ok);
+  REQUIRE(c.ok);
+  // Each reading is its dtype's, the kept AST shared: the pinned dtype folds
+  // the host's per-dtype switch.
+  CHECK(asConst(a.fields["tileLength"]) == 4096);
+  CHECK(asConst(b.fields["tileLength"]) == 2048);
+  CHECK(toString(c.fields["tileLength"]) == toString(a.fields["tileLength"]));
+  CHECK(toString(c.fields["totalLength"]) == toString(a.fields["totalLength"]));
+  CHECK(c.facts.size() == a.facts.size());
+  CHECK(toString(c.success) == toString(a.success));
+}
+
 TEST_CASE("host reader: a template argument's leaves no accepted input reaches are dropped", "[host]") {
   host::HostContract c =
       host::readTilingFunction(std::string(ALINT_SOURCE_DIR) + "/tests/data/host/tpl_pruned_tiling.cpp", hostOptions());
