@@ -548,6 +548,11 @@ Sym substitute(const Sym &s, const std::function<Sym(const VarInfo &)> &replace)
   return substituteOnce(s, replace, memo);
 }
 
+Sym substitute(const Sym &s, const std::function<Sym(const VarInfo &)> &replace,
+               std::unordered_map<const SymNode *, Sym> &memo) {
+  return substituteOnce(s, replace, memo);
+}
+
 namespace {
 int prec(SymOp op) {
   switch (op) {

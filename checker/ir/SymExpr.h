@@ -146,6 +146,10 @@ void collectVars(const Sym &s, std::vector<std::shared_ptr<const VarInfo>> &out)
 bool containsOpaque(const Sym &s);
 // Replace variables by id.
 Sym substitute(const Sym &s, const std::function<Sym(const VarInfo &)> &replace);
+// The same with a memo the caller keeps across calls of one replacement
+// (results by input node): the caller keeps the inputs alive while it does.
+Sym substitute(const Sym &s, const std::function<Sym(const VarInfo &)> &replace,
+               std::unordered_map<const SymNode *, Sym> &memo);
 
 // The variable of v, looking through conversions that keep every value of
 // the source (to math, or to a type at least as wide with a compatible sign);
