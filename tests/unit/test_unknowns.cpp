@@ -47,6 +47,23 @@ extern "C" __global__ __aicore__ void unmodelled_api(GM_ADDR x) {
 }
 )";
 
+// DataCopyPad's paddings from a struct the interpreter cannot follow: the
+// UB footprint grows by them, so its bounds are unknown, not proved for no
+// padding (the 32-byte buffer holds the row alone).
+static const char *kUnknownPads = R"(
+__aicore__ DataCopyPadExtParams<half> *PadsFromElsewhere();
+extern "C" __global__ __aicore__ void pad_unknown(GM_ADDR x) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  GlobalTensor<half> xGm;
+  xGm.SetGlobalBuffer((__gm__ half *)x, 16);
+  pipe.InitBuffer(buf, 32);
+  LocalTensor<half> t = buf.Get<half>();
+  DataCopyExtParams copyParams{1, 16 * sizeof(half), 0, 0, 0};
+  DataCopyPad(t, xGm, copyParams, *PadsFromElsewhere());
+}
+)";
+
 static nlohmann::json lintJson(const std::string &args) {
   ToolRun r = runTool("--format=json " + args);
   REQUIRE(!r.out.empty());
@@ -108,6 +125,23 @@ TEST_CASE("an unmodelled API on a tensor is counted and makes its accesses unkno
   for (const auto &d : j["diagnostics"])
     boundsUnknown |= d["check"] == "bounds-local" && d["status"] == "unknown" && d["line"] == 12;
   CHECK(boundsUnknown);
+  std::remove(f.c_str());
+}
+
+TEST_CASE("DataCopyPad paddings that cannot be followed leave its UB bounds unknown", "[cli]") {
+  std::string f = writeKernel("pads", kUnknownPads);
+  nlohmann::json j = lintJson("--show-unknown --target=ascend910b " + f);
+  REQUIRE(j["kernels"].size() == 1);
+  CHECK(j["kernels"][0]["verdict"] == "partially verified");
+  bool padsUnknown = false, provedSilently = true;
+  for (const auto &d : j["diagnostics"])
+    if (d["check"] == "bounds-local" && d["line"] == 13) {
+      padsUnknown |=
+          d["status"] == "unknown" && d["message"].get<std::string>().find("leftPadding") != std::string::npos;
+      provedSilently = false;
+    }
+  CHECK(padsUnknown);
+  CHECK_FALSE(provedSilently);
   std::remove(f.c_str());
 }
 

@@ -87,8 +87,10 @@ Value Interp::apiDataCopy(ApiCall &c) {
         // rounding, every byte written: the paddings, then dummy data up to
         // 32 bytes (DataCopyPad（GMToUB非对齐数据搬运）.md, isPad and
         // leftPadding / rightPadding, in elements).
+        // Paddings the interpreter cannot follow (a struct from a call it has
+        // no body for) are unknown values, not none: fieldOf says why.
         Sym padBytes = mkConst(0);
-        if (src.global && c.vals.size() >= 4 && (c.vals[3].kind == Value::Obj || c.vals[3].kind == Value::ObjPtr)) {
+        if (src.global && c.vals.size() >= 4) {
           Sym lp = fieldOf(c.vals[3], "leftPadding", l), rp = fieldOf(c.vals[3], "rightPadding", l);
           op.params["leftPadding"] = lp;
           op.params["rightPadding"] = rp;
