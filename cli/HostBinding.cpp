@@ -673,11 +673,10 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
 }
 
 // Whether `property` follows from `context`, asked with a short Z3 budget:
-// the host contract's own questions. 20,000 units (40 ms at the calibrated
-// speed): on ops-math every one of these questions Z3 proved took at most
-// 471 units, and the ones it could not decide spent 62 s of CPU time at 500
-// ms each. Only "proved" matters, so a failure is not examined further
-// (Obligation::proofOnly). Each question
+// the host contract's own questions (kBriefMs below; it was 500 ms, then
+// 40 ms, each cut where the questions left undecided cost CPU seconds and no
+// proof needed the units). Only "proved" matters, so a failure is not
+// examined further (Obligation::proofOnly). Each question
 // once per process (the reachability question of addHostFacts repeats for
 // every obligation of a variant with the same context; ops-math lerp: 88
 // host questions, 9.8 million units, as much CPU time as its obligations),
