@@ -866,6 +866,99 @@ ProductLemmas productLemmas(const Obligation &ob, const VarBounds &bounds) {
   return out;
 }
 
+// Products that share a factor (`r * hidden` and `rows * hidden`): for two
+// non-linear products a*c and b*d of the question, the facts
+//   c == d && c >= 0 && a <= b  ->  a*c <= b*d
+//   c == d && c >= 0 && a < b   ->  a*c + c <= b*d
+// over the mathematical products of their operands (whatever the types
+// wrap), which are Z3's products inside the wrapped ones. Sound for all
+// integers; they let the linear part of the solver see what monotonicity
+// gives: a row loop's `r * hidden + hidden` is at most the extent's
+// `rows * hidden`, which the host bounds (samples/host-tiling/hidden_good:
+// both bounds-global questions `unknown` without them, "incomplete (theory
+// arithmetic)"). Only for pairs whose shared factors are the same value or
+// equal by a fact of the context, at most kMaxLemmas of them.
+std::vector<Sym> sharedFactorLemmas(const Obligation &ob, const VarBounds &bounds) {
+  constexpr size_t kMaxProducts = 12, kMaxLemmas = 24;
+  std::vector<Sym> out;
+  std::vector<Sym> muls;
+  std::unordered_set<const SymNode *> seen;
+  std::vector<Sym> work = ob.context;
+  work.push_back(ob.property);
+  while (!work.empty() && muls.size() <= kMaxProducts) {
+    Sym n = work.back();
+    work.pop_back();
+    if (!n || !seen.insert(n.get()).second)
+      continue;
+    if (n->op == SymOp::Mul && n->args.size() == 2 && !asConst(n->args[0]) && !asConst(n->args[1]) && !n->type.isBool)
+      muls.push_back(n);
+    for (const Sym &a : n->args)
+      work.push_back(a);
+  }
+  if (muls.size() < 2 || muls.size() > kMaxProducts)
+    return out;
+  // Only where they can matter, as each lemma costs Z3 units on every
+  // question it joins (on the ascend910b sample, lemmas for every pair cost
+  // 51 decided obligations elsewhere): one of the two products is in the
+  // property, and one of them may wrap in its type (without a wrap, Z3's
+  // non-linear core orders products itself).
+  std::unordered_set<const SymNode *> inProperty;
+  for (std::vector<Sym> w = {ob.property}; !w.empty();) {
+    Sym n = w.back();
+    w.pop_back();
+    if (n && inProperty.insert(n.get()).second)
+      for (const Sym &a : n->args)
+        w.push_back(a);
+  }
+  auto mayWrap = [&](const Sym &m) {
+    if (m->type.bits == 0)
+      return false;
+    const Interval a = intervalOf(m->args[0], &bounds), b = intervalOf(m->args[1], &bounds);
+    const __int128 big = (__int128)1 << 62;
+    for (__int128 v : {a.lo, a.hi, b.lo, b.hi})
+      if (v > big || v < -big)
+        return true;
+    for (__int128 v : {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi})
+      if (v < (__int128)m->type.minValue() || v > (__int128)m->type.maxValue())
+        return true;
+    return false;
+  };
+  // Equalities of the context between two terms (`t.hidden == x.shape[1]`).
+  std::vector<std::pair<Sym, Sym>> equal;
+  for (const Sym &p : conjunctsOf(ob.context))
+    if (p->op == SymOp::Eq && p->args.size() == 2)
+      equal.push_back({peelValueCasts(p->args[0], bounds), peelValueCasts(p->args[1], bounds)});
+  auto same = [&](const Sym &x, const Sym &y) {
+    Sym px = peelValueCasts(x, bounds), py = peelValueCasts(y, bounds);
+    if (valueEqual(px, py, bounds))
+      return true;
+    for (auto &[l, r] : equal)
+      if ((valueEqual(l, px, bounds) && valueEqual(r, py, bounds)) ||
+          (valueEqual(l, py, bounds) && valueEqual(r, px, bounds)))
+        return true;
+    return false;
+  };
+  for (size_t i = 0; i < muls.size() && out.size() < kMaxLemmas; ++i)
+    for (size_t j = 0; j < muls.size() && out.size() < kMaxLemmas; ++j) {
+      if (i == j || !(inProperty.count(muls[i].get()) || inProperty.count(muls[j].get())) ||
+          !(mayWrap(muls[i]) || mayWrap(muls[j])))
+        continue;
+      for (int fi = 0; fi < 2; ++fi)
+        for (int fj = 0; fj < 2; ++fj) {
+          const Sym &c = muls[i]->args[fi], &d = muls[j]->args[fj];
+          if (!same(c, d))
+            continue;
+          Sym a = toMath(muls[i]->args[1 - fi]), b = toMath(muls[j]->args[1 - fj]);
+          Sym mc = toMath(c), md = toMath(d);
+          Sym pa = mkBin(SymOp::Mul, a, mc, IntType::math()), pb = mkBin(SymOp::Mul, b, md, IntType::math());
+          Sym shared = mkAnd(mkCmp(SymOp::Eq, mc, md), mkCmp(SymOp::Ge, mc, mkConst(0)));
+          out.push_back(mkOr(mkNot(mkAnd(shared, mkCmp(SymOp::Le, a, b))), mkCmp(SymOp::Le, pa, pb)));
+          out.push_back(mkOr(mkNot(mkAnd(shared, mkCmp(SymOp::Lt, a, b))), mkCmp(SymOp::Le, add(pa, mc), pb)));
+        }
+    }
+  return out;
+}
+
 } // namespace
 
 namespace {
@@ -1679,6 +1772,8 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
   VarBounds bounds = boundsFrom(obIn.context);
   // The block-split products' bounds join the context as facts.
   ProductLemmas lemmas = productLemmas(obIn, bounds);
+  for (Sym &f : sharedFactorLemmas(obIn, bounds))
+    lemmas.facts.push_back(std::move(f));
   Obligation withLemmas;
   if (!lemmas.facts.empty()) {
     withLemmas = obIn;
