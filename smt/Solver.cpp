@@ -917,9 +917,13 @@ std::vector<Sym> sharedFactorLemmas(const Obligation &ob, const VarBounds &bound
         w.push_back(a);
   }
   // Products the context bounds by a constant (`!(rows * hidden > 0xffffffff)`):
-  // the only partners from outside the property.
+  // the only partners from outside the property; and the context's equalities
+  // between two terms (`t.hidden == x.shape[1]`).
   std::unordered_set<const SymNode *> bounded;
+  std::vector<std::pair<Sym, Sym>> equal;
   for (const Sym &p : conjunctsOf(ob.context)) {
+    if (p->op == SymOp::Eq && p->args.size() == 2)
+      equal.push_back({peelValueCasts(p->args[0], bounds), peelValueCasts(p->args[1], bounds)});
     const Sym &q = p->op == SymOp::LNot && p->args.size() == 1 ? p->args[0] : p;
     if (q->args.size() == 2 && (q->op == SymOp::Lt || q->op == SymOp::Le || q->op == SymOp::Gt || q->op == SymOp::Ge))
       for (int side = 0; side < 2; ++side)
@@ -942,11 +946,6 @@ std::vector<Sym> sharedFactorLemmas(const Obligation &ob, const VarBounds &bound
         return true;
     return false;
   };
-  // Equalities of the context between two terms (`t.hidden == x.shape[1]`).
-  std::vector<std::pair<Sym, Sym>> equal;
-  for (const Sym &p : conjunctsOf(ob.context))
-    if (p->op == SymOp::Eq && p->args.size() == 2)
-      equal.push_back({peelValueCasts(p->args[0], bounds), peelValueCasts(p->args[1], bounds)});
   auto same = [&](const Sym &x, const Sym &y) {
     Sym px = peelValueCasts(x, bounds), py = peelValueCasts(y, bounds);
     if (valueEqual(px, py, bounds))

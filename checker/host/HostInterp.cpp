@@ -4231,27 +4231,6 @@ private:
   std::vector<std::string> companions;
 };
 
-class HostAction : public ASTFrontendAction {
-public:
-  HostAction(const HostOptions &o, HostContract &r, ErrorLocs &e, std::string hostFile,
-             std::vector<std::string> companions)
-      : opts(o), res(r), errs(e), hostFile(std::move(hostFile)), companions(std::move(companions)) {}
-  bool BeginSourceFileAction(CompilerInstance &ci) override {
-    ci.getPreprocessor().addPPCallbacks(std::make_unique<SkipMissing>());
-    return true;
-  }
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, llvm::StringRef) override {
-    return std::make_unique<HostConsumer>(opts, res, errs, hostFile, companions);
-  }
-
-private:
-  const HostOptions &opts;
-  HostContract &res;
-  ErrorLocs &errs;
-  std::string hostFile;
-  std::vector<std::string> companions;
-};
-
 // The kernel and the host function that launches it: the one function whose
 // body holds every launch of the kernel in the file's text (a launch Clang
 // dropped with code that does not compile counts too).

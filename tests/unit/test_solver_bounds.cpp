@@ -10,6 +10,19 @@
 
 using namespace alint;
 
+namespace {
+// A solver with 2 s of units a question and a minute's clock as a backstop.
+struct BudgetedSolver {
+  Budget budget;
+  Solver solver{2000};
+  BudgetedSolver() {
+    budget.deadline = Budget::Clock::now() + std::chrono::seconds(60);
+    budget.z3Units = 2000 * kZ3UnitsPerMs;
+    solver.setBudget(&budget);
+  }
+};
+} // namespace
+
 TEST_CASE("solver: the quantified question of a 10-deep loop nest ends within its budget", "[solver]") {
   // Reachable with 0 <= i_k < n for ten loop counters (internal) and an input
   // n: a property that is false there asks "does it fail for every n?",
@@ -61,11 +74,8 @@ TEST_CASE("solver: an injectivity question over ten indices and opaque strides i
     rhs = mkBin(SymOp::Add, rhs, mkBin(SymOp::Mul, toMath(j), toMath(stride), IntType::math()), IntType::math());
   }
   ob.property = mkOr(same, mkCmp(SymOp::Ne, lhs, rhs));
-  Budget budget;
-  budget.deadline = Budget::Clock::now() + std::chrono::seconds(60);
-  budget.z3Units = 2000 * kZ3UnitsPerMs;
-  Solver solver(2000);
-  solver.setBudget(&budget);
+  BudgetedSolver bs;
+  Solver &solver = bs.solver;
   Verdict v = solver.check(ob);
   INFO(statusName(v.status) << ": " << v.reason);
   CHECK(v.status == Status::Unknown);
@@ -195,11 +205,8 @@ TEST_CASE("solver: products that share a factor are ordered as their other facto
   Sym at = toMath(mkBin(SymOp::Mul, r, hidden, IntType::u32()));
   Sym extent = toMath(mkBin(SymOp::Mul, rows, hidden, IntType::u32()));
   ob.property = mkCmp(SymOp::Le, add(mulC(at, 4), mulC(toMath(hidden), 4)), mulC(extent, 4));
-  Budget budget;
-  budget.deadline = Budget::Clock::now() + std::chrono::seconds(60);
-  budget.z3Units = 2000 * kZ3UnitsPerMs;
-  Solver solver(2000);
-  solver.setBudget(&budget);
+  BudgetedSolver bs;
+  Solver &solver = bs.solver;
   Verdict v = solver.check(ob);
   INFO(statusName(v.status) << ": " << v.reason);
   CHECK(v.status == Status::Proved);
