@@ -401,6 +401,8 @@ private:
   void execFor(const clang::ForStmt *s);
   void execRangeFor(const clang::CXXForRangeStmt *s);
   static constexpr int64_t kMaxUnroll = 16; // arrays walked / loops unrolled element by element
+  // Loop nesting inside which a moving pointer still gets its step (execLoop).
+  static constexpr int kMaxNestedPointerDryRuns = 3;
   void execLoop(const clang::Stmt *init, const clang::Expr *cond, const clang::Expr *inc, const clang::Stmt *body,
                 const clang::Stmt *loopStmt, bool isDo);
   void runBody(const clang::Stmt *body, const clang::Expr *inc, bool inductionHandled);

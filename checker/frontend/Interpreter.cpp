@@ -2292,10 +2292,17 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
     }
     return true;
   };
-  bool anyCandidate = false;
-  for (size_t ci = 0; ci < changed.size() && !anyCandidate; ++ci)
-    anyCandidate = mayBeCandidate(ci);
-  if (dryRun == 0 && anyCandidate) {
+  bool anyCandidate = false, pointerCandidate = false;
+  for (size_t ci = 0; ci < changed.size(); ++ci)
+    if (mayBeCandidate(ci)) {
+      anyCandidate = true;
+      pointerCandidate |= changed[ci].second.kind == Value::GmPtr;
+    }
+  // Inside another loop's dry run only for a moving pointer (post-update
+  // addressing in nested loops: a row loop around the loads of one row, each
+  // moving the same UB pointer; ops-math arg_max_with_value's ArgMaxV1), and
+  // a few levels deep: the outer loop's step is the sum of the inner ones.
+  if ((dryRun == 0 || (pointerCandidate && dryRun < kMaxNestedPointerDryRuns)) && anyCandidate) {
     size_t m2 = mark();
     journalActive = true;
     ++dryRun;
@@ -2345,12 +2352,24 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
       if (!entrySym[ci] || cur.kind != Value::GmPtr || fin.kind != Value::GmPtr || cur.p.root != fin.p.root ||
           cur.p.view != fin.p.view || cur.p.local != fin.p.local || !fin.p.offsetBytes)
         continue;
-      // fin = entry + d1 + d2 + ... (the left spine of the additions)
+      // fin = entry + d1 + d2 + ... (the left spine of the additions; an
+      // inner loop's summary p0 + k * D is in u64 over the mathematical sum,
+      // which the spine reads through: an offset that wraps 2^64 is out of
+      // every buffer either way)
       Sym d = mkConst(0), at = fin.p.offsetBytes;
-      while (at->op == SymOp::Add && at->args.size() == 2 && !structurallyEqual(at, entrySym[ci])) {
-        d = add(d, at->args[1]);
-        at = at->args[0];
+      while (!structurallyEqual(at, entrySym[ci])) {
+        if (at->op == SymOp::Cast && at->args.size() == 1 &&
+            ((at->type == IntType::u64() && at->args[0]->op == SymOp::Add && at->args[0]->type == IntType::math()) ||
+             (at->type == IntType::math() && at->args[0]->type == IntType::u64())))
+          at = at->args[0];
+        else if (at->op == SymOp::Add && at->args.size() == 2) {
+          d = add(d, at->args[1]);
+          at = at->args[0];
+        } else
+          break;
       }
+      if (at->op == SymOp::Cast && at->args.size() == 1 && structurallyEqual(at->args[0], entrySym[ci]))
+        at = at->args[0];
       if (!structurallyEqual(at, entrySym[ci]) || !onlyInputs(d))
         continue;
       ptrStep[ci] = d;

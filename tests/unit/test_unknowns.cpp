@@ -789,6 +789,28 @@ TEST_CASE("a post-update through a retyped pointer reference moves the pointer",
   CHECK(overflow);
 }
 
+TEST_CASE("a pointer moved in loops nested in another loop moves by their sum per outer iteration", "[cli]") {
+  // Each row: three whole registers and a tail, all through one post-updated
+  // UB pointer. Before, the row loop found the pointer "changed across
+  // iterations" and every load's bounds were unknown.
+  nlohmann::json good = lintJson("--show-unknown " + kSamples + "/followed/vf_nested_post_update_good.cpp");
+  INFO(good.dump(1));
+  unsigned loads = 0;
+  for (auto &d : good["diagnostics"]) {
+    CHECK_FALSE((d["check"] == "bounds-local" && d["status"] != "proved"));
+    CHECK(d["message"].get<std::string>().find("changes across iterations") == std::string::npos);
+  }
+  for (auto &k : good["kernels"])
+    loads += k["unknown"].get<unsigned>();
+  CHECK(loads <= 2); // the two initialisation notes of the unaligned register forms, not bounds
+  nlohmann::json bad = lintJson(kSamples + "/followed/vf_nested_post_update_bad.cpp");
+  bool tail = false;
+  for (auto &d : bad["diagnostics"])
+    tail |= d["check"] == "bounds-local" && d["severity"] == "error" &&
+            d["message"].get<std::string>().find("6400-byte buffer") != std::string::npos;
+  CHECK(tail);
+}
+
 // A call the interpreter does not run (no definition here) may write its
 // object: a struct member it would fill is unknown afterwards, not the zero
 // of its initialiser (a dropped `SetDMAParams()` gave a correct ops-math

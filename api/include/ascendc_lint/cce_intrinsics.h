@@ -68,6 +68,14 @@ ASCENDC_LINT_VREG_TYPE(vector_f4e1m2x2)
 // name for it (asc-devkit tests/api/reg_compute_api). Values not modelled.
 enum CpuMode { MODE_UNKNOWN_MERGE, MODE_MERGING, MODE_ZEROING };
 
+// Register intrinsics of the vector function (NPU arch 3510): registers in,
+// registers out, no memory (asc-devkit impl/c_api/instr_impl/npu_arch_3510/
+// vector_compute_impl/asc_duplicate_scalar_impl.h: vdup(dst, value, mask,
+// MODE_ZEROING)). What the linter knows of the destination register is
+// forgotten (checker/frontend/api/RegApi.cpp).
+template <class D, class V, class... Args>
+__aicore__ void vdup(D &dst, V value, Args... args);
+
 #define ASCENDC_LINT_CCE_VEC(name)                         \
     template <class T, class... Args>                      \
     __aicore__ void name(__ubuf__ T* dst, Args... args);

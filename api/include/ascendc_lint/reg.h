@@ -149,6 +149,13 @@ struct RegTensor {
     using ActualT = T;
     static constexpr RegTrait trait = regTrait;
     static constexpr int REG_NUM = regTrait.REG_NUM;
+    // The hardware registers (the compiler's vector_* types upstream,
+    // kernel_reg_compute_struct_intf.h); kernels hand them to register
+    // intrinsics such as vdup. Opaque here.
+    struct RegType {
+    };
+    RegType reg[regTrait.REG_NUM];
+    __aicore__ inline operator RegType &() { return reg[0]; }
     __aicore__ void Print() const;
     // ascendc-lint only: every lane holds a value in [lo, hi], when the
     // linter knows it (set by its model of Arange/Duplicate/Adds/Muls, for
@@ -185,6 +192,10 @@ using UnalignRegForStore = UnalignReg;
     template <typename T0, const auto &V1, typename... A>                                                            \
     __aicore__ R name(A &&...);                                                                                      \
     template <typename T0, auto V1, auto V2, typename... A>                                                          \
+    __aicore__ R name(A &&...);                                                                                      \
+    template <typename T0, auto V1, typename T2, typename... A>                                                      \
+    __aicore__ R name(A &&...);                                                                                      \
+    template <typename T0, auto V1, auto V2, typename T3, typename... A>                                             \
     __aicore__ R name(A &&...);                                                                                      \
     template <typename T0, auto V1, const auto &V2, typename... A>                                                   \
     __aicore__ R name(A &&...);                                                                                      \

@@ -797,6 +797,35 @@ Value regCall(Interp &in, ApiCall &c) {
   return in.unknownValue("result of Reg::" + c.name, c.call->getType());
 }
 
+// A register intrinsic (vdup: a scalar into the lanes of a register) writes
+// its first argument, a register or one of its hardware registers
+// (`(RegTensor<uint32_t> &)idx.reg[0]`): what is known of that RegTensor's
+// contents is forgotten. A destination not traced to a RegTensor is an
+// unmodelled call (its ranges could be stale otherwise).
+Value registerIntrinsic(Interp &in, ApiCall &c) {
+  if (c.args.empty())
+    return in.apiUnmodelled(c, "a register intrinsic without a destination");
+  const Expr *e = c.args[0];
+  for (;;) {
+    e = e->IgnoreParenImpCasts();
+    if (const auto *ce = dyn_cast<ExplicitCastExpr>(e))
+      e = ce->getSubExpr();
+    else if (const auto *as = dyn_cast<ArraySubscriptExpr>(e))
+      e = as->getBase();
+    else if (const auto *me = dyn_cast<MemberExpr>(e); me && me->getMemberDecl()->getName() == "reg")
+      e = me->getBase();
+    else
+      break;
+  }
+  if (regElemType(e->getType()).isNull())
+    return in.apiUnmodelled(c, "the destination register of " + c.name + " is not followed");
+  Value dst = in.eval(e);
+  if (dst.kind != Value::Obj || !dst.obj)
+    return in.apiUnmodelled(c, "the destination register of " + c.name + " is not followed");
+  setRange(in, dst, std::nullopt);
+  return Value();
+}
+
 Value vfScope(Interp &in, ApiCall &c) {
   // `if (vf_scope()) { body }`: the body is the vector function.
   DynTypedNodeList ps = in.ctx.getParents(*c.call);
@@ -819,6 +848,7 @@ Value vfScope(Interp &in, ApiCall &c) {
 void registerRegApi(ApiTable &t) {
   t.addNamespace("Reg", "reg", regCall);
   t.addNames({"vf_scope"}, "reg", vfScope);
+  t.addNames({"vdup"}, "reg", registerIntrinsic);
 }
 
 } // namespace fe
