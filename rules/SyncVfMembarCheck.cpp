@@ -106,6 +106,13 @@ void SyncVfMembarCheck::run(CheckContext &ctx) const {
             ay = add(ay, mul(toMath(b.slot), slotLen));
           Sym overlap =
               mkAnd(mkCmp(SymOp::Lt, ax, add(ay, b.lengthBytes)), mkCmp(SymOp::Lt, ay, add(ax, a.lengthBytes)));
+          // A slot length the tiling decides: the same slot and overlapping
+          // offsets in it, exact for accesses in bounds of their slot, which
+          // bounds-local proves or reports (as sync-race, docs/checks/sync-race.md).
+          if (a.slot && b.slot && !asConst(toMath(slotLen)))
+            overlap = mkAndAll({mkCmp(SymOp::Eq, toMath(a.slot), toMath(b.slot)),
+                                mkCmp(SymOp::Lt, a.offsetBytes, add(b.offsetBytes, b.lengthBytes)),
+                                mkCmp(SymOp::Lt, b.offsetBytes, add(a.offsetBytes, a.lengthBytes))});
           item.ob.property = mkNot(overlap);
           if (ox.params.count("overApprox") || oy.params.count("overApprox")) { // an indexed access: the whole buffer
             item.worst = Status::Unknown;
