@@ -70,10 +70,44 @@ static void checkWrappedOffsets(CheckContext &ctx, const char *checkId) {
           out.push_back(x);
     return memo.emplace(s.get(), std::move(out)).first->second;
   };
+  // Where a site sits in an arm of a select (`n > 0 ? n - 1 : 0`), its value
+  // reaches the offset only when that arm is chosen: the guard of each site,
+  // the disjunction over the paths to it. Walked as a tree up to a bound of
+  // visits; past it, every site's guard is `true` (asked everywhere).
+  auto siteGuards = [&](const Sym &offset) {
+    std::map<size_t, Sym> guards;
+    size_t visits = 0;
+    bool overflow = false;
+    std::function<void(const Sym &, const Sym &)> walk = [&](const Sym &s, const Sym &g) {
+      if (overflow || ++visits > 20000) {
+        overflow = true;
+        return;
+      }
+      if (sitesIn(s).empty())
+        return;
+      if (auto f = siteOf.find(s.get()); f != siteOf.end()) {
+        Sym &acc = guards[f->second];
+        acc = acc ? mkOr(acc, g) : g;
+      }
+      if (s->op == SymOp::Select && s->args.size() == 3) {
+        walk(s->args[0], g);
+        walk(s->args[1], mkAnd(g, s->args[0]));
+        walk(s->args[2], mkAnd(g, mkNot(s->args[0])));
+        return;
+      }
+      for (const Sym &a : s->args)
+        walk(a, g);
+    };
+    walk(offset, mkBool(true));
+    if (overflow)
+      guards.clear();
+    return guards;
+  };
   for (const Op &op : k.ops) {
     for (const Region &r : op.regions) {
       if (!r.global || !r.offsetBytes)
         continue;
+      const std::map<size_t, Sym> guards = siteGuards(r.offsetBytes);
       for (size_t si : sitesIn(r.offsetBytes)) {
         const WrapSite &w = k.wrapSites[si];
         const Sym &n = w.node;
@@ -94,9 +128,11 @@ static void checkWrappedOffsets(CheckContext &ctx, const char *checkId) {
         const int64_t lo = t.minValue(), hi = int64_t(t.maxValue());
         ProofItem item;
         item.ob.check = checkId;
-        if (exact)
+        if (exact) {
           item.ob.property = mkAnd(mkCmp(SymOp::Ge, exact, mkConst(lo)), mkCmp(SymOp::Le, exact, mkConst(hi)));
-        else {
+          if (auto g = guards.find(si); g != guards.end() && !isTrue(g->second))
+            item.ob.property = mkOr(mkNot(g->second), item.ob.property);
+        } else {
           exact = toMath(n);
           item.ob.property = mkBool(true);
           item.ob.unknownReason = notChecked;

@@ -371,6 +371,8 @@ private:
   bool frameLive(const LRef &r) const;
   LRef localRef(Frame *f, const clang::ValueDecl *d) const;
   Value elementAtSymbolicIndex(const clang::ArraySubscriptExpr *as, const Value &index, clang::QualType t);
+  Value unreadInputElement(const ObjState &o, const clang::ArraySubscriptExpr *as, const Sym &i, clang::QualType t);
+  std::map<std::tuple<const ObjState *, int, std::string>, Sym> unreadElements; // unreadInputElement's variables
   Value summaryElement(const ObjState &o, const Sym &j, clang::QualType t);
   bool lvalueForAssign = false; // evalLValue for the left side of `=`
   Value makeFieldValue(clang::QualType t, const std::string &name, const clang::FieldDecl *fd);

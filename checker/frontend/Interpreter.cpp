@@ -400,9 +400,44 @@ static void havocArrayOf(Interp &in, const Expr *lhs) {
   havocArrayOf(in, base); // `a[i][0]`: the outer array
 }
 
+// A value written where an earlier return may have been taken is
+// `alive ? new : old` (write); read on a path that holds `alive` (the same
+// guard again: Process's `if (GetBlockIdx() >= n) return;` after Init's), it
+// is the new value. Conjuncts of the path are compared structurally.
+static Sym selectUnderPath(const Sym &v, const Sym &path) {
+  const Sym *sel = &v;
+  if (v->op == SymOp::Cast && v->args.size() == 1)
+    sel = &v->args[0];
+  if ((*sel)->op != SymOp::Select || (*sel)->args.size() != 3)
+    return nullptr;
+  std::vector<Sym> work{path};
+  while (!work.empty()) {
+    Sym c = work.back();
+    work.pop_back();
+    if (c->op == SymOp::LAnd) {
+      work.insert(work.end(), c->args.begin(), c->args.end());
+      continue;
+    }
+    const Sym &g = (*sel)->args[0];
+    Sym pick;
+    if (structurallyEqual(c, g))
+      pick = (*sel)->args[1];
+    else if ((c->op == SymOp::LNot && structurallyEqual(c->args[0], g)) ||
+             (g->op == SymOp::LNot && structurallyEqual(g->args[0], c)))
+      pick = (*sel)->args[2];
+    if (pick)
+      return sel == &v ? pick : mkCast(pick, v->type);
+  }
+  return nullptr;
+}
+
 Value Interp::read(const LRef &r, QualType t) {
-  if (Value *v = slot(r))
+  if (Value *v = slot(r)) {
+    if (v->kind == Value::Scalar && v->sym && (v->sym->op == SymOp::Select || v->sym->op == SymOp::Cast))
+      if (Sym p = selectUnderPath(v->sym, currentCond()))
+        return scalar(p);
     return *v;
+  }
   if (r.kind == LRef::Elem && r.obj) {
     QualType et = r.obj->elemType;
     if (r.obj->summary && r.index != kSymElem && !et.isNull() && et->isIntegralOrEnumerationType())
@@ -469,9 +504,11 @@ Value Interp::elementAtSymbolicIndex(const ArraySubscriptExpr *as, const Value &
   Value bv = read(br, base->getType());
   if (bv.kind == Value::Obj && bv.obj && bv.obj->summary)
     return summaryElement(*bv.obj, toMath(index.sym), t);
-  if (bv.kind != Value::Obj || !bv.obj || !bv.obj->isArray || bv.obj->arraySize <= 0 || bv.obj->arraySize > kMaxElems ||
-      bv.obj->elemType.isNull() || !bv.obj->elemType->isIntegralOrEnumerationType())
+  if (bv.kind != Value::Obj || !bv.obj || !bv.obj->isArray || bv.obj->arraySize <= 0 || bv.obj->elemType.isNull() ||
+      !bv.obj->elemType->isIntegralOrEnumerationType())
     return none;
+  if (bv.obj->arraySize > kMaxElems)
+    return unreadInputElement(*bv.obj, as, toMath(index.sym), t);
   IntType et = intTypeOf(ctx, t);
   Sym i = toMath(index.sym);
   Sym v =
@@ -487,6 +524,43 @@ Value Interp::elementAtSymbolicIndex(const ArraySubscriptExpr *as, const Value &
     v = mkSelect(mkCmp(SymOp::Eq, i, mkConst(k)), mkCast(ek.sym, et), v);
   }
   return scalar(v);
+}
+
+// Element i of a long array of host data no code has written (a tiling
+// struct's `TILING_DATA_FIELD_DEF_ARR(uint64_t, 256, blockNumList)`, too long
+// for a select per element): any value, as each of its elements is. One
+// variable per array and index (the same `list[i]` read twice is one value);
+// in a loop, one per iteration, which each copy of the body renames (a choice:
+// a failure for some value is a counterexample, never a violation). Anything
+// else about the array (an element written, a summary) is not this form.
+Value Interp::unreadInputElement(const ObjState &o, const ArraySubscriptExpr *as, const Sym &i, QualType t) {
+  Value none;
+  none.kind = Value::Unknown;
+  if (o.origin.empty() || o.summary || o.zeroFilled || o.symIndex || !t->isIntegralOrEnumerationType())
+    return none;
+  for (const auto &[k, v] : o.elems)
+    if (v.kind != Value::Scalar || !v.sym || v.sym->op != SymOp::Var || v.sym->var->role != VarRole::Input ||
+        v.sym->var->name != o.origin + "[" + std::to_string(k) + "]")
+      return none;
+  const int loop = loopStack.empty() ? -1 : loopStack.back();
+  const std::string name = o.origin + "[" + exprText(as->getIdx()) + "]";
+  auto key = std::make_tuple(&o, loop, toString(i));
+  if (dryRun == 0)
+    if (auto it = unreadElements.find(key); it != unreadElements.end())
+      return scalar(mkCast(it->second, intTypeOf(ctx, t)));
+  Sym v;
+  if (loop < 0) {
+    v = mkVar(name, intTypeOf(ctx, o.elemType), VarRole::Input);
+  } else {
+    VarInfo like;
+    like.role = VarRole::Internal;
+    like.choice = VarInfo::Choice::InLoop;
+    like.choiceLoop = loop;
+    v = mkVarLike(name, intTypeOf(ctx, o.elemType), like);
+  }
+  if (dryRun == 0)
+    unreadElements.emplace(key, v);
+  return scalar(mkCast(v, intTypeOf(ctx, t)));
 }
 
 // Element j of an array a loop filled (ObjState::LoopSummary): what the
@@ -2444,7 +2518,10 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
     std::function<void(const Sym &)> walk = [&](const Sym &s) {
       if (!ok)
         return;
-      if (s->op == SymOp::Select && s->args.size() == 3) {
+      // A select on inputs only (`tiles = n < 16 ? n : 16`) is one value,
+      // the same in every iteration: a leaf, its condition kept (taking its
+      // arms as separate choices would let a choice pick `n` past 16).
+      if (s->op == SymOp::Select && s->args.size() == 3 && !onlyInputs(s)) {
         walk(s->args[1]);
         walk(s->args[2]);
         return;

@@ -811,6 +811,114 @@ TEST_CASE("a pointer moved in loops nested in another loop moves by their sum pe
   CHECK(tail);
 }
 
+// A tiling struct's long array (64 elements: past the select-per-element
+// form) read at the loop counter: each element is any value, one variable per
+// index, so a length clamped from it is proved and an unclamped one is a
+// counterexample naming the element. Before: "array element 't->lens[i]'".
+static const char *kLongTilingArray = R"(
+constexpr uint32_t TILE = 1024;
+struct ListTiling {
+  uint32_t count;
+  uint32_t lens[64];
+};
+extern "C" __global__ __aicore__ void list_copy(GM_ADDR x, GM_ADDR y, GM_ADDR tiling) {
+  const ListTiling *t = (__gm__ ListTiling *)tiling;
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, TILE * sizeof(float));
+  GlobalTensor<float> xGm, yGm;
+  xGm.SetGlobalBuffer((__gm__ float *)x, TILE * 64);
+  yGm.SetGlobalBuffer((__gm__ float *)y, TILE * 64);
+  LocalTensor<float> b = buf.Get<float>();
+  for (uint32_t i = 0; i < 64; ++i) {
+    uint32_t len = LEN;
+    len = len / 8 * 8;
+    DataCopy(b, xGm[i * TILE], len);
+    SetFlag<HardEvent::MTE2_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_MTE3>(EVENT_ID0);
+    DataCopy(yGm[i * TILE], b, len);
+    SetFlag<HardEvent::MTE3_MTE2>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE3_MTE2>(EVENT_ID0);
+  }
+}
+)";
+
+TEST_CASE("a long tiling array read at a computed index is any value per element", "[cli]") {
+  auto withLen = [](const std::string &len) {
+    std::string k = kLongTilingArray;
+    k.replace(k.find("LEN"), 3, len);
+    return k;
+  };
+  nlohmann::json good =
+      lintJson("--show-unknown " + writeKernel("long_array_good", withLen("t->lens[i] < TILE ? t->lens[i] : TILE")));
+  INFO(good.dump(1));
+  CHECK(good["kernels"][0]["unknown"] == 0);
+  CHECK(good["kernels"][0]["counterexample"] == 0);
+  CHECK(good["kernels"][0]["violated"] == 0);
+  nlohmann::json bad = lintJson("--show-unknown " + writeKernel("long_array_bad", withLen("t->lens[i]")));
+  INFO(bad.dump(1));
+  bool named = false;
+  for (auto &d : bad["diagnostics"])
+    if (d["check"] == "bounds-local" && d["severity"] == "warning")
+      for (auto &[k, v] : d["counterexample"].items())
+        named |= k.find("lens[i]") != std::string::npos;
+  CHECK(named);
+  CHECK(bad["kernels"][0]["violated"] == 0); // any element value: a counterexample, not a certain error
+}
+
+// Init returns early on idle cores before it sets a member; Process returns
+// on the same condition before it loops over it. On Process's path the member is
+// what Init set, not "where an earlier return was taken" (ops-math
+// mem_set_v2: 178 obligations unknown for its `validNum_`).
+static const char *kGuardedMember = R"(
+constexpr uint32_t TILE = 1024;
+struct CopyTiling {
+  uint32_t usedCores;
+  uint32_t len;
+};
+class KernelCopy {
+public:
+  __aicore__ inline void Init(GM_ADDR x, const CopyTiling &t) {
+    if (GetBlockIdx() >= t.usedCores) {
+      return;
+    }
+    tiles_ = t.len < 16 ? t.len : 16;
+    xGm.SetGlobalBuffer((__gm__ float *)x, 16 * TILE);
+    pipe.InitBuffer(buf, TILE * sizeof(float));
+  }
+  __aicore__ inline void Process(const CopyTiling &t) {
+    if (GetBlockIdx() >= t.usedCores) {
+      return;
+    }
+    LocalTensor<float> b = buf.Get<float>();
+    for (uint32_t i = 0; i < tiles_; ++i) {
+      DataCopy(b, xGm[i * TILE], TILE);
+      PipeBarrier<PIPE_MTE2>();
+    }
+  }
+private:
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  GlobalTensor<float> xGm;
+  uint32_t tiles_;
+};
+extern "C" __global__ __aicore__ void guarded_copy(GM_ADDR x, GM_ADDR tiling) {
+  KernelCopy op;
+  const CopyTiling &t = *(__gm__ CopyTiling *)tiling;
+  op.Init(x, t);
+  op.Process(t);
+}
+)";
+
+TEST_CASE("a member set after an early return is that value on a path with the same guard", "[cli]") {
+  nlohmann::json r = lintJson("--show-unknown " + writeKernel("guarded_member", kGuardedMember));
+  INFO(r.dump(1));
+  for (auto &d : r["diagnostics"])
+    CHECK(d["message"].get<std::string>().find("earlier return") == std::string::npos);
+  CHECK(r["kernels"][0]["unknown"] == 0);
+  CHECK(r["kernels"][0]["counterexample"] == 0);
+}
+
 // A call the interpreter does not run (no definition here) may write its
 // object: a struct member it would fill is unknown afterwards, not the zero
 // of its initialiser (a dropped `SetDMAParams()` gave a correct ops-math
