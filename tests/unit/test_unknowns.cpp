@@ -867,7 +867,7 @@ TEST_CASE("a long tiling array read at a computed index is any value per element
 }
 
 // Init returns early on idle cores before it sets a member; Process returns
-// on the same condition before it loops over it. On Process's path the member is
+// on the same condition before it uses it. On Process's path the member is
 // what Init set, not "where an earlier return was taken" (ops-math
 // mem_set_v2: 178 obligations unknown for its `validNum_`).
 static const char *kGuardedMember = R"(
@@ -890,11 +890,16 @@ public:
     if (GetBlockIdx() >= t.usedCores) {
       return;
     }
-    LocalTensor<float> b = buf.Get<float>();
-    for (uint32_t i = 0; i < tiles_; ++i) {
-      DataCopy(b, xGm[i * TILE], TILE);
-      PipeBarrier<PIPE_MTE2>();
+    // The last of four stages takes the member: a per-iteration choice,
+    // which needs a value of inputs only (the opaque "where an earlier return
+    // was taken" stopped it).
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < 4; ++i) {
+      if (i == 3)
+        n = tiles_;
     }
+    LocalTensor<float> b = buf.Get<float>();
+    DataCopy(b, xGm[(n > 0 ? n - 1 : 0) * TILE], TILE);
   }
 private:
   TPipe pipe;
