@@ -131,12 +131,15 @@ void widenedItems(CheckContext &ctx, const std::string &check, const KernelModel
   auto fresh = [](const char *n) { return mkVar(n, IntType::math(), VarRole::Internal); };
   Sym ds = dst.offsetBytes, de = add(dst.offsetBytes, dst.lengthBytes);
   Sym ss = src.offsetBytes, se = add(src.offsetBytes, src.lengthBytes);
-  // Repeat r's destination and repeat q's source, each within its operand.
+  // Repeat r's destination and repeat q's source, each within its operand
+  // (a last repeat is partial: it ends with its operand, ops-math
+  // asin_with_agent converts a half tile into the float buffer right after it).
   auto meet = [&](const Sym &r, const Sym &q) {
     Sym d0 = add(ds, mulC(r, dstChunk)), s0 = add(ss, mulC(q, srcChunk));
     return mkAndAll({mkCmp(SymOp::Ge, r, mkConst(0)), mkCmp(SymOp::Ge, q, mkConst(0)), mkCmp(SymOp::Lt, d0, de),
                      mkCmp(SymOp::Lt, s0, se), mkCmp(SymOp::Lt, d0, add(s0, mkConst(srcChunk))),
-                     mkCmp(SymOp::Lt, s0, add(d0, mkConst(dstChunk)))});
+                     mkCmp(SymOp::Lt, d0, se), mkCmp(SymOp::Lt, s0, add(d0, mkConst(dstChunk))),
+                     mkCmp(SymOp::Lt, s0, de)});
   };
   // One finding: the error across repeats, else the warning within one.
   char group[64];
