@@ -465,8 +465,10 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
             const GlobalBuf &gx = k.globals[rx.bufferId], &gy = k.globals[ry.bufferId];
             if (gx.root != gy.root || gx.root == "?")
               continue;
-            ax = add(toMath(gx.baseOffsetBytes), ax);
-            ay = add(toMath(gy.baseOffsetBytes), ay);
+            // The start of each in its own loop copy (a GlobalTensor set up
+            // per iteration starts elsewhere in the next one).
+            ax = add(toMath(rx.gmBaseBytes ? rx.gmBaseBytes : gx.baseOffsetBytes), ax);
+            ay = add(toMath(ry.gmBaseBytes ? ry.gmBaseBytes : gy.baseOffsetBytes), ay);
             where = "GM argument '" + gx.root + "'";
           }
           ProofItem item;

@@ -292,6 +292,8 @@ struct Builder {
       x.offsetBytes = finish(r.offsetBytes, m);
       x.lengthBytes = finish(r.lengthBytes, m);
       x.slot = finish(r.slot, m);
+      if (r.global && r.bufferId >= 0 && r.bufferId < int(k.globals.size()) && k.globals[r.bufferId].baseOffsetBytes)
+        x.gmBaseBytes = finish(k.globals[r.bufferId].baseOffsetBytes, m);
       s.regions.push_back(x);
     }
     s.eventId = op.eventId ? finish(op.eventId, f) : nullptr;

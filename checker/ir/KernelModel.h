@@ -111,6 +111,10 @@ struct Region {
   bool write = false;
   std::string role;                  // "dst", "src0", ...
   std::optional<RepeatShape> repeat; // set: a vector repeat form's strided footprint
+  // In the sync graph's copies only (SeqOp::regions): the GM tensor's start
+  // (GlobalBuf::baseOffsetBytes) with this copy's loop variables substituted,
+  // for a GlobalTensor set up inside the loop (`g.SetGlobalBuffer(y + i * n)`).
+  Sym gmBaseBytes;
 };
 
 enum class OpKind {

@@ -198,6 +198,27 @@ static Value dataCacheClean(Interp &in, ApiCall &c) {
   return Value();
 }
 
+// ListTensorDesc::GetDataPtr<T>(i): the address of tensor i of a tensor list
+// (工具接口/ListTensorDesc.md), read from the list's descriptor in GM. The
+// list's tensors are distinct allocations: tensor i is placed at i * 2^36 of
+// memory of the list's own (its root names the list object), 2^36 bytes being
+// more than a device's HBM, so accesses to two tensors never meet and two
+// accesses to one tensor are compared as usual (across loop iterations too:
+// the index is renamed with the loop). Accesses are checked against what
+// SetGlobalBuffer is told. Any other call on a list is unmodelled.
+static Value listDataPtr(Interp &in, ApiCall &c) {
+  if (c.cls != "ListTensorDesc" || !c.objExpr || c.args.size() != 1 || c.vals[0].kind != Value::Scalar ||
+      !c.vals[0].sym)
+    return in.apiUnmodelled(c, "AscendC API '" + c.name + "' is not modelled");
+  const uint32_t es = templateTypeSize(in, c.fd, 0);
+  Value v;
+  v.kind = Value::GmPtr;
+  v.p.root = "tensor list '" + in.exprText(c.objExpr) + "'";
+  v.p.offsetBytes = mkCast(mulC(toMath(c.vals[0].sym), int64_t(1) << 36), IntType::u64());
+  v.p.elemBytes = es ? es : 1;
+  return v;
+}
+
 void registerSystemApi(ApiTable &t) {
   ApiHandler h = [](Interp &in, ApiCall &c) { return in.apiSystem(c); };
   t.addNames({"assume",
@@ -253,6 +274,7 @@ void registerSystemApi(ApiTable &t) {
     return Value();
   });
   t.addNames({"DataCacheCleanAndInvalid", "dcci", "__builtin_cce_dcci"}, "system", dataCacheClean);
+  t.addNames({"GetDataPtr"}, "system", listDataPtr);
 }
 
 } // namespace fe
