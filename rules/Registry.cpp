@@ -122,8 +122,20 @@ std::vector<SolvedItem> solveItems(std::vector<ProofItem> &items, Solver &solver
   std::vector<std::optional<Verdict>> raw(items.size());
   std::set<std::string> settled; // groups with a violation: done
   const uint64_t outerCap = solver.queryCap();
+  // Questions whose unknown is reported as a counterexample (a same-start
+  // race pair: "whether both run") are asked first: left to the end of a
+  // check's units, they became warnings for want of units (ops-math
+  // mem_set_v2's Duplicate and the copy-out of the exclusive branch).
+  std::vector<size_t> order;
+  order.reserve(items.size());
+  for (size_t i = 0; i < items.size(); ++i)
+    if (items[i].unknownIsCounterexample)
+      order.push_back(i);
+  for (size_t i = 0; i < items.size(); ++i)
+    if (!items[i].unknownIsCounterexample)
+      order.push_back(i);
   auto pass = [&](bool retry) {
-    for (size_t i = 0; i < items.size(); ++i) {
+    for (size_t i : order) {
       ProofItem &item = items[i];
       if (retry && (!raw[i] || !raw[i]->capped))
         continue;
