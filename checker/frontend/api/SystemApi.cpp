@@ -211,9 +211,17 @@ static Value listDataPtr(Interp &in, ApiCall &c) {
       !c.vals[0].sym)
     return in.apiUnmodelled(c, "AscendC API '" + c.name + "' is not modelled");
   const uint32_t es = templateTypeSize(in, c.fd, 0);
+  // The list named by its declaration, so `outputs` and `this->outputs` are
+  // one memory (the source text would make them two).
+  std::string list = in.exprText(c.objExpr);
+  const Expr *o = c.objExpr->IgnoreParenImpCasts();
+  if (const auto *me = dyn_cast<MemberExpr>(o))
+    list = me->getMemberDecl()->getNameAsString();
+  else if (const auto *dr = dyn_cast<DeclRefExpr>(o))
+    list = dr->getDecl()->getNameAsString();
   Value v;
   v.kind = Value::GmPtr;
-  v.p.root = "tensor list '" + in.exprText(c.objExpr) + "'";
+  v.p.root = "tensor list '" + list + "'";
   v.p.offsetBytes = mkCast(mulC(toMath(c.vals[0].sym), int64_t(1) << 36), IntType::u64());
   v.p.elemBytes = es ? es : 1;
   return v;
