@@ -152,7 +152,12 @@ struct Value {
   // t; if (c) t = q.DeQue<T>();`): its alternatives do not cover that path, and
   // each use asks that the path does not reach it (KernelModel::unsetTensorUses).
   Sym unsetWhen;
-  std::string reason;        // Unknown: why
+  std::string reason; // Unknown: why
+  // Unknown: a pointer that is one of these, each under its condition (`p =
+  // c ? a : b`, ping-pong pointers a loop swaps). Unknown to everything that
+  // does not read it (sound); pointer arithmetic and the SIMT accesses
+  // follow each alternative (Interp::pointerAlternatives).
+  std::shared_ptr<const std::vector<std::pair<Sym, GmPtrVal>>> ptrAlts;
   std::string reasonIfEmpty; // Tensor never assigned
   LRef addrOf;               // Unknown produced by &lvalue: deref gives it back
 };
@@ -288,6 +293,13 @@ public:
   bool simtPointerAccess(const clang::Expr *e, bool write);      // e: p[i] or *p
   Value simtBuiltin(const std::string &name, clang::QualType t); // threadIdx, blockDim, ...
   void pushCond(Sym c);
+  // A pointer's alternatives with their conditions: one (condition null) for
+  // a plain pointer, none for a value that is not one.
+  static std::vector<std::pair<Sym, Value>> pointerAlternatives(const Value &p);
+  // p + d bytes (op Add) or p - d (op Sub), for each alternative of p.
+  static Value movePointer(const Value &p, SymOp op, const Sym &dBytes);
+  // The element size of a pointer (its first alternative's).
+  static uint32_t pointerElemBytes(const Value &p);
   void popCond();
   // Runs the body of `fd` with its parameters bound to `vals` (by value), as
   // a call at `site` (the VF launches).
@@ -385,6 +397,10 @@ private:
   Value mergeValues(const Sym &c, const Value &a, const Value &b, const std::string &what);
   Value mergeDataObjects(const Sym &c, const Value &a, const Value &b, const std::string &what, int depth = 0);
   Value mergeTensorChoice(const Sym &c, const Value &a, const Value &b, const std::string &what);
+  // Pointers to different memory on the two sides of a condition: the
+  // pointer alternatives of both (Value::ptrAlts). Undef when either side
+  // is not a pointer or there would be too many alternatives.
+  Value mergePointerChoice(const Sym &c, const Value &a, const Value &b, const std::string &what);
   std::string refName(const LRef &r) const;
   void exec(const clang::Stmt *s);
   Sym relativeCond(const Frame &f);

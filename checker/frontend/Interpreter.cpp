@@ -1175,10 +1175,87 @@ Value Interp::mergeValues(const Sym &c, const Value &a, const Value &b, const st
     return a;
   if (Value ch = mergeTensorChoice(c, a, b, what); ch.kind != Value::Undef)
     return ch;
+  if (Value ch = mergePointerChoice(c, a, b, what); ch.kind != Value::Undef)
+    return ch;
   Value u;
   u.kind = Value::Unknown;
   u.reason = "'" + what + "' differs between the branches of a condition";
   return u;
+}
+
+// Two pointers to the same memory (and view): one pointer, offsets by select.
+static bool samePointee(const GmPtrVal &a, const GmPtrVal &b) {
+  return a.root == b.root && a.local == b.local && a.mem == b.mem && !a.view == !b.view &&
+         (!a.view || (a.view->global == b.view->global && a.view->bufferId == b.view->bufferId &&
+                      sameSym(a.view->slot, b.view->slot) && sameSym(a.view->offsetBytes, b.view->offsetBytes)));
+}
+
+std::vector<std::pair<Sym, Value>> Interp::pointerAlternatives(const Value &p) {
+  std::vector<std::pair<Sym, Value>> out;
+  if (p.kind == Value::GmPtr) {
+    out.push_back({nullptr, p});
+  } else if (p.kind == Value::Unknown && p.ptrAlts) {
+    for (const auto &[c, gp] : *p.ptrAlts) {
+      Value v;
+      v.kind = Value::GmPtr;
+      v.p = gp;
+      out.push_back({c, v});
+    }
+  }
+  return out;
+}
+
+Value Interp::movePointer(const Value &p, SymOp op, const Sym &d) {
+  if (p.kind == Value::GmPtr) {
+    Value nv = p;
+    nv.p.offsetBytes = mkBin(op, p.p.offsetBytes, d, IntType::u64());
+    return nv;
+  }
+  if (p.kind != Value::Unknown || !p.ptrAlts)
+    return p;
+  auto alts = std::make_shared<std::vector<std::pair<Sym, GmPtrVal>>>(*p.ptrAlts);
+  for (auto &[c, gp] : *alts)
+    gp.offsetBytes = mkBin(op, gp.offsetBytes, d, IntType::u64());
+  Value nv = p;
+  nv.ptrAlts = alts;
+  return nv;
+}
+
+uint32_t Interp::pointerElemBytes(const Value &p) {
+  if (p.kind == Value::GmPtr)
+    return p.p.elemBytes;
+  if (p.kind == Value::Unknown && p.ptrAlts && !p.ptrAlts->empty())
+    return p.ptrAlts->front().second.elemBytes;
+  return 1;
+}
+
+Value Interp::mergePointerChoice(const Sym &c, const Value &a, const Value &b, const std::string &what) {
+  constexpr size_t kMaxAlternatives = 4; // each access through it is recorded once per alternative
+  auto as = pointerAlternatives(a), bs = pointerAlternatives(b);
+  if (as.empty() || bs.empty())
+    return Value();
+  std::vector<std::pair<Sym, GmPtrVal>> out;
+  auto put = [&](Sym cond, const GmPtrVal &gp) {
+    for (auto &[oc, op] : out)
+      if (samePointee(op, gp) && op.elemBytes == gp.elemBytes) {
+        op.offsetBytes = mkSelect(cond, gp.offsetBytes, op.offsetBytes);
+        oc = mkOr(oc, cond);
+        return;
+      }
+    out.push_back({cond, gp});
+  };
+  for (const auto &[ac, av] : as)
+    put(ac ? mkAnd(c, ac) : c, av.p);
+  Sym nc = mkNot(c);
+  for (const auto &[bc, bv] : bs)
+    put(bc ? mkAnd(nc, bc) : nc, bv.p);
+  if (out.size() > kMaxAlternatives)
+    return Value();
+  Value v;
+  v.kind = Value::Unknown;
+  v.reason = "'" + what + "' is one of several pointers, chosen by a condition";
+  v.ptrAlts = std::make_shared<const std::vector<std::pair<Sym, GmPtrVal>>>(std::move(out));
+  return v;
 }
 
 // Two plain data structs (a tiling sub-struct chosen by a condition: `auto t
@@ -2537,6 +2614,73 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
     if (ok && !leaves.empty())
       choices[ci] = {cur.sym, leaves};
   }
+  // Pointers each iteration permutes (`tmp = cur; cur = nxt; nxt = tmp;`,
+  // ping-pong buffers): after any number of iterations each holds the value
+  // one of them had before the loop, all rotated alike (k applications of
+  // the permutation). Each is then a pointer choice over those values, by one
+  // Internal variable per cycle chosen per iteration (and after the loop):
+  // the accesses through them are followed for each buffer.
+  std::map<size_t, std::vector<size_t>> rotation; // ci -> ci, sigma(ci), sigma^2(ci), ... (its cycle)
+  std::map<size_t, size_t> cycleOf;               // ci -> the smallest ci of its cycle
+  std::vector<Value> entryPtr(changed.size());    // the values before the loop
+  {
+    std::map<size_t, size_t> sigma;
+    for (size_t ci = 0; ci < changed.size(); ++ci)
+      entryPtr[ci] = read(changed[ci].first, QualType());
+    for (size_t ci = 0; ci < changed.size(); ++ci) {
+      const Value &fin = changed[ci].second;
+      if (entryPtr[ci].kind != Value::GmPtr || fin.kind != Value::GmPtr)
+        continue;
+      for (size_t cj = 0; cj < changed.size(); ++cj) {
+        const Value &e = entryPtr[cj];
+        if (cj != ci && e.kind == Value::GmPtr && samePointee(fin.p, e.p) && fin.p.elemBytes == e.p.elemBytes &&
+            sameSym(fin.p.offsetBytes, e.p.offsetBytes)) {
+          sigma[ci] = cj;
+          break;
+        }
+      }
+    }
+    for (const auto &[ci, next] : sigma) {
+      std::vector<size_t> orbit{ci};
+      size_t x = next;
+      while (x != ci && orbit.size() < 4) {
+        auto it = sigma.find(x);
+        if (it == sigma.end())
+          break;
+        orbit.push_back(x);
+        x = it->second;
+      }
+      if (x != ci || orbit.size() < 2)
+        continue;
+      rotation[ci] = orbit;
+      cycleOf[ci] = *std::min_element(orbit.begin(), orbit.end());
+    }
+  }
+  std::map<size_t, Sym> rotationVar; // cycle -> its choice variable, per havoc
+  auto rotated = [&](size_t ci, const char *when) {
+    const std::vector<size_t> &orbit = rotation.at(ci);
+    bool after = std::string(when) == "after";
+    Sym &k = rotationVar[cycleOf.at(ci)];
+    if (!k) {
+      VarInfo like;
+      like.role = VarRole::Internal;
+      like.choice = after ? VarInfo::Choice::AfterLoop : VarInfo::Choice::InLoop;
+      like.choiceLoop = after ? -1 : L.id;
+      k = mkVarLike("exchanges of the pointers of the loop" + where + " so far", IntType::i32(), like);
+    }
+    std::vector<std::pair<Sym, GmPtrVal>> alts;
+    Sym others = mkBool(false);
+    for (size_t m = 0; m < orbit.size(); ++m) {
+      Sym cond = m + 1 < orbit.size() ? mkCmp(SymOp::Eq, k, mkConst(int64_t(m), IntType::i32())) : mkNot(others);
+      others = mkOr(others, cond);
+      alts.push_back({cond, entryPtr[orbit[m]].p});
+    }
+    Value v;
+    v.kind = Value::Unknown;
+    v.reason = "'" + refName(changed[ci].first) + "' is one of the pointers the loop" + where + " exchanges";
+    v.ptrAlts = std::make_shared<const std::vector<std::pair<Sym, GmPtrVal>>>(std::move(alts));
+    return v;
+  };
   auto chosen = [&](size_t ci, const char *when) {
     const auto &[before, leaves] = choices.at(ci);
     // An Internal variable marked a choice: a failure for some choice is a
@@ -2554,6 +2698,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
     return v;
   };
   auto havoc = [&](const char *when) {
+    rotationVar.clear(); // the iterations, then after the loop: a variable each
     const std::string changes =
         std::string(when) == "after" ? std::string("changes after the loop") : std::string(kChangedAcrossIterations);
     for (size_t ci = 0; ci < changed.size(); ++ci) {
@@ -2562,6 +2707,10 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
         continue;
       Value cur = read(c.first, QualType());
       Value nv;
+      if (rotation.count(ci)) {
+        writeJoined(c.first, rotated(ci, when));
+        continue;
+      }
       if (auto ps = ptrStep.find(ci); ps != ptrStep.end() && cur.kind == Value::GmPtr) {
         bool during = std::string(when) != "after";
         Sym k = iterK;
@@ -3102,10 +3251,9 @@ Value Interp::evalUnary(const UnaryOperator *u) {
     if (r.kind == LRef::None)
       havocArrayOf(*this, u->getSubExpr());
     Value old = read(r, t);
-    if (old.kind == Value::GmPtr) {
-      Value nv = old;
-      int64_t d = u->isIncrementOp() ? old.p.elemBytes : -int64_t(old.p.elemBytes);
-      nv.p.offsetBytes = mkBin(SymOp::Add, old.p.offsetBytes, mkConst(d, IntType::u64()), IntType::u64());
+    if (old.kind == Value::GmPtr || old.ptrAlts) {
+      int64_t d = u->isIncrementOp() ? pointerElemBytes(old) : -int64_t(pointerElemBytes(old));
+      Value nv = movePointer(old, SymOp::Add, mkConst(d, IntType::u64()));
       write(r, nv);
       return u->isPrefix() ? nv : old;
     }
@@ -3119,12 +3267,11 @@ Value Interp::evalUnary(const UnaryOperator *u) {
     if (const auto *ase = dyn_cast<ArraySubscriptExpr>(u->getSubExpr()->IgnoreParens()))
       if (ase->getBase()->getType()->isPointerType()) {
         Value base = eval(ase->getBase());
-        if (base.kind == Value::GmPtr) {
+        if (base.kind == Value::GmPtr || base.ptrAlts) {
           Value idx = eval(ase->getIdx());
           Sym d = mkBin(SymOp::Mul, mkCast(asSym(idx, ase->getIdx()->getType(), u->getBeginLoc()), IntType::u64()),
-                        mkConst(base.p.elemBytes, IntType::u64()), IntType::u64());
-          base.p.offsetBytes = mkBin(SymOp::Add, base.p.offsetBytes, d, IntType::u64());
-          return base;
+                        mkConst(pointerElemBytes(base), IntType::u64()), IntType::u64());
+          return movePointer(base, SymOp::Add, d);
         }
         // A pointer not followed: the address is unknown, and nothing is
         // read (evaluating p[i] would record a load that does not happen).
@@ -3242,11 +3389,10 @@ Value Interp::evalBinary(const BinaryOperator *b) {
     Value old = r.kind != LRef::None ? read(r, t) : eval(b->getLHS());
     Value rhs = eval(b->getRHS());
     Value nv;
-    if (old.kind == Value::GmPtr && (k == BO_AddAssign || k == BO_SubAssign)) {
-      nv = old;
+    if ((old.kind == Value::GmPtr || old.ptrAlts) && (k == BO_AddAssign || k == BO_SubAssign)) {
       Sym d = mkBin(SymOp::Mul, mkCast(asSym(rhs, QualType(), b->getBeginLoc()), IntType::u64()),
-                    mkConst(old.p.elemBytes, IntType::u64()), IntType::u64());
-      nv.p.offsetBytes = mkBin(k == BO_AddAssign ? SymOp::Add : SymOp::Sub, old.p.offsetBytes, d, IntType::u64());
+                    mkConst(pointerElemBytes(old), IntType::u64()), IntType::u64());
+      nv = movePointer(old, k == BO_AddAssign ? SymOp::Add : SymOp::Sub, d);
     } else {
       nv = scalar(
           intCompound(ctx, ca, asSym(old, t, b->getBeginLoc()), asSym(rhs, b->getRHS()->getType(), b->getBeginLoc())));
@@ -3267,19 +3413,16 @@ Value Interp::evalBinary(const BinaryOperator *b) {
   Value lv = eval(b->getLHS());
   Value rv = eval(b->getRHS());
   // Pointer arithmetic on GM pointers.
-  if (lv.kind == Value::GmPtr && (k == BO_Add || k == BO_Sub)) {
-    Value nv = lv;
+  if ((lv.kind == Value::GmPtr || (lv.ptrAlts && b->getRHS()->getType()->isIntegralOrEnumerationType())) &&
+      (k == BO_Add || k == BO_Sub)) {
     Sym d = mkBin(SymOp::Mul, mkCast(asSym(rv, QualType(), b->getBeginLoc()), IntType::u64()),
-                  mkConst(lv.p.elemBytes, IntType::u64()), IntType::u64());
-    nv.p.offsetBytes = mkBin(k == BO_Add ? SymOp::Add : SymOp::Sub, lv.p.offsetBytes, d, IntType::u64());
-    return nv;
+                  mkConst(pointerElemBytes(lv), IntType::u64()), IntType::u64());
+    return movePointer(lv, k == BO_Add ? SymOp::Add : SymOp::Sub, d);
   }
-  if (rv.kind == Value::GmPtr && k == BO_Add) {
-    Value nv = rv;
+  if ((rv.kind == Value::GmPtr || rv.ptrAlts) && k == BO_Add) {
     Sym d = mkBin(SymOp::Mul, mkCast(asSym(lv, QualType(), b->getBeginLoc()), IntType::u64()),
-                  mkConst(rv.p.elemBytes, IntType::u64()), IntType::u64());
-    nv.p.offsetBytes = mkBin(SymOp::Add, rv.p.offsetBytes, d, IntType::u64());
-    return nv;
+                  mkConst(pointerElemBytes(rv), IntType::u64()), IntType::u64());
+    return movePointer(rv, SymOp::Add, d);
   }
   if (!intOpOf(k))
     return unknownValue("operator is not modelled", t);

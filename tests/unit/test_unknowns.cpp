@@ -1206,3 +1206,61 @@ TEST_CASE("accesses across iterations from a loop-changed start are not a same-s
   CHECK_FALSE(warned);
   CHECK(j["summary"]["violated"] == 0);
 }
+
+// A SIMT pointer chosen by a condition (`c ? ping : pong`) is followed into
+// each buffer under its condition: proved when both hold the accesses, a
+// bounds finding naming the one that does not (it was "not followed").
+static const char *kSimtSelectedPointer = R"(
+#include "kernel_operator.h"
+#include "simt_api/asc_simt.h"
+using namespace AscendC;
+constexpr uint32_t THREADS = 128;
+constexpr uint32_t N = 512;
+__simt_vf__ __aicore__ LAUNCH_BOUND(THREADS) inline void Halve(__ubuf__ float *a, __ubuf__ float *b,
+                                                              __gm__ float *out, int32_t odd) {
+  __ubuf__ float *src = (odd & 1) ? a : b;
+  __ubuf__ float *dst = (odd & 1) ? b : a;
+  for (uint32_t i = threadIdx.x; i < N; i += blockDim.x)
+    dst[i] = src[i] * 0.5f;
+  asc_syncthreads();
+  for (uint32_t i = threadIdx.x; i < N; i += blockDim.x)
+    out[i] = dst[i];
+}
+extern "C" __global__ __aicore__ void halve(GM_ADDR x, GM_ADDR y, int32_t odd) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> ta, tb;
+  pipe.InitBuffer(ta, N * sizeof(float));
+  pipe.InitBuffer(tb, B_ELEMS * sizeof(float));
+  GlobalTensor<float> xGm, yGm;
+  xGm.SetGlobalBuffer((__gm__ float *)x, N);
+  yGm.SetGlobalBuffer((__gm__ float *)y, N);
+  LocalTensor<float> la = ta.Get<float>(), lb = tb.Get<float>();
+  DataCopy(la, xGm, N);
+  DataCopy(lb, xGm, B_ELEMS);
+  SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+  WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+  asc_vf_call<Halve>(dim3(THREADS), (__ubuf__ float *)la.GetPhyAddr(), (__ubuf__ float *)lb.GetPhyAddr(),
+                     (__gm__ float *)yGm.GetPhyAddr(), odd);
+}
+)";
+
+TEST_CASE("a SIMT pointer chosen by a condition is followed into each buffer", "[cli]") {
+  std::string good = kSimtSelectedPointer;
+  for (size_t at; (at = good.find("B_ELEMS")) != std::string::npos;)
+    good.replace(at, 7, "N");
+  nlohmann::json j = lintJson("--target=ascend950 --show-unknown " + writeKernel("simt_selected_good", good));
+  INFO(j.dump(1));
+  CHECK(j["summary"]["unknown"] == 0);
+  CHECK(j["summary"]["proved"] == j["summary"]["obligations"]);
+
+  std::string bad = kSimtSelectedPointer;
+  for (size_t at; (at = bad.find("B_ELEMS")) != std::string::npos;)
+    bad.replace(at, 7, "(N / 2)");
+  nlohmann::json k = lintJson("--target=ascend950 --show-unknown " + writeKernel("simt_selected_bad", bad));
+  INFO(k.dump(1));
+  bool tb = false;
+  for (auto &d : k["diagnostics"])
+    tb |= d["check"] == "bounds-local" && d["severity"] != "note" &&
+          d["message"].get<std::string>().find("'tb'") != std::string::npos;
+  CHECK(tb);
+}

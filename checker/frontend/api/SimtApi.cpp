@@ -96,15 +96,35 @@ const FunctionDecl *launchedFunction(const ApiCall &c) {
   return nullptr;
 }
 
+// Calls f(pointer) once for each alternative of p (a pointer chosen by a
+// condition, ping-pong pointers a loop swaps: Value::ptrAlts), under that
+// alternative's condition; once with p itself otherwise.
+template <class F> void eachPointer(Interp &in, const Value &p, F f) {
+  auto alts = Interp::pointerAlternatives(p);
+  if (alts.empty()) {
+    f(p);
+    return;
+  }
+  for (const auto &[cond, one] : alts) {
+    if (cond)
+      in.pushCond(cond);
+    f(one);
+    if (cond)
+      in.popCond();
+  }
+}
+
 Value atomic(Interp &in, ApiCall &c) {
   if (!in.simt || c.vals.empty())
     return in.apiUnmodelled(c, c.name + " outside a SIMT function is not modelled");
   uint32_t bytes = in.sizeOfType(c.args[0]->getType()->getPointeeType());
-  Op &op = recordAccess(in, c.call, c.vals[0], mkConst(0), bytes, true, c.name);
-  op.params["atomic"] = mkConst(1);
-  op.regions.push_back(op.regions[0]);
-  op.regions.back().write = false;
-  op.regions.back().role = "src";
+  eachPointer(in, c.vals[0], [&](const Value &p) {
+    Op &op = recordAccess(in, c.call, p, mkConst(0), bytes, true, c.name);
+    op.params["atomic"] = mkConst(1);
+    op.regions.push_back(op.regions[0]);
+    op.regions.back().write = false;
+    op.regions.back().role = "src";
+  });
   return in.unknownValue("value returned by " + c.name, c.call->getType());
 }
 
@@ -112,8 +132,10 @@ Value cachedAccess(Interp &in, ApiCall &c) {
   if (!in.simt || c.vals.empty())
     return in.apiUnmodelled(c, c.name + " outside a SIMT function is not modelled");
   bool write = c.name == "asc_stcg";
-  recordAccess(in, c.call, c.vals[0], mkConst(0), in.sizeOfType(c.args[0]->getType()->getPointeeType()), write,
-               write ? "SIMT store" : "SIMT load");
+  eachPointer(in, c.vals[0], [&](const Value &p) {
+    recordAccess(in, c.call, p, mkConst(0), in.sizeOfType(c.args[0]->getType()->getPointeeType()), write,
+                 write ? "SIMT store" : "SIMT load");
+  });
   if (write)
     return Value();
   return in.unknownValue("value loaded by " + c.name, c.call->getType());
@@ -268,11 +290,13 @@ Value Interp::simtBuiltin(const std::string &name, QualType t) {
 bool Interp::simtAccess(const Expr *e, const Value &ptr, Sym byteOffset, bool write) {
   if (!simt)
     return false;
-  Op &op = recordAccess(*this, e, ptr, byteOffset, sizeOfType(e->getType()), write, write ? "SIMT store" : "SIMT load");
-  // Through a volatile lvalue (`*(__ubuf__ volatile uint32_t *)p`): the
-  // lock-free idiom beside atomics (rules/SyncSimtCheck.cpp).
-  if (e->getType().isVolatileQualified())
-    op.params["volatile"] = mkConst(1);
+  eachPointer(*this, ptr, [&](const Value &p) {
+    Op &op = recordAccess(*this, e, p, byteOffset, sizeOfType(e->getType()), write, write ? "SIMT store" : "SIMT load");
+    // Through a volatile lvalue (`*(__ubuf__ volatile uint32_t *)p`): the
+    // lock-free idiom beside atomics (rules/SyncSimtCheck.cpp).
+    if (e->getType().isVolatileQualified())
+      op.params["volatile"] = mkConst(1);
+  });
   return true;
 }
 
