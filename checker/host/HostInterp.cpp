@@ -463,6 +463,12 @@ private:
       g = mkAnd(g, iterationsLive());
     if (!isTrue(g)) {
       HVal old = read(l);
+      // The new value matters only where g holds: a local merged across
+      // the early return (`int32_t pathType;` assigned after `if (n == 0)
+      // {...; return;}`) is its assigned value there, not "not initialised"
+      // on the returned path (ops-math radix_sort's tiling).
+      if (v.k == HVal::Int && v.s)
+        v.s = simplifyUnder(v.s, {g});
       v = mergeVal(g, v, old);
     }
     state[l] = std::move(v);

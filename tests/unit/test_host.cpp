@@ -672,3 +672,50 @@ TEST_CASE("host reader: a reference bound to the tiling buffer writes its fields
   CHECK(at(c.fields["size"], {{"x.size", 1000}}) == 1000);
   CHECK(at(c.fields["perCore"], {{"x.size", 1000}, {"platform.coreNumAiv", 48}}) == 21);
 }
+
+TEST_CASE("host reader: a local declared before an early return is its value where the return was not taken",
+          "[host]") {
+  // `int32_t mode;` assigned on both branches after `if (n == 0) {...;
+  // return;}` (ops-math radix_sort's pathType): the field is the assigned
+  // value, not "not initialised" from the returned path.
+  llvm::SmallString<128> dir;
+  REQUIRE(!llvm::sys::fs::createUniqueDirectory("alint-host-early-return", dir));
+  std::string path = std::string(dir) + "/mode_tiling.cpp";
+  {
+    std::ofstream f(path);
+    f << "#include \"register/op_impl_registry.h\"\n"
+         "struct ModeTilingData { uint32_t total; int32_t mode; };\n"
+         "namespace optiling {\n"
+         "static void Compute(ModeTilingData &t, int64_t total) {\n"
+         "  if (total == 0) {\n"
+         "    t.total = 0;\n"
+         "    t.mode = 0;\n"
+         "    return;\n"
+         "  }\n"
+         "  int32_t mode;\n"
+         "  if (total > 4096) {\n"
+         "    mode = 2;\n"
+         "  } else {\n"
+         "    mode = 1;\n"
+         "  }\n"
+         "  t.total = static_cast<uint32_t>(total);\n"
+         "  t.mode = mode;\n"
+         "}\n"
+         "static ge::graphStatus ModeTilingFunc(gert::TilingContext *context) {\n"
+         "  ModeTilingData *tiling = context->GetTilingData<ModeTilingData>();\n"
+         "  Compute(*tiling, context->GetInputShape(0)->GetStorageShape().GetShapeSize());\n"
+         "  context->SetBlockDim(1);\n"
+         "  return ge::GRAPH_SUCCESS;\n"
+         "}\n"
+         "IMPL_OP_OPTILING(Mode).Tiling(ModeTilingFunc);\n"
+         "} // namespace optiling\n";
+  }
+  host::HostContract c = host::readTilingFunction(path, hostOptions());
+  llvm::sys::fs::remove(path);
+  llvm::sys::fs::remove(dir);
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  REQUIRE(c.fields.count("mode"));
+  INFO(toString(c.fields["mode"]));
+  CHECK_FALSE(containsOpaque(c.fields["mode"]));
+}
