@@ -241,7 +241,11 @@ void SyncSimtCheck::run(CheckContext &ctx) const {
             walk(s);
           auto rn = [&](const Sym &s) {
             return substitute(s, [&](const VarInfo &v) -> Sym {
-              if (!renameVars.count(v.id) && v.role != VarRole::Opaque)
+              // A value chosen per iteration (the rotation of ping-pong
+              // pointers, a member a loop sets) is another choice in
+              // another iteration of that loop.
+              const bool perIteration = v.choice == VarInfo::Choice::InLoop && rename.count(v.choiceLoop);
+              if (!renameVars.count(v.id) && v.role != VarRole::Opaque && !perIteration)
                 return nullptr;
               auto f = fresh.find(v.id);
               if (f != fresh.end())
@@ -250,6 +254,7 @@ void SyncSimtCheck::run(CheckContext &ctx) const {
               if (n == nodes.end())
                 return nullptr;
               Sym nv = v.role == VarRole::Opaque ? mkVar("?", n->second->type, VarRole::Opaque, v.reason)
+                       : perIteration            ? mkVarLike(v.name + "'", n->second->type, v)
                                                  : mkVar(v.name + "'", n->second->type, VarRole::Internal);
               fresh[v.id] = nv;
               return nv;
