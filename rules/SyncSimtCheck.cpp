@@ -51,31 +51,27 @@ void cancelCommonTerms(Sym &a, Sym &b) {
   std::vector<std::pair<Sym, int>> ta, tb;
   additiveTerms(a, 1, ta);
   additiveTerms(b, 1, tb);
-  std::vector<char> usedB(tb.size(), 0);
-  std::vector<char> keepA(ta.size(), 1);
+  std::vector<char> cancelledA(ta.size(), 0), cancelledB(tb.size(), 0);
   bool any = false;
   for (size_t i = 0; i < ta.size(); ++i)
     for (size_t j = 0; j < tb.size(); ++j)
-      if (!usedB[j] && ta[i].second == tb[j].second && !asConst(ta[i].first) &&
+      if (!cancelledB[j] && ta[i].second == tb[j].second && !asConst(ta[i].first) &&
           structurallyEqual(ta[i].first, tb[j].first)) {
-        usedB[j] = 1;
-        keepA[i] = 0;
+        cancelledA[i] = cancelledB[j] = 1;
         any = true;
         break;
       }
   if (!any)
     return;
-  auto sum = [](const std::vector<std::pair<Sym, int>> &t, const std::vector<char> &keep, bool keepMeansUsed) {
+  auto rest = [](const std::vector<std::pair<Sym, int>> &t, const std::vector<char> &cancelled) {
     Sym r = mkConst(0);
-    for (size_t i = 0; i < t.size(); ++i) {
-      bool kept = keepMeansUsed ? !keep[i] : keep[i];
-      if (kept)
+    for (size_t i = 0; i < t.size(); ++i)
+      if (!cancelled[i])
         r = t[i].second > 0 ? add(r, toMath(t[i].first)) : sub(r, toMath(t[i].first));
-    }
     return r;
   };
-  a = sum(ta, keepA, false);
-  b = sum(tb, usedB, true);
+  a = rest(ta, cancelledA);
+  b = rest(tb, cancelledB);
 }
 
 struct Launch {

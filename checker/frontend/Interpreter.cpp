@@ -1143,6 +1143,13 @@ bool Interp::tensorAddress(const Value &v, QualType t) const {
   return v.kind == Value::GmPtr && v.p.localView() && ct->isIntegerType() && ctx.getTypeSize(ct) == 64;
 }
 
+// Two pointers to the same memory (and view): one pointer, offsets by select.
+static bool samePointee(const GmPtrVal &a, const GmPtrVal &b) {
+  return a.root == b.root && a.local == b.local && a.mem == b.mem && !a.view == !b.view &&
+         (!a.view || (a.view->global == b.view->global && a.view->bufferId == b.view->bufferId &&
+                      sameSym(a.view->slot, b.view->slot) && sameSym(a.view->offsetBytes, b.view->offsetBytes)));
+}
+
 Value Interp::mergeValues(const Sym &c, const Value &a, const Value &b, const std::string &what) {
   if (a.kind == Value::Scalar && b.kind == Value::Scalar && a.sym && b.sym)
     return scalar(mkSelect(c, a.sym, b.sym));
@@ -1160,11 +1167,7 @@ Value Interp::mergeValues(const Sym &c, const Value &a, const Value &b, const st
   }
   if (a.kind == Value::Obj && b.kind == Value::Obj && a.obj == b.obj)
     return a;
-  if (a.kind == Value::GmPtr && b.kind == Value::GmPtr && a.p.root == b.p.root && a.p.local == b.p.local &&
-      a.p.mem == b.p.mem && !a.p.view == !b.p.view &&
-      (!a.p.view ||
-       (a.p.view->global == b.p.view->global && a.p.view->bufferId == b.p.view->bufferId &&
-        sameSym(a.p.view->slot, b.p.view->slot) && sameSym(a.p.view->offsetBytes, b.p.view->offsetBytes)))) {
+  if (a.kind == Value::GmPtr && b.kind == Value::GmPtr && samePointee(a.p, b.p)) {
     Value r = a;
     r.p.offsetBytes = mkSelect(c, a.p.offsetBytes, b.p.offsetBytes);
     return r;
@@ -1181,13 +1184,6 @@ Value Interp::mergeValues(const Sym &c, const Value &a, const Value &b, const st
   u.kind = Value::Unknown;
   u.reason = "'" + what + "' differs between the branches of a condition";
   return u;
-}
-
-// Two pointers to the same memory (and view): one pointer, offsets by select.
-static bool samePointee(const GmPtrVal &a, const GmPtrVal &b) {
-  return a.root == b.root && a.local == b.local && a.mem == b.mem && !a.view == !b.view &&
-         (!a.view || (a.view->global == b.view->global && a.view->bufferId == b.view->bufferId &&
-                      sameSym(a.view->slot, b.view->slot) && sameSym(a.view->offsetBytes, b.view->offsetBytes)));
 }
 
 std::vector<std::pair<Sym, Value>> Interp::pointerAlternatives(const Value &p) {
@@ -2621,7 +2617,6 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   // Internal variable per cycle chosen per iteration (and after the loop):
   // the accesses through them are followed for each buffer.
   std::map<size_t, std::vector<size_t>> rotation; // ci -> ci, sigma(ci), sigma^2(ci), ... (its cycle)
-  std::map<size_t, size_t> cycleOf;               // ci -> the smallest ci of its cycle
   std::vector<Value> entryPtr(changed.size());    // the values before the loop
   {
     std::map<size_t, size_t> sigma;
@@ -2653,14 +2648,13 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
       if (x != ci || orbit.size() < 2)
         continue;
       rotation[ci] = orbit;
-      cycleOf[ci] = *std::min_element(orbit.begin(), orbit.end());
     }
   }
-  std::map<size_t, Sym> rotationVar; // cycle -> its choice variable, per havoc
+  std::map<size_t, Sym> rotationVar; // cycle (its smallest ci) -> its choice variable, per havoc
   auto rotated = [&](size_t ci, const char *when) {
     const std::vector<size_t> &orbit = rotation.at(ci);
     bool after = std::string(when) == "after";
-    Sym &k = rotationVar[cycleOf.at(ci)];
+    Sym &k = rotationVar[*std::min_element(orbit.begin(), orbit.end())];
     if (!k) {
       VarInfo like;
       like.role = VarRole::Internal;
