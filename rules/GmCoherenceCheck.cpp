@@ -12,6 +12,7 @@
 //     is not known).
 // A DataCacheCleanAndInvalid (or dcci) between the two in program order, on
 // the same GM argument or on one the frontend could not follow, clears it.
+#include "checker/ir/WrapFree.h"
 #include "rules/Checks.h"
 
 namespace alint {
@@ -49,7 +50,11 @@ void GmCoherenceCheck::run(CheckContext &ctx) const {
     }
     return false;
   };
-  auto gmStart = [&](const Region &r) { return add(toMath(k.globals[r.bufferId].baseOffsetBytes), r.offsetBytes); };
+  // Offsets without the wraps param-range rules out (checker/ir/WrapFree.h).
+  WrapFreeOffsets exact(k);
+  auto gmStart = [&](const Region &r) {
+    return add(toMath(k.globals[r.bufferId].baseOffsetBytes), exact.orSelf(r.offsetBytes));
+  };
   for (size_t w = 0; w < k.ops.size(); ++w) {
     const Op &wo = k.ops[w];
     bool scalarWrite = wo.kind == OpKind::ScalarWrite;

@@ -111,19 +111,13 @@ static void checkWrappedOffsets(CheckContext &ctx, const char *checkId) {
       for (size_t si : sitesIn(r.offsetBytes)) {
         const WrapSite &w = k.wrapSites[si];
         const Sym &n = w.node;
-        Sym exact;
+        Sym exact = exactValueOf(w);
         std::string notChecked;
-        if (n->op == SymOp::Cast)
-          exact = toMath(n->args[0]);
-        else if (n->op == SymOp::Shl) {
+        if (!exact) { // a shift by a computed amount: its exact value is not modelled
           auto sh = asConst(n->args[1]);
-          if (sh && *sh >= 0 && *sh <= 62)
-            exact = mulC(toMath(n->args[0]), int64_t(1) << *sh);
-          else // a shift by a computed amount: its exact value is not modelled
-            notChecked = "a shift by " + (sh ? std::to_string(*sh) : std::string("an amount that is not a constant")) +
-                         " is not modelled";
-        } else
-          exact = mkBin(n->op, toMath(n->args[0]), toMath(n->args[1]), IntType::math());
+          notChecked = "a shift by " + (sh ? std::to_string(*sh) : std::string("an amount that is not a constant")) +
+                       " is not modelled";
+        }
         const IntType t = n->type;
         const int64_t lo = t.minValue(), hi = int64_t(t.maxValue());
         ProofItem item;

@@ -16,6 +16,7 @@
 // the mapping is not known (no kernel type, get_block_idx) the obligation is
 // unknown. Z3 decides the overlap; the flag chain is found in the pipe
 // dependency graph, per core.
+#include "checker/ir/WrapFree.h"
 #include "rules/Checks.h"
 
 #include <map>
@@ -67,6 +68,8 @@ void checkCrossCoreGm(CheckContext &ctx, const char *checkId) {
   const model::TargetSpec &t = ctx.target;
   if (!t.splitCores || !t.crossCore.supported)
     return;
+  // Offsets without the wraps param-range rules out (checker/ir/WrapFree.h).
+  WrapFreeOffsets exact(k);
   std::vector<GmAccess> accesses;
   std::vector<int> sets, waits;
   bool syncAll = false, cores[2] = {false, false};
@@ -239,8 +242,8 @@ void checkCrossCoreGm(CheckContext &ctx, const char *checkId) {
       const Op &other = &here == &ob ? oa : ob;
       item.loc = here.loc;
       item.group = "gm:" + std::to_string(x.op) + ":" + std::to_string(y.op);
-      Sym offA = add(toMath(ga.baseOffsetBytes), ra.offsetBytes);
-      Sym offB = add(toMath(gb.baseOffsetBytes), rb.offsetBytes);
+      Sym offA = add(toMath(ga.baseOffsetBytes), exact.orSelf(ra.offsetBytes));
+      Sym offB = add(toMath(gb.baseOffsetBytes), exact.orSelf(rb.offsetBytes));
       std::vector<Sym> terms = {offA, offB, ra.lengthBytes, rb.lengthBytes, oa.cond, ob.cond};
       bool usesIdx = false, usesNum = false;
       for (const Sym &s : terms) {
@@ -285,10 +288,11 @@ void checkCrossCoreGm(CheckContext &ctx, const char *checkId) {
           const GlobalBuf &gbuf = k.globals[r->bufferId];
           bool onCore = aic; // (a structured binding cannot be captured in C++17)
           auto view = [&](const Sym &s) { return onCore ? onAic(s) : onAiv(s); };
-          c.push_back(mkCmp(SymOp::Ge, view(r->offsetBytes), mkConst(0)));
+          Sym off = exact.orSelf(r->offsetBytes);
+          c.push_back(mkCmp(SymOp::Ge, view(off), mkConst(0)));
           if (gbuf.sizeElems)
-            c.push_back(mkCmp(SymOp::Le, view(add(r->offsetBytes, r->lengthBytes)),
-                              view(mul(gbuf.sizeElems, mkConst(gbuf.elemBytes)))));
+            c.push_back(
+                mkCmp(SymOp::Le, view(add(off, r->lengthBytes)), view(mul(gbuf.sizeElems, mkConst(gbuf.elemBytes)))));
         }
         item.ob.context = c;
       }

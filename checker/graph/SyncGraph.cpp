@@ -1,4 +1,5 @@
 #include "checker/graph/SyncGraph.h"
+#include "checker/ir/WrapFree.h"
 
 #include <algorithm>
 #include <functional>
@@ -60,8 +61,9 @@ struct Builder {
   std::set<uint32_t> slotVars;    // every queue slot variable
   std::map<int, const Loop *> loopById;
   std::map<std::string, HardEvent> bwdKeys; // queue free events seen so far
+  WrapFreeOffsets exactOf;                  // GM offsets with their checked wrap sites exact
 
-  Builder(const KernelModel &km, const model::TargetSpec &tm, SyncGraph &gr) : k(km), t(tm), g(gr) {
+  Builder(const KernelModel &km, const model::TargetSpec &tm, SyncGraph &gr) : k(km), t(tm), g(gr), exactOf(km) {
     for (const Loop &l : k.loops)
       loopById[l.id] = &l;
     for (const Op &op : k.ops) {
@@ -290,6 +292,9 @@ struct Builder {
     for (const Region &r : op.regions) {
       Region x = r;
       x.offsetBytes = finish(r.offsetBytes, m);
+      if (r.global)
+        if (Sym e = exactOf(r.offsetBytes))
+          x.exactOffsetBytes = finish(e, m);
       x.lengthBytes = finish(r.lengthBytes, m);
       x.slot = finish(r.slot, m);
       if (r.global && r.bufferId >= 0 && r.bufferId < int(k.globals.size()) && k.globals[r.bufferId].baseOffsetBytes)

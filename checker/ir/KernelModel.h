@@ -115,6 +115,10 @@ struct Region {
   // (GlobalBuf::baseOffsetBytes) with this copy's loop variables substituted,
   // for a GlobalTensor set up inside the loop (`g.SetGlobalBuffer(y + i * n)`).
   Sym gmBaseBytes;
+  // In the sync graph's copies only, for GM: offsetBytes with each narrow
+  // computation param-range checks (WrapSite) replaced by its exact value,
+  // equal to offsetBytes wherever those checks hold. Null: no such site.
+  Sym exactOffsetBytes;
 };
 
 enum class OpKind {
@@ -249,6 +253,22 @@ struct WrapSite {
   SourceLoc loc;   // the expression or conversion
   std::string how; // "computed in uint32_t", "held in int32_t"
 };
+
+// The exact (mathematical) value a wrap site computes, which param-range
+// requires to stay in the site's type wherever a GM access uses it; null
+// where that is not checked (a shift by a computed amount).
+inline Sym exactValueOf(const WrapSite &w) {
+  const Sym &n = w.node;
+  if (n->op == SymOp::Cast)
+    return toMath(n->args[0]);
+  if (n->op == SymOp::Shl) {
+    auto sh = asConst(n->args[1]);
+    if (sh && *sh >= 0 && *sh <= 62)
+      return mulC(toMath(n->args[0]), int64_t(1) << *sh);
+    return nullptr;
+  }
+  return mkBin(n->op, toMath(n->args[0]), toMath(n->args[1]), IntType::math());
+}
 
 // A Matmul high-level API object initialised with a TCubeTiling (Init /
 // REGIST_MATMUL_OBJ, checker/frontend/api/MatmulApi.cpp): what the library

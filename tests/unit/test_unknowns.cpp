@@ -1264,3 +1264,98 @@ TEST_CASE("a SIMT pointer chosen by a condition is followed into each buffer", "
           d["message"].get<std::string>().find("'tb'") != std::string::npos;
   CHECK(tb);
 }
+
+// A tile loop whose copy-out offset `i * TILE` is computed in int32_t /
+// uint32_t and a tail copy at `tileNum - 1` after it. Above 2^32 elements
+// the offsets wrap and two copies could meet: that is param-range's finding,
+// at the computation; sync-race compares the offsets without the wrap
+// (param-range requires it not to happen), so the race is proved absent
+// instead of a second warning for the same wrap. With half a tile's stride
+// the copies overlap for every input: still a race.
+static const char *kWrappedTileOffsets = R"(
+#include "kernel_operator.h"
+using namespace AscendC;
+constexpr uint32_t TILE = 4096;
+class KernelScale {
+public:
+  __aicore__ inline KernelScale() {}
+  __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, uint32_t tileNum, uint32_t tailLength) {
+    this->tileNum = tileNum;
+    this->tailLength = tailLength;
+    uint64_t total = static_cast<uint64_t>(tileNum - 1) * TILE + tailLength;
+    xGm.SetGlobalBuffer((__gm__ float *)x, total);
+    yGm.SetGlobalBuffer((__gm__ float *)y, total);
+    pipe.InitBuffer(inQ, 2, TILE * sizeof(float));
+    pipe.InitBuffer(outQ, 2, TILE * sizeof(float));
+  }
+  __aicore__ inline void Process() {
+    if (tileNum == 0 || tailLength == 0 || tailLength > TILE || tailLength % 8 != 0)
+      return;
+    int32_t loopCount = tileNum;
+    len = TILE;
+    for (int32_t i = 0; i < loopCount - 1; i++) {
+      CopyIn(i);
+      Compute();
+      CopyOut(i);
+    }
+    len = tailLength;
+    CopyIn(loopCount - 1);
+    Compute();
+    CopyOut(loopCount - 1);
+  }
+private:
+  __aicore__ inline void CopyIn(int32_t progress) {
+    LocalTensor<float> x = inQ.AllocTensor<float>();
+    DataCopy(x, xGm[static_cast<uint64_t>(progress) * TILE], len);
+    inQ.EnQue(x);
+  }
+  __aicore__ inline void Compute() {
+    LocalTensor<float> xi = inQ.DeQue<float>();
+    LocalTensor<float> y = outQ.AllocTensor<float>();
+    Muls(y, xi, 2.0f, len);
+    outQ.EnQue(y);
+    inQ.FreeTensor(xi);
+  }
+  __aicore__ inline void CopyOut(int32_t progress) {
+    LocalTensor<float> yo = outQ.DeQue<float>();
+    DataCopy(yGm[progress * STRIDE], yo, len);
+    outQ.FreeTensor(yo);
+  }
+  TPipe pipe;
+  TQue<TPosition::VECIN, 2> inQ;
+  TQue<TPosition::VECOUT, 2> outQ;
+  GlobalTensor<float> xGm, yGm;
+  uint32_t tileNum = 0, tailLength = 0, len = 0;
+};
+extern "C" __global__ __aicore__ void scale(GM_ADDR x, GM_ADDR y, uint32_t tileNum, uint32_t tailLength) {
+  KernelScale op;
+  op.Init(x, y, tileNum, tailLength);
+  op.Process();
+}
+)";
+
+TEST_CASE("a GM offset that may wrap is param-range's finding, not also a race", "[cli]") {
+  auto findings = [](const nlohmann::json &j, const std::string &check) {
+    int n = 0;
+    for (auto &d : j["diagnostics"])
+      n += d["check"] == check && d["severity"] != "note";
+    return n;
+  };
+  std::string good = kWrappedTileOffsets;
+  good.replace(good.find("STRIDE"), 6, "TILE");
+  nlohmann::json j = lintJson("--target=ascend910b --show-unknown " + writeKernel("wrapped_tiles_good", good));
+  INFO(j.dump(1));
+  CHECK(findings(j, "param-range") >= 1); // `progress * TILE` in int32_t
+  CHECK(findings(j, "sync-race") == 0);
+  for (auto &d : j["diagnostics"])
+    CHECK(d["check"] != "sync-race"); // proved: no note either
+
+  std::string bad = kWrappedTileOffsets;
+  bad.replace(bad.find("STRIDE"), 6, "(TILE / 2)");
+  nlohmann::json k = lintJson("--target=ascend910b --show-unknown " + writeKernel("wrapped_tiles_bad", bad));
+  INFO(k.dump(1));
+  bool certain = false;
+  for (auto &d : k["diagnostics"])
+    certain |= d["check"] == "sync-race" && d["severity"] == "error";
+  CHECK(certain);
+}
