@@ -474,8 +474,17 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
               continue;
             // The start of each in its own loop copy (a GlobalTensor set up
             // per iteration starts elsewhere in the next one).
-            ax = add(toMath(rx.gmBaseBytes ? rx.gmBaseBytes : gx.baseOffsetBytes), ax);
-            ay = add(toMath(ry.gmBaseBytes ? ry.gmBaseBytes : gy.baseOffsetBytes), ay);
+            Sym bx = rx.gmBaseBytes ? rx.gmBaseBytes : gx.baseOffsetBytes,
+                by = ry.gmBaseBytes ? ry.gmBaseBytes : gy.baseOffsetBytes;
+            // The same start on both sides (one GlobalTensor, set up once):
+            // overlap does not depend on it, and a per-core start
+            // (`bigCoreDataNum * GetBlockIdx()`) only makes the question
+            // non-linear (ops-math cast). Not an opaque start: across
+            // iterations one symbol may be two addresses.
+            if (!(bx && by && structurallyEqual(bx, by) && !containsOpaque(bx))) {
+              ax = add(toMath(bx), ax);
+              ay = add(toMath(by), ay);
+            }
             where = "GM argument '" + gx.root + "'";
           }
           ProofItem item;

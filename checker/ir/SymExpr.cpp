@@ -721,21 +721,44 @@ void boundLiterals(const Sym &c, bool holds, const VarBounds *bounds, IntervalMe
   }
   if (c->op < SymOp::Eq || c->op > SymOp::Ge || c->args.size() != 2)
     return;
-  for (int i = 0; i < 2; ++i) {
-    if (!asConst(c->args[1 - i]))
-      continue;
-    // The variable through casts that keep its value (its range fits each).
-    Sym v = c->args[i];
+  // The variable through casts that keep its value (its range fits each).
+  auto variableOf = [&](Sym v) -> Sym {
     while (v->op == SymOp::Cast && !v->type.isBool) {
       Interval in = intervalOf(v->args[0], bounds, &memo);
       if (v->type.bits && (in.lo < (__int128)v->type.minValue() || in.hi > (__int128)v->type.maxValue()))
         break;
       v = v->args[0];
     }
-    if (v->op != SymOp::Var || v->type.isBool)
+    return v->op == SymOp::Var && !v->type.isBool ? v : nullptr;
+  };
+  for (int i = 0; i < 2; ++i) {
+    if (!asConst(c->args[1 - i]))
+      continue;
+    Sym v = variableOf(c->args[i]);
+    if (!v)
       return;
     SymOp op = i == 0 ? c->op : swappedCmp(c->op);
     out.push_back({v, holds ? op : negatedCmp(op), wide(c->args[1 - i])});
+    return;
+  }
+  // A variable compared with a term of known range (`n <= (fp32 ? 6144 :
+  // 12288)`, a host's per-dtype threshold): the comparison with the
+  // range's end that the term's every value implies.
+  for (int i = 0; i < 2; ++i) {
+    Sym v = variableOf(c->args[i]);
+    if (!v)
+      continue;
+    Interval e = intervalOf(c->args[1 - i], bounds, &memo);
+    SymOp op = i == 0 ? c->op : swappedCmp(c->op);
+    op = holds ? op : negatedCmp(op);
+    if (op == SymOp::Lt || op == SymOp::Le)
+      out.push_back({v, op, e.hi});
+    else if (op == SymOp::Gt || op == SymOp::Ge)
+      out.push_back({v, op, e.lo});
+    else if (op == SymOp::Eq) {
+      out.push_back({v, SymOp::Ge, e.lo});
+      out.push_back({v, SymOp::Le, e.hi});
+    }
     return;
   }
 }
@@ -950,20 +973,28 @@ static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMe
     break;
   }
   case SymOp::Div:
-    // Truncating division by a positive divisor grows with the dividend;
-    // a negative dividend is largest in magnitude over the smallest divisor.
-    // (An empty range, lo > hi, from contradictory bounds: the type's.)
-    if (b.lo > 0 && b.hi >= b.lo)
-      r = {a.lo >= 0 ? a.lo / b.hi : a.lo / b.lo, a.hi >= 0 ? a.hi / b.lo : a.hi / b.hi};
-    else
-      return typeRange(s->type);
-    break;
   case SymOp::Rem:
-    // The remainder takes the dividend's sign, below the divisor in magnitude.
-    if (b.lo > 0 && b.hi >= b.lo)
-      r = {a.lo >= 0 ? 0 : std::max(a.lo, -(b.hi - 1)), a.hi <= 0 ? 0 : std::min(a.hi, b.hi - 1)};
-    else
-      return typeRange(s->type);
+    // A divisor that may be 0 and is otherwise positive: division by zero is
+    // undefined (the host or the core traps), so every defined execution
+    // divides by at least 1. (The host's per-core quotient `blocks /
+    // min(cores, blocks)` kept its uint64 wrap-arounds for want of this.)
+    if (b.lo == 0 && b.hi >= 1 && a.lo >= 0)
+      b.lo = 1;
+    if (s->op == SymOp::Div) {
+      // Truncating division by a positive divisor grows with the dividend;
+      // a negative dividend is largest in magnitude over the smallest divisor.
+      // (An empty range, lo > hi, from contradictory bounds: the type's.)
+      if (b.lo > 0 && b.hi >= b.lo)
+        r = {a.lo >= 0 ? a.lo / b.hi : a.lo / b.lo, a.hi >= 0 ? a.hi / b.lo : a.hi / b.hi};
+      else
+        return typeRange(s->type);
+    } else {
+      // The remainder takes the dividend's sign, below the divisor in magnitude.
+      if (b.lo > 0 && b.hi >= b.lo)
+        r = {a.lo >= 0 ? 0 : std::max(a.lo, -(b.hi - 1)), a.hi <= 0 ? 0 : std::min(a.hi, b.hi - 1)};
+      else
+        return typeRange(s->type);
+    }
     break;
   case SymOp::Shr:
     if (a.lo >= 0 && b.lo >= 0 && b.hi < 64)

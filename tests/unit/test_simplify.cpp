@@ -198,10 +198,22 @@ TEST_CASE("a select's branch is bounded by what its condition says of a variable
   Interval q = intervalOf(mkBin(SymOp::Div, n, cores, u64), &vb);
   CHECK(q.lo == 0);
   CHECK(q.hi == (int64_t(1) << 36));
-  // Without the condition the divisor may be 0 (n / 32 of a small n), and
-  // the quotient's range is its type's.
+  // Without the condition the divisor may be 0 (n / 32 of a small n): a
+  // division by zero is undefined (the host or the core traps), so the
+  // defined executions divide by at least 1, and so does the remainder.
   Interval loose = intervalOf(mkBin(SymOp::Div, n, minCores, u64), &vb);
-  CHECK(loose.hi == (__int128)UINT64_MAX);
+  CHECK(loose.hi == (int64_t(1) << 36));
+  Interval rem = intervalOf(mkBin(SymOp::Rem, n, minCores, u64), &vb);
+  CHECK(rem.lo == 0);
+  CHECK(rem.hi == 47);
+  // A variable compared with a term of known range: `n <= (c ? 6144 :
+  // 12288)` leaves n at most 12288 in the then branch, above 6144 in the else.
+  Sym fp32 = mkVar("fp32", IntType::boolean());
+  Sym limit = mkSelect(fp32, k(6144), k(12288));
+  Sym pick = mkSelect(mkCmp(SymOp::Le, n, limit), n, k(0));
+  CHECK(intervalOf(pick, &vb).hi == 12288);
+  Sym per = mkSelect(mkCmp(SymOp::Le, n, limit), k(1), mkBin(SymOp::Div, n, k(6145), u64));
+  CHECK(intervalOf(per, &vb).lo == 1);
   // Conditions the branch cannot meet: `n < 0` of an unsigned n never holds.
   Sym never = mkSelect(mkCmp(SymOp::Gt, mkCast(n, IntType::math()), mkConst(int64_t(1) << 40)), k(7), k(3));
   Interval nv = intervalOf(never, &vb);
