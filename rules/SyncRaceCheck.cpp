@@ -5,6 +5,7 @@
 // is decided by graph reachability; Z3 is asked only whether the two
 // footprints can overlap, with loop-carried pairs (iteration i against i + 1)
 // included, so double-buffered slots are proved apart.
+#include "checker/ir/AddressTerms.h"
 #include "rules/Checks.h"
 
 #include <map>
@@ -586,9 +587,13 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
             // proves or reports (docs/checks/sync-race.md), so two accesses
             // overlap exactly when their slots are the same and their
             // offsets in it overlap: asked so, without the product.
-            Sym overlap =
-                slotX ? mkAnd(mkCmp(SymOp::Eq, slotX, slotY), overlapOf(ox, rx, rx.offsetBytes, oy, ry, ry.offsetBytes))
-                      : overlapOf(ox, rx, ax, oy, ry, ay);
+            // Without the terms both starts share (`i * tile * 4` against
+            // `(i + 1) * tile * 4` across iterations is 0 against `tile *
+            // 4`): overlap does not change, the products leave the question.
+            Sym cx = slotX ? rx.offsetBytes : ax, cy = slotX ? ry.offsetBytes : ay;
+            cancelCommonTerms(cx, cy);
+            Sym overlap = slotX ? mkAnd(mkCmp(SymOp::Eq, slotX, slotY), overlapOf(ox, rx, cx, oy, ry, cy))
+                                : overlapOf(ox, rx, cx, oy, ry, cy);
             item.ob.property = mkNot(overlap);
             if (Sym via = orderedViaScalar(x, y, rx))
               item.ob.property = mkOr(item.ob.property, via);

@@ -14,6 +14,7 @@
 // a barrier in the loop keeps the threads in the same iteration, and Z3 asks
 // whether two distinct threads can touch a common byte. The counterexample
 // names the thread pair.
+#include "checker/ir/AddressTerms.h"
 #include "rules/Checks.h"
 
 #include <functional>
@@ -23,56 +24,6 @@
 namespace alint {
 
 namespace {
-
-// The additive terms of an address (through sums, differences and widening
-// casts), each with its sign.
-void additiveTerms(const Sym &s, int sign, std::vector<std::pair<Sym, int>> &out) {
-  if ((s->op == SymOp::Add || s->op == SymOp::Sub) && s->args.size() == 2 &&
-      (s->type.bits == 0 || s->type.bits == 64)) {
-    additiveTerms(s->args[0], sign, out);
-    additiveTerms(s->args[1], s->op == SymOp::Add ? sign : -sign, out);
-    return;
-  }
-  if (s->op == SymOp::Cast && s->args.size() == 1 && (s->type.bits == 0 || s->type.bits == 64) &&
-      (s->args[0]->type.bits == 0 || s->args[0]->type.bits == 64) && !s->args[0]->type.isBool) {
-    additiveTerms(s->args[0], sign, out);
-    return;
-  }
-  out.push_back({s, sign});
-}
-
-// Two addresses with the same terms (a workspace base from the tiling, a
-// tensor's start) compared without them: `base + f(t) < base + f(t')` is
-// `f(t) < f(t')` for accesses that stay in their memory (the check's premise,
-// as sync-race's: bounds-local and bounds-global check that), and the
-// products in the base no longer reach Z3 (ops-math radix_sort: its GM
-// workspace offsets `(needCoreNum * 256 * 8 + ...) / 128 * 128 + ...`).
-void cancelCommonTerms(Sym &a, Sym &b) {
-  std::vector<std::pair<Sym, int>> ta, tb;
-  additiveTerms(a, 1, ta);
-  additiveTerms(b, 1, tb);
-  std::vector<char> cancelledA(ta.size(), 0), cancelledB(tb.size(), 0);
-  bool any = false;
-  for (size_t i = 0; i < ta.size(); ++i)
-    for (size_t j = 0; j < tb.size(); ++j)
-      if (!cancelledB[j] && ta[i].second == tb[j].second && !asConst(ta[i].first) &&
-          structurallyEqual(ta[i].first, tb[j].first)) {
-        cancelledA[i] = cancelledB[j] = 1;
-        any = true;
-        break;
-      }
-  if (!any)
-    return;
-  auto rest = [](const std::vector<std::pair<Sym, int>> &t, const std::vector<char> &cancelled) {
-    Sym r = mkConst(0);
-    for (size_t i = 0; i < t.size(); ++i)
-      if (!cancelled[i])
-        r = t[i].second > 0 ? add(r, toMath(t[i].first)) : sub(r, toMath(t[i].first));
-    return r;
-  };
-  a = rest(ta, cancelledA);
-  b = rest(tb, cancelledB);
-}
 
 struct Launch {
   const Op *mark = nullptr;
