@@ -22,7 +22,10 @@ bool expand(const Sym &s, __int128 coef, std::vector<Term> &out) {
   if (out.size() > kMaxTerms || coef > kMaxCoef || coef < -kMaxCoef)
     return false;
   if (auto c = asConst(s); c && exactArith(s)) {
-    out.push_back({coef * *c, {}});
+    __int128 k = coef * *c; // |coef| <= 2^62, |c| <= 2^64: no overflow
+    if (k > kMaxCoef || k < -kMaxCoef)
+      return false; // rebuilt as an int64_t constant: never truncated
+    out.push_back({k, {}});
     return true;
   }
   if ((s->op == SymOp::Add || s->op == SymOp::Sub) && s->args.size() == 2 && exactArith(s))
