@@ -78,12 +78,13 @@ Sym rebuild(const std::vector<Term> &ts, const std::vector<char> &dropped) {
     Sym p;
     for (const Sym &f : ts[i].factors)
       p = p ? mul(p, f) : toMath(f);
-    __int128 k = ts[i].coef;
-    Sym term = !p ? mkConst(int64_t(k)) : k == 1 ? p : k == -1 ? nullptr : mulC(p, int64_t(k));
-    if (!term) // -p
+    const int64_t k = int64_t(ts[i].coef); // |coef| <= 2^62 (expand)
+    if (!p)
+      r = add(r, mkConst(k));
+    else if (k == -1)
       r = sub(r, p);
     else
-      r = add(r, term);
+      r = add(r, k == 1 ? p : mulC(p, k));
   }
   return r;
 }
