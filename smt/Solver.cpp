@@ -1272,26 +1272,68 @@ Solver::~Solver() { delete impl; }
 // under `!early` is `v`. The question is rewritten where its context holds
 // (simplifyUnder: literals of the context fold the selects on them), so a
 // failure does not carry an opaque it never needed (which makes it unknown).
-static Obligation withoutRuledOutOpaques(const Obligation &ob) {
+Obligation withoutRuledOutOpaques(const Obligation &ob) {
   bool any = containsOpaque(ob.property);
   for (size_t i = 0; i < ob.context.size() && !any; ++i)
     any = containsOpaque(ob.context[i]);
   if (!any)
     return ob;
-  Obligation out = ob;
-  out.property = simplifyUnder(ob.property, ob.context);
-  for (auto &r : out.report)
-    r.second = simplifyUnder(r.second, ob.context);
-  if (ob.context.size() <= 16)
-    for (size_t i = 0; i < ob.context.size(); ++i) {
-      if (!containsOpaque(ob.context[i]))
-        continue;
-      std::vector<Sym> others;
-      for (size_t j = 0; j < ob.context.size(); ++j)
-        if (j != i)
-          others.push_back(ob.context[j]);
-      out.context[i] = simplifyUnder(ob.context[i], others);
+  // The facts as conjuncts: those without an opaque value are known as they
+  // are; those with one are simplified in turn, each under the others as
+  // they are by then (two copies of one fact must not each make the other
+  // `true`). A conjunction's own literals count for its other parts (`j <
+  // n && loop < (j < n ? a[j] : opaque)`: a loop bound read from a
+  // loop-filled array, ops-math mem_set_v2). A fact is replaced only where
+  // that removes its opaque values: the others stay the same nodes, so the
+  // questions that share them still share their proofs (rules/ProofMemo).
+  std::vector<std::vector<Sym>> parts(ob.context.size());
+  std::vector<Sym> plain;
+  size_t withOpaque = 0;
+  for (size_t i = 0; i < ob.context.size(); ++i) {
+    const Sym &f = ob.context[i];
+    if (!containsOpaque(f)) {
+      plain.push_back(f);
+      continue;
     }
+    parts[i] = f->op == SymOp::LAnd ? conjunctsOf(std::vector<Sym>{f}) : std::vector<Sym>{f};
+    for (const Sym &c : parts[i]) {
+      if (containsOpaque(c))
+        ++withOpaque;
+      else
+        plain.push_back(c);
+    }
+  }
+  Obligation out = ob;
+  FactSimplifier known(plain);
+  if (withOpaque <= 32)
+    for (size_t i = 0; i < ob.context.size(); ++i) {
+      if (parts[i].empty())
+        continue;
+      std::vector<Sym> now;
+      bool opaqueLeft = false;
+      for (const Sym &c : parts[i]) {
+        if (!containsOpaque(c)) {
+          now.push_back(c);
+          continue;
+        }
+        Sym d = known(c);
+        // Both forms are known from here on: a later fact may hold either
+        // (its own copy of this one's sub-terms, simplified or not).
+        known.add(c);
+        known.add(d);
+        opaqueLeft |= containsOpaque(d);
+        now.push_back(d);
+      }
+      if (opaqueLeft)
+        continue;
+      Sym g = mkBool(true);
+      for (auto it = now.rbegin(); it != now.rend(); ++it)
+        g = mkAnd(*it, g);
+      out.context[i] = g;
+    }
+  out.property = known(ob.property);
+  for (auto &r : out.report)
+    r.second = known(r.second);
   return out;
 }
 
@@ -1834,7 +1876,7 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
   bool hasHostUnmodelled = false;
   for (auto &vi : tr.varInfo)
     hasHostUnmodelled |= vi->role == VarRole::Input && vi->reason.rfind(kHostUnmodelledReason, 0) == 0;
-  if (hasOpaque || hasHostUnmodelled)
+  if (hasOpaque || hasHostUnmodelled || ob.smallBudget)
     timeoutMs = std::min(timeoutMs, 300u);
   // The budget is Z3's resource count, not the clock: verdicts do not depend
   // on how loaded the machine is (measured on this project's queries: about
@@ -1976,10 +2018,11 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
           if (budget_)
             budget_->spendZ3(charged);
           if (impl->profile) {
-            impl->profile->record(
-                ob.check, std::string(tryNames[int(kind)]) + (quantified ? "-q" : "") + (second ? "-Q2" : "-Q1"), s,
-                a.r, a.reason, cpuNs, spent,
-                toString(ob.property).substr(0, 160) + " | ctx " + std::to_string(ob.context.size()));
+            impl->profile->record(ob.check,
+                                  std::string(tryNames[int(kind)]) + (probe ? "-probe" : "") +
+                                      (quantified ? "-q" : "") + (second ? "-Q2" : "-Q1"),
+                                  s, a.r, a.reason, cpuNs, spent,
+                                  toString(ob.property).substr(0, 160) + " | ctx " + std::to_string(ob.context.size()));
           }
         }
     };

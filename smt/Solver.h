@@ -36,6 +36,10 @@ struct Obligation {
   // contract): a failure is a counterexample with no values, and the
   // question whether it fails for every input is not asked.
   bool proofOnly = false;
+  // Asked with the budget of a question with a lost value (300 ms of
+  // units): a question that was one (rules/ProofMemo.cpp, the lost values
+  // its facts rule out folded away).
+  bool smallBudget = false;
 };
 
 struct Verdict {
@@ -102,6 +106,11 @@ struct SliceCache {
 // reader did not model); empty: none.
 bool sliceToProperty(const Obligation &ob, Obligation &out, SliceCache *cache = nullptr,
                      std::string *unmodelled = nullptr);
+
+// `ob` with the opaque values its own facts rule out folded away
+// (`select(!early, v, opaque)` under `!early` is `v`): what Solver::check
+// asks, and what decides whether a failure rests on a lost value.
+Obligation withoutRuledOutOpaques(const Obligation &ob);
 
 class Solver {
 public:

@@ -2815,8 +2815,14 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
       S->ivId = ivSym->var->id;
       S->lo = lo;
       S->hi = hi;
-      S->value = v->sym;
       S->guard = currentCond();
+      // Its paths that did not write the element (an early `continue` after
+      // another write to it, a merge with the value before the loop) are
+      // the element's old value, opaque after the havoc: ruled out where the
+      // guard and the branch conditions say so (ops-math mem_set_v2's
+      // per-tensor offsets, whose old value sat under `blockIdx > cores - 1`,
+      // the kernel's early return).
+      S->value = simplifyBranches(v->sym, {S->guard});
       S->freshFrom = freshFrom;
       S->where = L.loc.file.empty() ? "" : " at line " + std::to_string(L.loc.line);
       r.obj->symIndex = nullptr;

@@ -1538,8 +1538,52 @@ Sym arithIdentity(const Sym &s, const KnownLiterals &k) {
   return nullptr;
 }
 
-Sym rewriteUnder(const Sym &s, const KnownLiterals &k, std::unordered_map<const SymNode *, Sym> &memo) {
+// Branch-aware rewriting (simplifyBranches): the selects' branches are
+// rewritten under their condition too. Each branch has its literals and memo
+// of its own, so shared sub-terms are rewritten once per branch: `work`
+// bounds the nodes visited, past it the rest is left as it is (the rewrite
+// is equivalent at every step, so stopping anywhere is sound).
+struct BranchWork {
+  size_t nodes = 0;
+  static constexpr size_t kMaxNodes = 200000;
+  static constexpr int kMaxDepth = 32;
+  int depth = 0;
+};
+
+Sym rewriteUnder(const Sym &s, const KnownLiterals &k, std::unordered_map<const SymNode *, Sym> &memo,
+                 BranchWork *bw = nullptr);
+
+// `c ? t : e` with t rewritten where c holds and e where it does not.
+Sym rewriteSelectBranches(const Sym &s, const KnownLiterals &k, std::unordered_map<const SymNode *, Sym> &memo,
+                          BranchWork &bw) {
+  Sym c = rewriteUnder(s->args[0], k, memo, &bw);
+  if (isTrue(c))
+    return rewriteUnder(s->args[1], k, memo, &bw);
+  if (isFalse(c))
+    return rewriteUnder(s->args[2], k, memo, &bw);
+  Sym branch[2];
+  ++bw.depth;
+  for (int side = 0; side < 2; ++side) {
+    KnownLiterals kb = k;
+    std::vector<Sym> rest;
+    kb.add(side == 0 ? c : mkNot(c), rest);
+    // One round of unit propagation: `!(a && b)` with a known is `!b`.
+    std::unordered_map<const SymNode *, Sym> pm;
+    for (const Sym &r : rest) {
+      std::vector<Sym> more;
+      kb.add(rewriteUnder(r, kb, pm), more);
+    }
+    std::unordered_map<const SymNode *, Sym> bm;
+    branch[side] = rewriteUnder(s->args[1 + side], kb, bm, &bw);
+  }
+  --bw.depth;
+  return mkSelect(c, branch[0], branch[1]);
+}
+
+Sym rewriteUnder(const Sym &s, const KnownLiterals &k, std::unordered_map<const SymNode *, Sym> &memo, BranchWork *bw) {
   if (s->op == SymOp::Const || s->op == SymOp::BoolConst)
+    return s;
+  if (bw && ++bw->nodes > BranchWork::kMaxNodes)
     return s;
   if (s->op == SymOp::Var) {
     // A boolean variable (an unknown condition the path passed) is a literal.
@@ -1554,11 +1598,13 @@ Sym rewriteUnder(const Sym &s, const KnownLiterals &k, std::unordered_map<const 
     v = k.decide(s);
   if (v) {
     out = mkBool(*v);
+  } else if (bw && s->op == SymOp::Select && s->args.size() == 3 && bw->depth < BranchWork::kMaxDepth) {
+    out = rewriteSelectBranches(s, k, memo, *bw);
   } else {
     std::vector<Sym> a;
     bool changed = false;
     for (const Sym &x : s->args) {
-      a.push_back(rewriteUnder(x, k, memo));
+      a.push_back(rewriteUnder(x, k, memo, bw));
       changed |= a.back().get() != x.get();
     }
     Sym cancelled = s->op == SymOp::Div ? cancelledFactor(a[0], a[1], s->type, k) : nullptr;
@@ -1631,6 +1677,59 @@ Sym simplifyUnder(const Sym &s, const std::vector<Sym> &known) {
     return s;
   std::unordered_map<const SymNode *, Sym> memo;
   return rewriteUnder(s, lits, memo);
+}
+
+struct FactSimplifier::Impl {
+  KnownLiterals lits;
+  std::vector<Sym> rest;
+};
+
+FactSimplifier::FactSimplifier(const std::vector<Sym> &known) : impl(std::make_unique<Impl>()) {
+  for (const Sym &f : known)
+    impl->lits.add(f, impl->rest);
+  for (int round = 0; round < 4 && !impl->rest.empty() && impl->lits.size(); ++round) {
+    size_t before = impl->lits.size();
+    std::vector<Sym> todo;
+    todo.swap(impl->rest);
+    std::unordered_map<const SymNode *, Sym> memo;
+    for (const Sym &f : todo)
+      impl->lits.add(rewriteUnder(f, impl->lits, memo), impl->rest);
+    if (impl->lits.size() == before)
+      break;
+  }
+}
+
+FactSimplifier::~FactSimplifier() = default;
+
+Sym FactSimplifier::operator()(const Sym &s) const {
+  if (!s || !impl->lits.size())
+    return s;
+  std::unordered_map<const SymNode *, Sym> memo;
+  return rewriteUnder(s, impl->lits, memo);
+}
+
+void FactSimplifier::add(const Sym &fact) { impl->lits.add(fact, impl->rest); }
+
+Sym simplifyBranches(const Sym &s, const std::vector<Sym> &known) {
+  if (!s)
+    return s;
+  KnownLiterals lits;
+  std::vector<Sym> rest;
+  for (const Sym &f : known)
+    lits.add(f, rest);
+  for (int round = 0; round < 4 && !rest.empty() && lits.size(); ++round) {
+    size_t before = lits.size();
+    std::vector<Sym> todo;
+    todo.swap(rest);
+    std::unordered_map<const SymNode *, Sym> memo;
+    for (const Sym &f : todo)
+      lits.add(rewriteUnder(f, lits, memo), rest);
+    if (lits.size() == before)
+      break;
+  }
+  std::unordered_map<const SymNode *, Sym> memo;
+  BranchWork bw;
+  return rewriteUnder(s, lits, memo, &bw);
 }
 
 } // namespace alint

@@ -167,6 +167,30 @@ SymOp negatedCmp(SymOp op);
 // those (unit propagation, a few rounds). Equivalent to `s` wherever `known`
 // holds; used on host values under the path that computed them.
 Sym simplifyUnder(const Sym &s, const std::vector<Sym> &known);
+// As simplifyUnder, and each select's branches also under its condition
+// (`c ? (c ? x : u) : y` is `c ? x : y`): a value merged from paths keeps
+// the old value of a location only on the paths that did not write it, and
+// where the known facts rule those out, it is gone (a loop-filled array's
+// element, whose unwritten case is an opaque value). Bounded work: past it
+// the rest is left unchanged.
+Sym simplifyBranches(const Sym &s, const std::vector<Sym> &known);
+
+// simplifyUnder for many terms under one set of facts: the literals are
+// gathered once (a question's context, for each of its facts and its
+// property). `add` makes one more fact known.
+class FactSimplifier {
+public:
+  explicit FactSimplifier(const std::vector<Sym> &known);
+  ~FactSimplifier();
+  FactSimplifier(const FactSimplifier &) = delete;
+  FactSimplifier &operator=(const FactSimplifier &) = delete;
+  Sym operator()(const Sym &s) const;
+  void add(const Sym &fact);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
 
 // C-like rendering for messages: "tileLength * 2 + 32".
 std::string toString(const Sym &s);

@@ -74,6 +74,63 @@ TEST_CASE("simplify: the result equals the input wherever the facts hold", "[sim
       }
 }
 
+TEST_CASE("simplify: a select's branches are simplified under its condition", "[simplify]") {
+  // What a loop that fills a[i] leaves in the element: the value of the
+  // path that wrote it, the opaque old value on paths that did not (an
+  // early return before the loop, a `continue` after another write).
+  Sym i = mkVar("i", IntType::i64()), n = mkVar("n", IntType::i64()), core = mkVar("core", IntType::i64());
+  Sym early = mkCmp(SymOp::Gt, core, n);
+  Sym zero = mkCmp(SymOp::Eq, i, mkConst(0, IntType::i64()));
+  Sym old = mkOpaque("old value", IntType::i64());
+  Sym f = mkBin(SymOp::Mul, i, mkConst(4, IntType::i64()), IntType::i64());
+  // !early && !zero ? (!zero ? f : old) : (zero ? (!early ? 0 : old) : old)
+  Sym v = mkSelect(mkAnd(mkNot(early), mkNot(zero)), mkSelect(mkNot(zero), f, old),
+                   mkSelect(zero, mkSelect(mkNot(early), mkConst(0, IntType::i64()), old), old));
+  Sym s = simplifyBranches(v, {mkNot(early)});
+  CHECK_FALSE(containsOpaque(s));
+  // Without the fact, a condition true in the then-branch is folded there.
+  Sym w = mkSelect(mkAnd(mkNot(early), mkNot(zero)), mkSelect(mkNot(zero), f, old), old);
+  CHECK(containsOpaque(simplifyUnder(w, {})->args[1]));
+  CHECK_FALSE(containsOpaque(simplifyBranches(w, {})->args[1]));
+  // Equal wherever the fact holds.
+  for (int64_t x = 0; x <= 3; ++x)
+    for (int64_t c = 0; c <= 2; ++c) {
+      INFO(x << " " << c);
+      CHECK(at(s, {{"i", x}, {"n", 2}, {"core", c}}) == (x == 0 ? 0 : 4 * x));
+    }
+  // Nothing known: the branches still fold under their own conditions
+  // (the old value stays where the path did not write).
+  Sym t = simplifyBranches(v, {});
+  CHECK(containsOpaque(t));
+  CHECK(at(t, {{"i", 2}, {"n", 2}, {"core", 1}}) == 8);
+}
+
+TEST_CASE("solver: an opaque value a conjunction of the facts rules out is not in the question", "[simplify][solver]") {
+  // `j < n && loop < (j < n ? a : opaque)`: one fact whose own conjunct
+  // rules out its opaque part (a loop bound read from a loop-filled array).
+  Sym j = mkVar("j", IntType::i64()), n = mkVar("n", IntType::i64()), a = mkVar("a", IntType::i64());
+  Sym loop = mkVar("loop", IntType::i64());
+  Sym ran = mkCmp(SymOp::Lt, j, n);
+  Sym bound = mkSelect(ran, a, mkOpaque("an element the loop did not write", IntType::i64()));
+  Obligation ob;
+  ob.check = "test";
+  ob.property = mkCmp(SymOp::Lt, loop, mkConst(100, IntType::i64()));
+  ob.context = {mkAnd(ran, mkCmp(SymOp::Lt, loop, bound))};
+  Obligation out = withoutRuledOutOpaques(ob);
+  bool any = containsOpaque(out.property);
+  for (const Sym &c : out.context)
+    any |= containsOpaque(c);
+  CHECK_FALSE(any);
+  // Two copies of one fact do not make each other `true`.
+  Obligation twice = ob;
+  twice.context = {mkCmp(SymOp::Lt, loop, bound), mkCmp(SymOp::Lt, loop, bound), ran};
+  Obligation t = withoutRuledOutOpaques(twice);
+  size_t kept = 0;
+  for (const Sym &c : t.context)
+    kept += !isTrue(c);
+  CHECK(kept >= 2);
+}
+
 TEST_CASE("solver: the linear relaxation proves a tail bound over a quotient by a variable", "[simplify][solver]") {
   // blocks / cores by a variable core count; the tail of a core's share
   // (share - tile * (share / tile)) is below the tile whatever the quotient.
