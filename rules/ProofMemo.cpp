@@ -229,6 +229,8 @@ std::string canonicalObligationKey(const Obligation &ob) {
     return {};
   if (ob.proofOnly) // its failures carry no values, and question 2 is not asked
     w.out += "!proof-only";
+  if (ob.smallBudget) // its `unknown` may be decided with the full budget
+    w.out += "!small-budget";
   return std::move(w.out);
 }
 

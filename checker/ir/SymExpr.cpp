@@ -1652,17 +1652,12 @@ Sym rewriteUnder(const Sym &s, const KnownLiterals &k, std::unordered_map<const 
   return out;
 }
 
-} // namespace
-
-Sym simplifyUnder(const Sym &s, const std::vector<Sym> &known) {
-  if (!s || known.empty())
-    return s;
-  KnownLiterals lits;
-  std::vector<Sym> rest;
+// The literals a set of facts gives, with unit propagation: a disjunction
+// simplified under the literals so far may become a literal itself. The
+// facts that stay compound are left in `rest`.
+void gatherLiterals(const std::vector<Sym> &known, KnownLiterals &lits, std::vector<Sym> &rest) {
   for (const Sym &f : known)
     lits.add(f, rest);
-  // Unit propagation: a disjunction simplified under the literals so far
-  // may become a literal itself.
   for (int round = 0; round < 4 && !rest.empty() && lits.size(); ++round) {
     size_t before = lits.size();
     std::vector<Sym> todo;
@@ -1673,11 +1668,9 @@ Sym simplifyUnder(const Sym &s, const std::vector<Sym> &known) {
     if (lits.size() == before)
       break;
   }
-  if (!lits.size())
-    return s;
-  std::unordered_map<const SymNode *, Sym> memo;
-  return rewriteUnder(s, lits, memo);
 }
+
+} // namespace
 
 struct FactSimplifier::Impl {
   KnownLiterals lits;
@@ -1685,18 +1678,7 @@ struct FactSimplifier::Impl {
 };
 
 FactSimplifier::FactSimplifier(const std::vector<Sym> &known) : impl(std::make_unique<Impl>()) {
-  for (const Sym &f : known)
-    impl->lits.add(f, impl->rest);
-  for (int round = 0; round < 4 && !impl->rest.empty() && impl->lits.size(); ++round) {
-    size_t before = impl->lits.size();
-    std::vector<Sym> todo;
-    todo.swap(impl->rest);
-    std::unordered_map<const SymNode *, Sym> memo;
-    for (const Sym &f : todo)
-      impl->lits.add(rewriteUnder(f, impl->lits, memo), impl->rest);
-    if (impl->lits.size() == before)
-      break;
-  }
+  gatherLiterals(known, impl->lits, impl->rest);
 }
 
 FactSimplifier::~FactSimplifier() = default;
@@ -1708,28 +1690,26 @@ Sym FactSimplifier::operator()(const Sym &s) const {
   return rewriteUnder(s, impl->lits, memo);
 }
 
+Sym FactSimplifier::withBranches(const Sym &s) const {
+  if (!s)
+    return s;
+  std::unordered_map<const SymNode *, Sym> memo;
+  BranchWork bw;
+  return rewriteUnder(s, impl->lits, memo, &bw);
+}
+
 void FactSimplifier::add(const Sym &fact) { impl->lits.add(fact, impl->rest); }
+
+Sym simplifyUnder(const Sym &s, const std::vector<Sym> &known) {
+  if (!s || known.empty())
+    return s;
+  return FactSimplifier(known)(s);
+}
 
 Sym simplifyBranches(const Sym &s, const std::vector<Sym> &known) {
   if (!s)
     return s;
-  KnownLiterals lits;
-  std::vector<Sym> rest;
-  for (const Sym &f : known)
-    lits.add(f, rest);
-  for (int round = 0; round < 4 && !rest.empty() && lits.size(); ++round) {
-    size_t before = lits.size();
-    std::vector<Sym> todo;
-    todo.swap(rest);
-    std::unordered_map<const SymNode *, Sym> memo;
-    for (const Sym &f : todo)
-      lits.add(rewriteUnder(f, lits, memo), rest);
-    if (lits.size() == before)
-      break;
-  }
-  std::unordered_map<const SymNode *, Sym> memo;
-  BranchWork bw;
-  return rewriteUnder(s, lits, memo, &bw);
+  return FactSimplifier(known).withBranches(s);
 }
 
 } // namespace alint

@@ -185,6 +185,8 @@ public:
   FactSimplifier(const FactSimplifier &) = delete;
   FactSimplifier &operator=(const FactSimplifier &) = delete;
   Sym operator()(const Sym &s) const;
+  // As simplifyBranches under these facts.
+  Sym withBranches(const Sym &s) const;
   void add(const Sym &fact);
 
 private:
