@@ -559,6 +559,7 @@ private:
   HVal eval(const Expr *e);
   HVal evalCall(const CallExpr *ce);
   HVal evalApi(const CallExpr *ce, const FunctionDecl *fd, int self);
+  void havocOutArguments(const clang::FunctionDecl *fd, const std::vector<const clang::Expr *> &args);
   HVal inlineCall(const FunctionDecl *fd, const std::vector<const Expr *> &args, int self, SourceLocation l);
   HVal tilingTemplates(const CallExpr *ce);
   std::optional<Loc> lvalue(const Expr *e);
@@ -1932,10 +1933,20 @@ HVal HostInterp::evalCall(const CallExpr *ce) {
     return inlineCall(fd, args, self, ce->getBeginLoc());
   // A function without a definition (a library of the host): its result is
   // unknown, and what it could write through its arguments too.
+  havocOutArguments(fd, args);
+  QualType rt = ce->getType();
+  if (isInt(rt))
+    return intV(mkOpaque("the result of '" + fd->getNameAsString() + "' (no definition)", typeOf(rt)));
+  return noneV("the result of '" + fd->getNameAsString() + "'");
+}
+
+// What a call to a function the reader does not follow could write through
+// its arguments (non-const pointers and references) becomes unknown.
+void HostInterp::havocOutArguments(const FunctionDecl *fd, const std::vector<const Expr *> &args) {
   for (const Expr *a : args) {
     QualType at = a->getType();
     if (at->isPointerType() && !at->getPointeeType().isConstQualified()) {
-      if (auto to = pointee(a))
+      if (auto to = isInt(at->getPointeeType()) ? pointee(a) : std::nullopt)
         write(*to, intV(mkOpaque("written by '" + fd->getNameAsString() + "'", typeOf(at->getPointeeType()))));
       HVal v = eval(a);
       if (v.k == HVal::Obj && objs[v.obj].kind == OK::User)
@@ -1951,10 +1962,6 @@ HVal HostInterp::evalCall(const CallExpr *ce) {
       if (auto l = lvalue(args[i]); l && isInt(pt.getNonReferenceType()))
         write(*l, intV(mkOpaque("written by '" + fd->getNameAsString() + "'", typeOf(pt.getNonReferenceType()))));
   }
-  QualType rt = ce->getType();
-  if (isInt(rt))
-    return intV(mkOpaque("the result of '" + fd->getNameAsString() + "' (no definition)", typeOf(rt)));
-  return noneV("the result of '" + fd->getNameAsString() + "'");
 }
 
 HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
@@ -2244,7 +2251,10 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
       }
     return objV(o);
   }
-  // Logging and the rest: no effect on the contract.
+  // Logging and the rest: no effect on the contract but what they may write
+  // through their arguments (the adv API's tiling helpers: GetSortMaxMinTmpSize
+  // returns its sizes in uint32_t& arguments).
+  havocOutArguments(fd, std::vector<const Expr *>(ce->arg_begin(), ce->arg_end()));
   if (isInt(rt))
     return intV(mkOpaque("the result of '" + n + "'", typeOf(rt)));
   return noneV("the result of '" + n + "'");

@@ -436,8 +436,21 @@ Sym mul(Sym a, Sym b) { return mkBin(SymOp::Mul, toMath(a), toMath(b), IntType::
 Sym mulC(Sym a, int64_t c) { return mul(std::move(a), mkConst(c)); }
 Sym addC(Sym a, int64_t c) { return add(std::move(a), mkConst(c)); }
 
-bool structurallyEqual(const Sym &a, const Sym &b) {
-  if (a.get() == b.get())
+namespace {
+
+struct PairHash {
+  size_t operator()(const std::pair<const SymNode *, const SymNode *> &p) const {
+    return std::hash<const void *>()(p.first) * 31 + std::hash<const void *>()(p.second);
+  }
+};
+using EqualPairs = std::unordered_set<std::pair<const SymNode *, const SymNode *>, PairHash>;
+
+// `budget` counts the node pairs compared without a memo; past it the walk
+// starts again with `memo` (the pairs already found equal): two copies of a
+// DAG whose subterms are shared (a host contract's nested selects) are a
+// tree walk exponential in their depth.
+bool equalNodes(const SymNode *a, const SymNode *b, int &budget, EqualPairs *memo) {
+  if (a == b)
     return true;
   if (!a || !b || a->hash != b->hash || a->op != b->op || a->type != b->type || a->value != b->value)
     return false;
@@ -445,10 +458,32 @@ bool structurallyEqual(const Sym &a, const Sym &b) {
     return a->var->id == b->var->id;
   if (a->args.size() != b->args.size())
     return false;
+  if (memo) {
+    if (memo->count({a, b}))
+      return true;
+  } else if (--budget < 0) {
+    return false; // the caller starts again with a memo
+  }
   for (size_t i = 0; i < a->args.size(); ++i)
-    if (!structurallyEqual(a->args[i], b->args[i]))
+    if (!equalNodes(a->args[i].get(), b->args[i].get(), budget, memo))
       return false;
+  if (memo)
+    memo->insert({a, b});
   return true;
+}
+
+} // namespace
+
+bool structurallyEqual(const Sym &a, const Sym &b) {
+  if (a.get() == b.get())
+    return true;
+  int budget = 512;
+  if (equalNodes(a.get(), b.get(), budget, nullptr))
+    return true;
+  if (budget >= 0)
+    return false; // decided within the budget
+  EqualPairs memo;
+  return equalNodes(a.get(), b.get(), budget, &memo);
 }
 
 // Each shared subterm once: host contracts are DAGs whose paths, counted one
@@ -460,6 +495,9 @@ static void collectVarsOnce(const Sym &s, std::vector<std::shared_ptr<const VarI
   if (!s)
     return;
   if (s->op == SymOp::Var) {
+    // Variable nodes are shared too: a node seen is a variable already out.
+    if (!seen.insert(s.get()).second)
+      return;
     for (auto &v : out)
       if (v->id == s->var->id)
         return;

@@ -557,7 +557,7 @@ static std::set<std::string> quotedIncludeClosure(const std::string &file, const
 }
 
 std::string tilingPrelude(const OpProject *p, const std::string &synthName, const std::string &extra,
-                          const std::string &kernelFile) {
+                          const std::string &kernelFile, const std::set<std::string> &wanted) {
   std::string out = "// ascendc-lint: generated from the operator project (see --op-root)\n#pragma once\n";
   std::string chosen;
   if (p) {
@@ -580,6 +580,8 @@ std::string tilingPrelude(const OpProject *p, const std::string &synthName, cons
           own.insert(name);
       }
     }
+    for (const std::string &w : wanted)
+      own.erase(w);
     std::map<std::string, const TilingStruct *> byName;
     for (const TilingStruct &s : p->tilingStructs)
       byName.emplace(s.name, &s);

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -107,9 +108,12 @@ std::vector<MacroSet> dtypeVariants(const OpProject &p, const std::vector<std::s
 // kernel reads. `extra` is appended (synthesised definitions). With
 // `kernelFile`, a struct the op_kernel sources define counts as the kernel's
 // own only when a file it includes (quoted includes, followed textually)
-// defines it: an arch35/ header beside an arch22 kernel does not.
+// defines it: an arch35/ header beside an arch22 kernel does not. A struct in
+// `wanted` is emitted even so: the kernel's definition was not compiled (it
+// sits under an `#ifdef` another kernel of the folder sets), and a use of it
+// did not compile.
 std::string tilingPrelude(const OpProject *p, const std::string &synthName, const std::string &extra,
-                          const std::string &kernelFile = "");
+                          const std::string &kernelFile = "", const std::set<std::string> &wanted = {});
 
 // The build stages every operator's op_kernel/ folder as `<stage>/<op>/`, so
 // kernel sources include each other across operators as the staged layout

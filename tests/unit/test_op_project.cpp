@@ -556,6 +556,60 @@ TEST_CASE("a tiling struct an op_kernel header defines is the kernel's own only 
   std::system(("rm -rf " + root).c_str());
 }
 
+TEST_CASE("a tiling struct the kernel defines only under an #ifdef that is off comes from the op's host header",
+          "[project][cli]") {
+  // ops-math sort_with_index: its arch35 common header defines the struct
+  // for another operator's kernel (`#ifdef TOP_K_V2_APT_H`); this kernel
+  // uses the host's. Synthesised from the fields read, it lost their types,
+  // and the prelude's alias of it clashed with a second synthesised struct.
+  std::string root = tempDir() + "/ifdef_op";
+  std::system(("mkdir -p " + root + "/op_host " + root + "/op_kernel/arch35").c_str());
+  writeFile(root + "/op_host/ifdef_op_def.cpp", "class IfdefOp : public OpDef {};\n");
+  writeFile(root + "/op_host/ifdef_op_tiling.h", "BEGIN_TILING_DATA_DEF(IfdefOpTilingData)\n"
+                                                 "  TILING_DATA_FIELD_DEF(uint32_t, len);\n"
+                                                 "  TILING_DATA_FIELD_DEF(int64_t, wide);\n"
+                                                 "END_TILING_DATA_DEF;\n"
+                                                 "REGISTER_TILING_DATA_CLASS(IfdefOp, IfdefOpTilingData)\n");
+  writeFile(root + "/op_kernel/arch35/ifdef_common.h", "namespace IfdefNs {\n#ifdef OTHER_KERNEL_H\n"
+                                                       "struct IfdefOpTilingData { uint32_t len; int64_t wide; };\n"
+                                                       "#endif\n}\n");
+  writeFile(root + "/op_kernel/ifdef_op.cpp", R"(#include "kernel_operator.h"
+#include "arch35/ifdef_common.h"
+using namespace AscendC;
+using namespace IfdefNs;
+template <typename TD>
+__aicore__ inline void Run(GM_ADDR x, const TD *t) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 4096);
+  LocalTensor<float> l = buf.Get<float>();
+  GlobalTensor<float> g;
+  g.SetGlobalBuffer((__gm__ float *)x, 1024);
+  if (t->len <= 1024 && t->wide > 0)
+    DataCopy(l, g, t->len / 8 * 8);
+}
+extern "C" __global__ __aicore__ void ifdef_op(GM_ADDR x, GM_ADDR tiling) {
+  GET_TILING_DATA(td, tiling);
+  Run<IfdefOpTilingData>(x, &td);
+}
+)");
+  auto p = project::findOpProject(root + "/op_kernel/ifdef_op.cpp");
+  REQUIRE(p);
+  std::string kernel = root + "/op_kernel/ifdef_op.cpp";
+  std::string pre = project::tilingPrelude(&*p, "Synth", "", kernel);
+  CHECK(pre.find("struct IfdefOpTilingData {") == std::string::npos); // the kernel's own, as text has it
+  pre = project::tilingPrelude(&*p, "Synth", "", kernel, {"IfdefOpTilingData"});
+  CHECK(pre.find("struct IfdefOpTilingData {") != std::string::npos);
+  CHECK(pre.find("  int64_t wide;") != std::string::npos);
+  ToolRun r = runTool("--target=ascend910b --show-unknown " + shellQuote(kernel));
+  INFO(r.err);
+  CHECK(r.exitCode == 0);
+  CHECK(r.err.find("synthesised") == std::string::npos);
+  CHECK(r.err.find("does not compile") == std::string::npos);
+  CHECK(r.err.find("ifdef_op (ascend910b): 5 obligations, 5 proved: verified") != std::string::npos);
+  std::system(("rm -rf " + root).c_str());
+}
+
 TEST_CASE("the variant cap goes to combinations the host launches", "[cli]") {
   // Three combinations, two allowed: the one the host never selects is not
   // interpreted and leaves its place to the empty-input mode.

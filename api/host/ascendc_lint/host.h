@@ -506,9 +506,41 @@ std::string ToString(ge::Format format);
 } // namespace Base
 } // namespace Ops
 
-// `using namespace AscendC;` in host files (the kernel API's namespace; the
-// host files use none of it that the reader models).
-namespace AscendC {}
+// A graph shape (graph/tensor.h), as the adv API's tiling helpers take it.
+// Not modelled: its dimensions are unknown to the reader.
+namespace ge {
+class Shape {
+public:
+  Shape();
+  explicit Shape(const std::vector<int64_t> &dims);
+  size_t GetDimNum() const;
+  int64_t GetDim(size_t idx) const;
+  int64_t GetShapeSize() const;
+};
+} // namespace ge
+
+// `using namespace AscendC;` in host files (the kernel API's namespace), and
+// the high-level (adv) API's tiling helpers host files call for the size of
+// a temporary buffer (asc-devkit include/adv_api/sort/sort_tiling_intf.h,
+// include/adv_api/utils/types.h). Not modelled: their results, and what they
+// write through their reference arguments, are unknown values.
+namespace AscendC {
+using TensorShape = ge::Shape;
+using TensorDataType = ge::DataType;
+enum class SortType { RADIX_SORT, MERGE_SORT };
+struct SortConfig {
+  SortType type = SortType::RADIX_SORT;
+  bool isDescend = false;
+  bool hasSrcIndex = false;
+  bool hasDstIndex = false;
+};
+uint32_t GetConcatTmpSize(const platform_ascendc::PlatformAscendC &ascendcPlatform, const uint32_t elemCount,
+                          const uint32_t dataTypeSize);
+uint32_t GetSortTmpSize(const platform_ascendc::PlatformAscendC &ascendcPlatform, const uint32_t elemCount,
+                        const uint32_t dataTypeSize);
+void GetSortMaxMinTmpSize(const TensorShape &srcShape, TensorDataType valueType, TensorDataType indexType,
+                          bool isReuseSource, const SortConfig &config, uint32_t &maxValue, uint32_t &minValue);
+} // namespace AscendC
 
 // Tiling keys from template arguments (ascendc/host_api/tiling/template_argument.h):
 // the key is not modelled (an unknown value); the declarations are empty.
