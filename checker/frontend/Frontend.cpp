@@ -1122,9 +1122,8 @@ FrontendResult runTool(const std::string &file, const std::string *code, const F
       mem->addFile(abs, 0, llvm::MemoryBuffer::getMemBufferCopy(source));
     std::string synthText = syn.text();
     mem->addFile(kPreludePath, 0,
-                 llvm::MemoryBuffer::getMemBufferCopy(
-                     project::tilingPrelude(opts.project.get(), kSynthName, synthText, haveSource ? file : "",
-                                            syn.fromProject)));
+                 llvm::MemoryBuffer::getMemBufferCopy(project::tilingPrelude(opts.project.get(), kSynthName, synthText,
+                                                                             haveSource ? file : "", syn.fromProject)));
     std::vector<std::string> args = clangArgs(opts);
     if (opts.includeRoots && haveSource)
       for (const std::string &root : findIncludeRoots(file, source, opts.extraArgs))

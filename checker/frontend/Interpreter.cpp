@@ -998,22 +998,41 @@ Value Interp::evalErrorExpr(const Expr *e) {
   // No error inside the expression: it names a declaration that did not
   // compile (Clang reports the error once, where the declaration is).
   if (!errorIn(e->getSourceRange())) {
-    std::function<const ValueDecl *(const Stmt *)> invalidRef = [&](const Stmt *s) -> const ValueDecl * {
+    // The declaration it names that did not compile: a variable or member,
+    // or the class of an object it uses (a class template whose member did
+    // not compile: the error is in the template's own text).
+    std::function<const NamedDecl *(const Stmt *)> invalidRef = [&](const Stmt *s) -> const NamedDecl * {
       if (!s)
         return nullptr;
-      if (const auto *dre = dyn_cast<DeclRefExpr>(s); dre && dre->getDecl()->isInvalidDecl())
-        return dre->getDecl();
+      auto invalidClass = [](QualType t) -> const NamedDecl * {
+        const CXXRecordDecl *rd = t.isNull() ? nullptr : t.getNonReferenceType()->getAsCXXRecordDecl();
+        return rd && rd->isInvalidDecl() ? rd : nullptr;
+      };
+      if (const auto *dre = dyn_cast<DeclRefExpr>(s); dre && dre->getDecl()->isInvalidDecl()) {
+        const NamedDecl *cls = invalidClass(dre->getDecl()->getType());
+        return cls ? cls : dre->getDecl();
+      }
+      if (const auto *me = dyn_cast<MemberExpr>(s); me && me->getMemberDecl()->isInvalidDecl())
+        return me->getMemberDecl();
+      if (const auto *ex = dyn_cast<Expr>(s))
+        if (const NamedDecl *cls = invalidClass(ex->getType()))
+          return cls;
       for (const Stmt *c : s->children())
-        if (const ValueDecl *d = invalidRef(c))
+        if (const NamedDecl *d = invalidRef(c))
           return d;
       return nullptr;
     };
-    if (const ValueDecl *d = invalidRef(e))
-      if (std::optional<size_t> i = errorIn(d->getSourceRange())) {
+    if (const NamedDecl *d = invalidRef(e)) {
+      SourceRange range = d->getSourceRange();
+      if (const auto *rd = dyn_cast<CXXRecordDecl>(d))
+        if (const CXXRecordDecl *pattern = rd->getTemplateInstantiationPattern())
+          range = pattern->getSourceRange();
+      if (std::optional<size_t> i = errorIn(range)) {
         SourceLoc dl = loc(SourceLocation::getFromRawEncoding(errorLocs[*i]));
         why = "code that does not compile ('" + d->getNameAsString() + "' does not compile: " + dl.file + ":" +
               std::to_string(dl.line) + ": " + errorMsgs[*i] + ")";
       }
+    }
   }
   std::vector<Value> vals;
   std::vector<const Expr *> parts;

@@ -223,6 +223,43 @@ extern "C" __global__ __aicore__ void k(GM_ADDR x) {
   CHECK(copies == 1);
 }
 
+TEST_CASE("a call on an object whose class template did not compile names the class's error", "[project]") {
+  // ops-math sort_with_index: a member of a class template named a type the
+  // bundled API lacked; each call on the object was "code that does not
+  // compile (a compile error)", naming nothing.
+  const std::string code = R"(
+#include "kernel_operator.h"
+using namespace AscendC;
+template <typename T>
+class Sorter {
+public:
+  __aicore__ inline void Init(GM_ADDR x) { g.SetGlobalBuffer((__gm__ T *)x, 256); }
+  static constexpr NotDeclaredConfig cfg{};
+  GlobalTensor<T> g;
+};
+extern "C" __global__ __aicore__ void k(GM_ADDR x) {
+  Sorter<float> s;
+  s.Init(x);
+}
+)";
+  FrontendResult r = analyzeCode(code, "k.cpp", frontendOptions());
+  REQUIRE(r.ok);
+  const KernelModel *k = kernelNamed(r, "k");
+  REQUIRE(k);
+  bool named = false;
+  std::string all;
+  for (const Op &op : k->ops)
+    if (op.kind == OpKind::Unmodelled) {
+      all += op.unknownReason + "\n";
+      named |= op.unknownReason.find("NotDeclaredConfig") != std::string::npos;
+    }
+  for (const UnknownNote &n : k->compileErrors)
+    all += n.reason + "\n";
+  INFO(all);
+  CHECK(named);
+  CHECK(all.find("(a compile error)") == std::string::npos);
+}
+
 TEST_CASE("TILING_KEY_IS: one model per key with the key fixed", "[project]") {
   const std::string code = R"(
 #include "kernel_operator.h"
