@@ -19,7 +19,7 @@ using namespace clang;
 // ------------------------------------------------------------ vector ops
 
 namespace {
-enum class VShape { Binary, ScalarBinary, Unary, Cast, Duplicate, Compare, Reduce, TernaryDst, Select };
+enum class VShape { Binary, ScalarBinary, Unary, Cast, Duplicate, Compare, Reduce, TernaryDst, Select, Sort };
 struct VInfo {
   const char *name;
   VShape shape;
@@ -115,6 +115,11 @@ const VInfo kVector[] = {
     {"Silu", VShape::Unary},
     {"Xor", VShape::Binary},
     {"Fmod", VShape::Binary},
+    // The high-level Sort with a SortConfig (Ascend 950), its count forms:
+    // operands by parameter name (api/include/ascendc_lint/adv_sort.h).
+    // The Sort<T, isFullSort> of region proposals ends with a repeat count:
+    // not a count form, its extents stay unknown.
+    {"Sort", VShape::Sort},
     {"ReduceSum", VShape::Reduce},
     {"ReduceMax", VShape::Reduce},
     {"ReduceMin", VShape::Reduce},
@@ -150,7 +155,7 @@ bool maskFromRegister(const FunctionDecl *fd) {
 // Returns false when the call is not one of these forms.
 bool repeatForm(Interp &in, ApiCall &c, const VInfo &info, Op &op, const std::vector<size_t> &tensors) {
   SourceLocation l = c.call->getBeginLoc();
-  if (info.shape == VShape::Compare || info.shape == VShape::Reduce)
+  if (info.shape == VShape::Compare || info.shape == VShape::Reduce || info.shape == VShape::Sort)
     return false;
   size_t n = c.vals.size(), maskIdx = 0, repIdx = 0;
   const Value *params = nullptr;
@@ -262,6 +267,65 @@ void setRepeatFootprint(Region &r, Sym repeat, Sym blkStride, Sym repStride, int
   r.repeat = s;
 }
 
+// The high-level Sort's count forms (asc-devkit docs/zh/api/SIMD-API/高阶API/
+// 排序操作/Sort.md, 参数说明 for the SortConfig prototypes): dstTensor,
+// dstIndexTensor, srcTensor and srcIndexTensor hold calCount elements each
+// ("元素个数相同，且calCount参数值不能超过元素个数"), except that under
+// MERGE_SORT "输出数据的每个元素需要按8Byte申请空间": the value destination
+// takes 8 bytes per element. sharedTmpBuffer is scratch used whole.
+// isReuseSource "allows API to modify source data" (sort.h): the value
+// source is then written too. The config is the `config` template argument
+// (a constexpr SortConfig); where it cannot be read, the value
+// destination's extent is unknown.
+void sortOperands(Interp &in, ApiCall &c, Op &op, const Sym &count) {
+  std::optional<int64_t> sortType;
+  bool reuse = true; // unless the argument says false
+  if (const TemplateArgumentList *tal = c.fd->getTemplateSpecializationArgs()) {
+    const FunctionTemplateDecl *ft = c.fd->getPrimaryTemplate();
+    const TemplateParameterList *tpl = ft ? ft->getTemplateParameters() : nullptr;
+    for (unsigned i = 0; tpl && i < tpl->size() && i < tal->size(); ++i) {
+      const TemplateArgument &a = tal->get(i);
+      std::string pn = tpl->getParam(i)->getNameAsString();
+      if (pn == "isReuseSource" && a.getKind() == TemplateArgument::Integral)
+        reuse = !a.getAsIntegral().isZero();
+      if (pn != "config")
+        continue;
+      const APValue *v = nullptr;
+      if (a.getKind() == TemplateArgument::Declaration)
+        if (const auto *vd = dyn_cast<VarDecl>(a.getAsDecl()))
+          v = vd->evaluateValue();
+      if (a.getKind() == TemplateArgument::StructuralValue)
+        v = &a.getAsStructuralValue();
+      if (v && v->isStruct() && v->getStructNumFields() >= 1 && v->getStructField(0).isInt())
+        sortType = v->getStructField(0).getInt().getExtValue();
+    }
+  }
+  for (size_t i = 0; i < c.vals.size() && i < c.fd->getNumParams(); ++i) {
+    if (c.vals[i].kind != Value::Tensor)
+      continue;
+    const TensorVal &t = c.vals[i].t;
+    std::string pn = c.fd->getParamDecl(i)->getNameAsString();
+    Sym bytes = mul(count, mkConst(t.elemBytes));
+    if (pn == "dstTensor") {
+      // SortType::MERGE_SORT is 1 (sort_utils_constants.h).
+      Sym len = !sortType ? nullptr : (*sortType == 1 ? mul(count, mkConst(8)) : bytes);
+      op.regions.push_back(in.regionOf(t, len, true, "dst"));
+    } else if (pn == "dstIndexTensor") {
+      op.regions.push_back(in.regionOf(t, bytes, true, "dstIndex"));
+    } else if (pn == "srcTensor") {
+      op.regions.push_back(in.regionOf(t, bytes, false, "src"));
+      if (reuse)
+        op.regions.push_back(in.regionOf(t, bytes, true, "src"));
+    } else if (pn == "srcIndexTensor") {
+      op.regions.push_back(in.regionOf(t, bytes, false, "srcIndex"));
+    } else {
+      op.regions.push_back(in.regionOf(t, pn == "sharedTmpBuffer" ? t.sizeBytes : nullptr, true, "tmp"));
+    }
+  }
+  if (!sortType)
+    op.unknownReason = "Sort: its SortConfig template argument is not a constant the frontend reads";
+}
+
 Value Interp::apiVector(ApiCall &c) {
   SourceLocation l = c.call->getBeginLoc();
   const VInfo *info = nullptr;
@@ -304,6 +368,10 @@ Value Interp::apiVector(ApiCall &c) {
   }
   op.params["count"] = count;
   auto bytes = [&](size_t argIdx) { return mul(count, mkConst(c.vals[argIdx].t.elemBytes)); };
+  if (info->shape == VShape::Sort) {
+    sortOperands(*this, c, op, count);
+    return unknownValue("result of " + c.name, c.call->getType());
+  }
   // Tensors beyond the instruction's operands are temporary buffers of the
   // high-level forms (Exp(dst, src, tmp, count)): scratch the function may
   // use whole, read and written over the tensor's extent (unknown where the
@@ -410,6 +478,8 @@ Value Interp::apiVector(ApiCall &c) {
     addTensor(tensors[0], nullptr, true, "dst");
     for (size_t k = 2; k < tensors.size(); ++k)
       addTensor(tensors[k], nullptr, true, "work");
+    break;
+  case VShape::Sort: // above
     break;
   }
   return unknownValue("result of " + c.name, c.call->getType());
