@@ -152,11 +152,12 @@ std::vector<TilingStruct> parseTilingStructs(const std::string &raw, const std::
   static const std::regex field(R"re(TILING_DATA_FIELD_DEF(_ARR|_STRUCT)?\s*\()re");
   static const std::regex reg(R"re(REGISTER_TILING_DATA_CLASS\s*\(\s*(\w+)\s*,\s*(\w+)\s*\))re");
   // Integer constants of the header (`constexpr uint32_t MAX_DIM = 8;`,
-  // `#define MAX_DIM 8`): an array length written as one of them is replaced
+  // `#define MAX_DIM 8`, hexadecimal too: ops-math broadcast_to's
+  // `constexpr size_t brctoMaxDMADimNum = 0x5;`): an array length written as one of them is replaced
   // by its value, since the generated struct is compiled without the header.
   std::map<std::string, std::string> constants;
   static const std::regex constant(
-      R"re((?:(?:static\s+)?(?:constexpr|const)\s+[\w:]+\s+(\w+)\s*=\s*\(?\s*(\d+)[uUlL]*\s*\)?\s*;)|(?:#define\s+(\w+)\s+\(?\s*(\d+)[uUlL]*\s*\)?\s*$))re",
+      R"re((?:(?:static\s+)?(?:constexpr|const)\s+[\w:]+\s+(\w+)\s*=\s*\(?\s*(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\s*\)?\s*;)|(?:#define\s+(\w+)\s+\(?\s*(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\s*\)?\s*$))re",
       std::regex::multiline);
   for (std::sregex_iterator it(text.begin(), text.end(), constant), end; it != end; ++it) {
     if ((*it)[1].matched)
@@ -164,8 +165,34 @@ std::vector<TilingStruct> parseTilingStructs(const std::string &raw, const std::
     else
       constants[(*it)[3]] = (*it)[4];
   }
+  // Constants whose value is an expression: their declarations as written.
+  std::map<std::string, std::pair<std::string, std::string>> computed; // name -> (type, expression)
+  static const std::regex computedConstant(
+      R"re((?:static\s+)?constexpr\s+([\w:]+)\s+(\w+)\s*=\s*([^;{}]+);)re");
+  for (std::sregex_iterator it(text.begin(), text.end(), computedConstant), end; it != end; ++it)
+    if (!constants.count((*it)[2]))
+      computed[(*it)[2]] = {(*it)[1], (*it)[3]};
+  // The declarations `name` needs in namespace ascendc_lint_tiling, its
+  // dependencies first (each once).
+  static const std::regex identifier(R"re([A-Za-z_]\w*)re");
+  std::function<void(const std::string &, std::vector<std::string> &, std::set<std::string> &, int)> declare =
+      [&](const std::string &name, std::vector<std::string> &out, std::set<std::string> &done, int depth) {
+        auto c = computed.find(name);
+        if (c == computed.end() || depth > 8 || !done.insert(name).second)
+          return;
+        const std::string &e = c->second.second;
+        for (std::sregex_iterator i(e.begin(), e.end(), identifier), end; i != end; ++i) {
+          std::string id = (*i)[0];
+          if (constants.count(id))
+            out.push_back("constexpr int64_t " + id + " = " + constants[id] + ";");
+          else
+            declare(id, out, done, depth + 1);
+        }
+        out.push_back("constexpr " + c->second.first + " " + name + " = " + e + ";");
+      };
   for (std::sregex_iterator it(text.begin(), text.end(), begin), end; it != end; ++it) {
     TilingStruct ts;
+    std::set<std::string> declared;
     ts.name = (*it)[1];
     ts.file = file;
     size_t from = size_t(it->position(0) + it->length(0));
@@ -183,6 +210,10 @@ std::vector<TilingStruct> parseTilingStructs(const std::string &raw, const std::
         tf.arrayLen = args[1];
         if (auto c = constants.find(tf.arrayLen); c != constants.end())
           tf.arrayLen = c->second;
+        else if (computed.count(tf.arrayLen)) {
+          declare(tf.arrayLen, ts.constantDecls, declared, 0);
+          tf.arrayLen = "::ascendc_lint_tiling::" + tf.arrayLen;
+        }
         tf.name = args[2];
       } else if (args.size() == 2) {
         tf.type = args[0];
@@ -592,7 +623,7 @@ std::string tilingPrelude(const OpProject *p, const std::string &synthName, cons
     if (needLib)
       out += "#include \"kernel_tiling/kernel_tiling.h\"\n";
     // Nested structs first (depth-first), each once.
-    std::set<std::string> done;
+    std::set<std::string> done, emittedDecls;
     std::function<void(const TilingStruct &)> emit = [&](const TilingStruct &s) {
       if (!done.insert(s.name).second)
         return;
@@ -601,6 +632,12 @@ std::string tilingPrelude(const OpProject *p, const std::string &synthName, cons
           emit(*byName[f.type]);
       if (own.count(s.name))
         return; // the kernel's sources define it
+      std::string decls;
+      for (const std::string &d : s.constantDecls)
+        if (emittedDecls.insert(d).second) // two structs of one header share their constants
+          decls += d + "\n";
+      if (!decls.empty())
+        out += "namespace ascendc_lint_tiling {\n" + decls + "}\n";
       out += "struct " + s.name + " {\n";
       for (const TilingField &f : s.fields)
         out += "  " + f.type + " " + f.name + (f.arrayLen.empty() ? "" : "[" + f.arrayLen + "]") + ";\n";

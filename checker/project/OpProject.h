@@ -33,6 +33,11 @@ struct TilingStruct {
   std::vector<TilingField> fields;
   std::string file; // where it is defined
   unsigned line = 0;
+  // Array lengths the header computes (`constexpr size_t kN = static_cast<
+  // size_t>(0x8) * 3;`): their declarations, dependencies first, emitted in
+  // namespace ascendc_lint_tiling (never clashing with the kernel's own
+  // constants) and named from there by the fields' arrayLen.
+  std::vector<std::string> constantDecls;
 };
 
 // One `.Input("x")` / `.Output("y")` of an OpDef with its `.DataType({...})` list

@@ -571,6 +571,50 @@ END_TILING_DATA_DEF;
   CHECK(structs[0].fields[2].arrayLen == "UNKNOWN_LEN"); // left as written: the prelude does not compile it
 }
 
+TEST_CASE("tiling headers: array lengths the header computes, and hexadecimal ones", "[project]") {
+  // ops-math broadcast_to: `constexpr size_t brctoMaxADimNum = static_cast<size_t>(0x8) * 3;`.
+  const char *header = R"(
+constexpr size_t kDma = 0x5;
+constexpr size_t kAxes = 0x8;
+constexpr size_t kA = static_cast<size_t>(kAxes) * 3;
+BEGIN_TILING_DATA_DEF(BrcTilingData)
+  TILING_DATA_FIELD_DEF_ARR(uint32_t, kDma, stride);
+  TILING_DATA_FIELD_DEF_ARR(int64_t, kA, aParams);
+END_TILING_DATA_DEF;
+BEGIN_TILING_DATA_DEF(OtherTilingData)
+  TILING_DATA_FIELD_DEF_ARR(int64_t, kA, aParams);
+END_TILING_DATA_DEF;
+)";
+  auto structs = project::parseTilingStructs(header, "t.h", nullptr);
+  REQUIRE(structs.size() == 2);
+  REQUIRE(structs[0].fields.size() == 2);
+  CHECK(structs[0].fields[0].arrayLen == "0x5");
+  CHECK(structs[0].fields[1].arrayLen == "::ascendc_lint_tiling::kA");
+  REQUIRE(structs[0].constantDecls.size() == 2);
+  CHECK(structs[0].constantDecls[0] == "constexpr int64_t kAxes = 0x8;");
+  CHECK(structs[0].constantDecls[1] == "constexpr size_t kA = static_cast<size_t>(kAxes) * 3;");
+  // The prelude declares each constant once, in its own namespace, and compiles.
+  project::OpProject p;
+  p.tilingStructs = structs;
+  std::string pre = project::tilingPrelude(&p, "Synth", "");
+  size_t first = pre.find("constexpr size_t kA =");
+  REQUIRE(first != std::string::npos);
+  CHECK(pre.find("constexpr size_t kA =", first + 1) == std::string::npos);
+  CHECK(pre.find("namespace ascendc_lint_tiling {") != std::string::npos);
+  // (The part with the structs: analyzeCode force-includes its own alias.)
+  const std::string code = pre.substr(0, pre.find("struct Synth")) + R"(
+#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x) {
+  static_assert(sizeof(BrcTilingData::aParams) == 24 * sizeof(int64_t), "computed length");
+  static_assert(sizeof(BrcTilingData::stride) == 5 * sizeof(uint32_t), "hexadecimal length");
+}
+)";
+  FrontendResult r = analyzeCode(code, "k.cpp", frontendOptions());
+  INFO(r.firstCompileError);
+  CHECK(r.ok);
+  CHECK(r.compileErrors == 0);
+}
+
 TEST_CASE("a tiling struct an op_kernel header defines is the kernel's own only if the kernel includes it",
           "[project]") {
   std::string root = tempDir() + "/pad_op";

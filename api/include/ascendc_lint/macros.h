@@ -65,7 +65,11 @@
 #define __WORKGROUP_LOCAL__
 #define __BLOCK_LOCAL__
 #define __kfc_workspace__
-#define __tiling_data_ptr__
+// GET_TILING_DATA_PTR_WITH_STRUCT's pointer is to const (below); the
+// generated header defines this qualifier to match it (asc-devkit
+// tests/python/asc_op_compiler/test_get_op_tiling.py: `#define
+// __tiling_data_ptr__ const` beside `const tiling_struct *dst_ptr`).
+#define __tiling_data_ptr__ const
 #define LAUNCH_BOUND(x)
 #define __launch_bounds__(...)
 
