@@ -182,6 +182,9 @@ struct ObjState {
   struct LoopSummary {
     uint32_t ivId = 0;
     Sym lo, hi, value, guard;
+    // `a[i + offset] = f(i)` (offset loop-invariant, math value): element j
+    // is f(j - offset) where lo <= j - offset < hi. Null: offset 0.
+    Sym offset;
     uint32_t freshFrom = 0; // variables made in the loop: per iteration
     std::string where;
     // Elements read so far (index, value): the same element reads the same

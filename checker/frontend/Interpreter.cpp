@@ -574,9 +574,11 @@ Value Interp::summaryElement(const ObjState &o, const Sym &j, QualType t) {
     if (structurallyEqual(at, j))
       return scalar(val->type == et ? val : mkCast(val, et));
   std::map<uint32_t, Sym> fresh;
+  // The iteration that wrote element j.
+  Sym i = S.offset ? sub(toMath(j), S.offset) : j;
   Sym at = substitute(S.value, [&](const VarInfo &vi) -> Sym {
     if (vi.id == S.ivId)
-      return j;
+      return i;
     if (vi.id < S.freshFrom || vi.role == VarRole::Input)
       return nullptr;
     Sym &f = fresh[vi.id];
@@ -584,7 +586,7 @@ Value Interp::summaryElement(const ObjState &o, const Sym &j, QualType t) {
       f = mkVarLike(vi.name, IntType::math(), vi);
     return f;
   });
-  Sym jm = toMath(j);
+  Sym jm = toMath(i);
   Sym ran = mkAnd(S.guard, mkAnd(mkCmp(SymOp::Le, toMath(S.lo), jm), mkCmp(SymOp::Lt, jm, toMath(S.hi))));
   Sym other = mkOpaque("an element the loop" + S.where + " did not write", et);
   Sym val = mkSelect(ran, mkCast(at, et), other);
@@ -2828,9 +2830,40 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
              ((*base)->type.isSigned || !ivType.isSigned || (*base)->type.bits > ivType.bits))
         base = &(*base)->args[0];
       Value *v = slot(r);
-      if (!structurallyEqual(*base, ivSym) || !v || v->kind != Value::Scalar || !v->sym)
+      if (!v || v->kind != Value::Scalar || !v->sym)
         continue;
+      // `a[i + d]` with d loop-invariant (ops-math broadcast_to: innerShape[
+      // MAX_INNER_DIM - uAxisCnt + i] = xSize[i]): iteration i wrote element
+      // i + d. In a type at least as wide as the counter's, distinct
+      // iterations write distinct elements; an iteration whose sum wraps
+      // writes an element the summary calls unwritten (an opaque value),
+      // never a wrong one.
+      Sym offset;
+      if (!structurallyEqual(*base, ivSym)) {
+        const Sym &sum = *base;
+        if (sum->op != SymOp::Add || sum->args.size() != 2 || sum->type.isBool || sum->type.bits < ivType.bits)
+          continue;
+        for (int side = 0; side < 2 && !offset; ++side) {
+          const Sym *arg = &sum->args[side];
+          while ((*arg)->op == SymOp::Cast && (*arg)->args.size() == 1 && (*arg)->type.bits >= ivType.bits &&
+                 ((*arg)->type.isSigned || !ivType.isSigned || (*arg)->type.bits > ivType.bits))
+            arg = &(*arg)->args[0];
+          if (!structurallyEqual(*arg, ivSym))
+            continue;
+          const Sym &d = sum->args[1 - side];
+          std::vector<std::shared_ptr<const VarInfo>> dv;
+          collectVars(d, dv);
+          bool invariant = true;
+          for (auto &vi : dv)
+            invariant = invariant && vi->id != ivSym->var->id && (vi->id < freshFrom || vi->role == VarRole::Input);
+          if (invariant)
+            offset = toMath(d);
+        }
+        if (!offset)
+          continue;
+      }
       auto S = std::make_shared<ObjState::LoopSummary>();
+      S->offset = offset;
       S->ivId = ivSym->var->id;
       S->lo = lo;
       S->hi = hi;

@@ -1206,6 +1206,59 @@ TEST_CASE("an array a loop fills after an early return is read without its old v
   CHECK(b["summary"]["unknown"] == 0);
 }
 
+// A loop that fills an array at its counter plus an invariant offset (the
+// shape right-aligned into a fixed rank, ops-math broadcast_to): element j
+// is what iteration j - offset wrote; the elements before the offset keep
+// no known value (an unwritten element is never proved from).
+const std::string kRightAligned = R"(
+#include "kernel_operator.h"
+using namespace AscendC;
+constexpr uint32_t MAX_DIM = 5;
+struct AlignTiling { uint32_t rank; uint32_t dims[5]; };
+class KernelAligned {
+public:
+  __aicore__ inline void Init(GM_ADDR x, const AlignTiling *t) {
+    if (t->rank < 1 || t->rank > MAX_DIM)
+      return;
+    for (uint32_t i = 0; i < t->rank; i++)
+      shape[MAX_DIM - t->rank + i] = t->dims[i] > 1024 ? 1024 : t->dims[i] / 8 * 8;
+    pipe.InitBuffer(q, 1, 4096);
+    xGm.SetGlobalBuffer((__gm__ float *)x, 1024);
+    LocalTensor<float> l = q.AllocTensor<float>();
+    DataCopy(l, xGm, shape[READ_AT]);
+    q.EnQue(l);
+  }
+private:
+  TPipe pipe;
+  TQue<QuePosition::VECIN, 1> q;
+  GlobalTensor<float> xGm;
+  uint32_t shape[MAX_DIM];
+};
+extern "C" __global__ __aicore__ void aligned(GM_ADDR x, GM_ADDR tiling) {
+  GET_TILING_DATA_WITH_STRUCT(AlignTiling, td, tiling);
+  KernelAligned op;
+  op.Init(x, &td);
+}
+)";
+
+TEST_CASE("an array a loop fills at its counter plus an offset is read element by element", "[cli]") {
+  // The last dimension: always written (rank >= 1), proved.
+  std::string last = kRightAligned;
+  last.replace(last.find("READ_AT"), 7, "MAX_DIM - 1");
+  nlohmann::json j = lintJson("--target=ascend910b --show-unknown " + writeKernel("right_aligned_last", last));
+  INFO(j.dump(1));
+  CHECK(j["summary"]["obligations"].get<int>() > 0);
+  CHECK(j["summary"]["proved"] == j["summary"]["obligations"]);
+  // The first: written only when rank is 5; otherwise its value is unknown
+  // (never a wrong one), so the copy is not proved.
+  std::string first = kRightAligned;
+  first.replace(first.find("READ_AT"), 7, "0");
+  nlohmann::json k = lintJson("--target=ascend910b --show-unknown " + writeKernel("right_aligned_first", first));
+  INFO(k.dump(1));
+  CHECK(k["summary"]["proved"].get<int>() < k["summary"]["obligations"].get<int>());
+  CHECK(k["summary"]["violated"] == 0);
+}
+
 // What a loop that may stop early filled is not known element by element
 // (iterations after the `break` never wrote theirs), and neither is an
 // element past the loop's range: such reads are never proved.
