@@ -2825,16 +2825,23 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
       if (r.kind != LRef::Elem || r.index != kSymElem || !r.obj || !r.obj->symIndex)
         continue;
       const Sym &ix = r.obj->symIndex;
+      // Casts that keep every value of the counter's type (wider, and signed
+      // unless the counter is unsigned; or the same type): a uint32_t counter
+      // cast to int32_t is not one of them.
+      auto keepsValues = [&](const Sym &c) {
+        return c->op == SymOp::Cast && c->args.size() == 1 && !c->type.isBool &&
+               ((c->type.bits > ivType.bits && (c->type.isSigned || !ivType.isSigned)) ||
+                (c->type.bits == ivType.bits && c->type.isSigned == ivType.isSigned));
+      };
       const Sym *base = &ix;
-      while ((*base)->op == SymOp::Cast && (*base)->args.size() == 1 && (*base)->type.bits >= ivType.bits &&
-             ((*base)->type.isSigned || !ivType.isSigned || (*base)->type.bits > ivType.bits))
+      while (keepsValues(*base))
         base = &(*base)->args[0];
       Value *v = slot(r);
       if (!v || v->kind != Value::Scalar || !v->sym)
         continue;
       // `a[i + d]` with d loop-invariant (ops-math broadcast_to: innerShape[
       // MAX_INNER_DIM - uAxisCnt + i] = xSize[i]): iteration i wrote element
-      // i + d. In a type at least as wide as the counter's, distinct
+      // i + d. In a type that keeps the counter's values, distinct
       // iterations write distinct elements; an iteration whose sum wraps
       // writes an element the summary calls unwritten (an opaque value),
       // never a wrong one.
@@ -2845,17 +2852,18 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
           continue;
         for (int side = 0; side < 2 && !offset; ++side) {
           const Sym *arg = &sum->args[side];
-          while ((*arg)->op == SymOp::Cast && (*arg)->args.size() == 1 && (*arg)->type.bits >= ivType.bits &&
-                 ((*arg)->type.isSigned || !ivType.isSigned || (*arg)->type.bits > ivType.bits))
+          while (keepsValues(*arg))
             arg = &(*arg)->args[0];
           if (!structurallyEqual(*arg, ivSym))
             continue;
           const Sym &d = sum->args[1 - side];
           std::vector<std::shared_ptr<const VarInfo>> dv;
           collectVars(d, dv);
+          // Made before the loop: a value made in it (an element read by
+          // GetValue, a lazily named input) may differ per iteration.
           bool invariant = true;
           for (auto &vi : dv)
-            invariant = invariant && vi->id != ivSym->var->id && (vi->id < freshFrom || vi->role == VarRole::Input);
+            invariant = invariant && vi->id != ivSym->var->id && vi->id < freshFrom;
           if (invariant)
             offset = toMath(d);
         }

@@ -1259,6 +1259,47 @@ TEST_CASE("an array a loop fills at its counter plus an offset is read element b
   CHECK(k["summary"]["violated"] == 0);
 }
 
+// Values a loop reads with GetValue differ per iteration: a summary must not
+// give every element the one value (it made a[0] == a[1] a fact, and the
+// copy below dead code).
+TEST_CASE("elements a loop filled from GetValue are not all one value", "[cli]") {
+  const std::string code = R"(
+#include "kernel_operator.h"
+using namespace AscendC;
+extern "C" __global__ __aicore__ void from_ub(GM_ADDR x, uint32_t n) {
+  if (n < 2 || n > 4)
+    return;
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> idxBuf;
+  TQue<QuePosition::VECIN, 1> q;
+  pipe.InitBuffer(idxBuf, 64);
+  pipe.InitBuffer(q, 1, 4096);
+  LocalTensor<int32_t> idx = idxBuf.Get<int32_t>();
+  GlobalTensor<int32_t> ig;
+  ig.SetGlobalBuffer((__gm__ int32_t *)x, 16);
+  DataCopy(idx, ig, 16); // any values
+  SetFlag<HardEvent::MTE2_S>(EVENT_ID0);
+  WaitFlag<HardEvent::MTE2_S>(EVENT_ID0);
+  int32_t a[4];
+  for (uint32_t i = 0; i < n; i++)
+    a[i] = idx.GetValue(i);
+  GlobalTensor<float> g;
+  g.SetGlobalBuffer((__gm__ float *)x, 4096);
+  LocalTensor<float> l = q.AllocTensor<float>();
+  if (a[0] != a[1])
+    DataCopy(l, g, 2048); // 8 KB into a 4 KB slot
+  q.EnQue(l);
+}
+)";
+  nlohmann::json j = lintJson("--target=ascend910b --show-unknown " + writeKernel("getvalue_loop", code));
+  INFO(j.dump(1));
+  bool local = false;
+  for (auto &d : j["diagnostics"])
+    local = local || (d["check"] == "bounds-local" && d["status"] != "proved");
+  CHECK(local);
+  CHECK(j["summary"]["proved"].get<int>() < j["summary"]["obligations"].get<int>());
+}
+
 // What a loop that may stop early filled is not known element by element
 // (iterations after the `break` never wrote theirs), and neither is an
 // element past the loop's range: such reads are never proved.

@@ -140,8 +140,18 @@ Value Interp::apiTensor(ApiCall &c) {
       return Value();
     // Values read from memory stay symbolic, named after the tensor.
     QualType rt = c.call->getType();
-    if (rt->isIntegralOrEnumerationType())
-      return scalar(mkVar(t.name + ".GetValue()", intTypeOf(ctx, rt), VarRole::Input));
+    if (rt->isIntegralOrEnumerationType()) {
+      if (loopStack.empty())
+        return scalar(mkVar(t.name + ".GetValue()", intTypeOf(ctx, rt), VarRole::Input));
+      // In a loop, one value per iteration, which each copy of the body
+      // renames (as an unread tiling array element: Interp::
+      // unreadInputElement); a loop summary gives each element its own.
+      VarInfo like;
+      like.role = VarRole::Internal;
+      like.choice = VarInfo::Choice::InLoop;
+      like.choiceLoop = loopStack.back();
+      return scalar(mkVarLike(t.name + ".GetValue()", intTypeOf(ctx, rt), like));
+    }
     Value v;
     v.kind = Value::Unknown;
     v.reason = "value read from '" + t.name + "'";

@@ -318,6 +318,8 @@ void sortOperands(Interp &in, ApiCall &c, Op &op, const Sym &count) {
         op.regions.push_back(in.regionOf(t, bytes, true, "src"));
     } else if (pn == "srcIndexTensor") {
       op.regions.push_back(in.regionOf(t, bytes, false, "srcIndex"));
+      if (reuse) // "modify source data" may cover the indices too
+        op.regions.push_back(in.regionOf(t, bytes, true, "srcIndex"));
     } else {
       op.regions.push_back(in.regionOf(t, pn == "sharedTmpBuffer" ? t.sizeBytes : nullptr, true, "tmp"));
     }
