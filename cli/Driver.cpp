@@ -32,6 +32,7 @@
 #include <memory>
 #include <regex>
 #include <set>
+#include <unordered_set>
 #include <sys/stat.h>
 
 namespace alint {
@@ -79,8 +80,9 @@ Budget shareBudget(const Budget &parent, Budget::Clock::time_point from, size_t 
 std::optional<Sym> bindAssumption(const Sym &a, const KernelModel &k) {
   // Variable nodes of the kernel, by id.
   std::map<uint32_t, Sym> nodes;
+  std::unordered_set<const SymNode *> seen; // terms share nodes (a DAG): each once
   std::function<void(const Sym &)> walk = [&](const Sym &s) {
-    if (!s)
+    if (!s || !seen.insert(s.get()).second)
       return;
     if (s->op == SymOp::Var)
       nodes.emplace(s->var->id, s);

@@ -18,6 +18,7 @@
 #include <regex>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace alint {
 
@@ -65,8 +66,9 @@ int socVersion(const std::string &target) {
 
 bool hasTilingInputs(const KernelModel &km) {
   bool any = false;
+  std::unordered_set<const SymNode *> seen; // shared nodes once
   std::function<void(const Sym &)> walk = [&](const Sym &s) {
-    if (!s || any)
+    if (!s || any || !seen.insert(s.get()).second)
       return;
     // Tiling fields (`t.tileLength`) and kernel arguments; the block count
     // alone is not a tiling value.

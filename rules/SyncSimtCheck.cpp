@@ -20,6 +20,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <unordered_set>
 
 namespace alint {
 
@@ -171,8 +172,9 @@ void SyncSimtCheck::run(CheckContext &ctx) const {
           std::map<uint32_t, Sym> fresh;
           // substitute() hands the VarInfo only; find each variable's node to keep its type.
           std::map<uint32_t, Sym> nodes;
+          std::unordered_set<const SymNode *> seen; // shared nodes once
           std::function<void(const Sym &)> walk = [&](const Sym &s) {
-            if (!s)
+            if (!s || !seen.insert(s.get()).second)
               return;
             if (s->op == SymOp::Var)
               nodes.emplace(s->var->id, s);

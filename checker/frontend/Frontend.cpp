@@ -29,6 +29,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <unordered_set>
 
 namespace alint {
 
@@ -963,8 +964,9 @@ private:
   // `g_tilingKey == k`) in the conditions of the kernel's operations.
   static std::vector<int64_t> tilingKeysOf(const KernelModel &km) {
     std::set<int64_t> keys;
+    std::unordered_set<const SymNode *> seen; // shared nodes once
     std::function<void(const Sym &)> walk = [&](const Sym &s) {
-      if (!s)
+      if (!s || !seen.insert(s.get()).second)
         return;
       if (s->op == SymOp::Eq && s->args.size() == 2) {
         for (int i = 0; i < 2; ++i) {

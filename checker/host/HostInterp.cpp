@@ -32,6 +32,7 @@
 #include <functional>
 #include <regex>
 #include <set>
+#include <unordered_set>
 #include <sstream>
 
 namespace alint::host {
@@ -43,6 +44,11 @@ namespace alint::host {
 // not known (sub-byte types), at most 2^38 elements.
 constexpr int64_t kMaxTensorBytes = int64_t(144) << 30;
 constexpr int64_t kMaxTensorElems = int64_t(1) << 38;
+// A gert::Shape holds at most kMaxDimNum = 25 dimensions (its dims_ array;
+// hicann/metadef docs/api/简介-62.md, the Shape structure's introduction):
+// the rank GetDimNum returns (HostInterp::var), which bounds the loops over
+// the dimensions (boundedUnroll).
+constexpr int64_t kMaxShapeRank = 25;
 
 namespace {
 
@@ -369,6 +375,17 @@ private:
   std::optional<Loc> findLocal(const std::string &name);
   std::vector<Loc> localsNamed(const std::string &name);
   bool stdCall(const CallExpr *ce, const FunctionDecl *fd, int self, const std::vector<const Expr *> &args, HVal &out);
+  // `v[i]`, `v.at(i)`, `v.front()`, `v.back()` on a std::vector.
+  static bool isVectorElement(const Expr *e) {
+    const auto *ce = dyn_cast_or_null<CallExpr>(e ? e->IgnoreParenImpCasts() : nullptr);
+    const auto *md = ce ? dyn_cast_or_null<CXXMethodDecl>(ce->getDirectCallee()) : nullptr;
+    if (!md || !md->getParent()->isInStdNamespace() || md->getParent()->getName() != "vector")
+      return false;
+    if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(ce))
+      return oc->getOperator() == OO_Subscript;
+    std::string n = md->getNameAsString();
+    return n == "at" || n == "front" || n == "back";
+  }
 
   [[noreturn]] void fail(const std::string &why, SourceLocation l) { throw Failure{why + where(l)}; }
   std::string where(SourceLocation l) const {
@@ -426,7 +443,7 @@ private:
     // field computed from it has counterexamples no input can produce
     // (ops-math addcmul's UB tile).
     if (!hi)
-      hi = tensorElemsBound(name);
+      hi = llvm::StringRef(name).ends_with(".rank") ? std::optional<int64_t>(kMaxShapeRank) : tensorElemsBound(name);
     facts.push_back(mkCmp(SymOp::Ge, toMath(v), mkConst(lo)));
     if (hi)
       facts.push_back(mkCmp(SymOp::Le, toMath(v), mkConst(*hi)));
@@ -467,7 +484,10 @@ private:
       // the early return (`int32_t pathType;` assigned after `if (n == 0)
       // {...; return;}`) is its assigned value there, not "not initialised"
       // on the returned path (ops-math radix_sort's tiling).
-      if (v.k == HVal::Int && v.s)
+      // (Not in a loop unrolled under its condition: the simplified copy
+      // shares no node with the old value, which the merge keeps too, and
+      // a value changed in every iteration would double each time.)
+      if (v.k == HVal::Int && v.s && !boundedUnrolling)
         v.s = simplifyUnder(v.s, {g});
       v = mergeVal(g, v, old);
     }
@@ -708,7 +728,12 @@ private:
   // one of the host's own arrays (undefined behaviour of the host, assumed
   // not to happen). The contract holds where none is taken.
   Sym aborted = mkBool(false);
-  void abortPath(const Sym &c) { aborted = mkOr(aborted, mkAnd(fullCond(), c)); }
+  // (Not in a dry run: its state is not one every iteration finds; leaving a
+  // path in is always sound.)
+  void abortPath(const Sym &c) {
+    if (!dry)
+      aborted = mkOr(aborted, mkAnd(fullCond(), c));
+  }
   bool catchEndsRun(const CXXCatchStmt *h);
   // The value of a constant integer expression (named constants too).
   std::optional<int64_t> constInt(const Expr *e) {
@@ -730,6 +755,17 @@ private:
   void scanGlobalWrites();
   std::optional<std::pair<int, Sym>> symIndex(const ArraySubscriptExpr *as);
   bool guardedUnroll(const Expr *c, const Expr *inc, const Stmt *body);
+  bool boundedUnroll(const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body);
+  int boundedUnrolling = 0; // loops boundedUnroll is in
+  int loopQuestions = 96; // Z3 questions boundedUnroll may still ask in this run
+  // Limits on what an unrolled loop may add to the state (boundedUnroll):
+  // new nodes, and the size of a value written out as a tree (each
+  // iteration that reads a value twice doubles it).
+  static constexpr size_t kMaxUnrolledNodes = 1000;
+  static constexpr uint64_t kMaxUnrolledTree = 200000;
+  static std::unordered_set<const SymNode *> nodesOf(const std::map<Loc, HVal> &st);
+  bool grownPast(const std::map<Loc, HVal> &before, const std::unordered_set<const SymNode *> &old,
+                 size_t limit) const;
 
   // ---- constant std::map tables
   bool mapLookup(const CallExpr *ce, const FunctionDecl *fd, HVal &out);
@@ -850,8 +886,8 @@ void HostInterp::tensorExtents(HostContract &hc) {
     // considered). A smaller rank is taken to hold the product too: GetDim
     // past the rank is not modelled (it is not a dimension), and leaving the
     // size free there would only draw counterexamples for inputs the host
-    // does not expect. No fact bounds the rank itself, so none can contradict
-    // the host's own rank checks.
+    // does not expect. The rank's only fact is gert's limit (kMaxShapeRank),
+    // which leaves every rank the host's own checks accept.
     Sym rank = toMath(var(t + ".shape.rank", IntType::u64(), 0));
     int64_t r = int64_t(dims.size());
     Sym prod = dims[0];
@@ -1070,6 +1106,75 @@ static bool impossiblePath(const Sym &path, const std::vector<Sym> &facts, int &
   ob.context = facts;
   ob.proofOnly = true;
   return solver.check(ob).status == Status::Proved;
+}
+
+// The number of distinct nodes of `s`, counting no further than `limit`.
+static size_t dagSize(const Sym &s, size_t limit) {
+  std::unordered_set<const SymNode *> seen;
+  std::vector<const SymNode *> todo{s.get()};
+  while (!todo.empty() && seen.size() <= limit) {
+    const SymNode *n = todo.back();
+    todo.pop_back();
+    if (seen.insert(n).second)
+      for (const Sym &a : n->args)
+        todo.push_back(a.get());
+  }
+  return seen.size();
+}
+
+// Whether the path `path` holds under cannot let the comparison `cmp` hold,
+// from the bounds the path's literals and the facts give single variables
+// (`!(rank > 8)`), by intervals; then, for a path small enough, by Z3
+// (impossiblePath). Large paths (many unrolled iterations) are not asked:
+// Z3's probes of them cost more than the loop is worth.
+static bool ruledOutBy(const Sym &cmp, const Sym &path, const std::vector<Sym> &facts, int &questions) {
+  if (isFalse(cmp))
+    return true;
+  VarBounds bounds;
+  std::vector<Sym> lits = impliedLiterals(path);
+  lits.insert(lits.end(), facts.begin(), facts.end());
+  for (Sym l : lits) {
+    bool neg = false;
+    while (l->op == SymOp::LNot) {
+      neg = !neg;
+      l = l->args[0];
+    }
+    SymOp op = l->op;
+    if ((op != SymOp::Lt && op != SymOp::Le && op != SymOp::Gt && op != SymOp::Ge && op != SymOp::Eq) ||
+        (neg && op == SymOp::Eq) || l->args.size() != 2)
+      continue;
+    if (neg)
+      op = negatedCmp(op);
+    for (int side = 0; side < 2; ++side) {
+      const VarInfo *v = varThroughWidening(l->args[side]);
+      auto k = asConst(l->args[1 - side]);
+      if (!v || !k)
+        continue;
+      SymOp o = side == 0 ? op : swappedCmp(op); // v o k
+      Interval iv = bounds.count(v->id) ? bounds[v->id] : intervalOf(l->args[side]);
+      if (o == SymOp::Lt)
+        iv.hi = std::min<__int128>(iv.hi, __int128(*k) - 1);
+      else if (o == SymOp::Le)
+        iv.hi = std::min<__int128>(iv.hi, *k);
+      else if (o == SymOp::Gt)
+        iv.lo = std::max<__int128>(iv.lo, __int128(*k) + 1);
+      else if (o == SymOp::Ge)
+        iv.lo = std::max<__int128>(iv.lo, *k);
+      else
+        iv.lo = iv.hi = *k;
+      bounds[v->id] = iv;
+    }
+  }
+  if (cmp->args.size() == 2 && (cmp->op == SymOp::Lt || cmp->op == SymOp::Le || cmp->op == SymOp::Gt ||
+                                cmp->op == SymOp::Ge)) {
+    Interval a = intervalOf(cmp->args[0], &bounds), b = intervalOf(cmp->args[1], &bounds);
+    if ((cmp->op == SymOp::Lt && a.lo >= b.hi) || (cmp->op == SymOp::Le && a.lo > b.hi) ||
+        (cmp->op == SymOp::Gt && a.hi <= b.lo) || (cmp->op == SymOp::Ge && a.hi < b.lo))
+      return true;
+  }
+  if (dagSize(path, 2000) > 2000)
+    return false;
+  return impossiblePath(mkAnd(path, cmp), facts, questions);
 }
 
 static Sym pruneUnreached(const Sym &s, const std::vector<Sym> &facts, const Sym &path, int &questions) {
@@ -1719,6 +1824,10 @@ HVal HostInterp::eval(const Expr *e) {
           }
           return v;
         }
+      if (!l && isVectorElement(b->getLHS())) {
+        eval(b->getLHS()); // the index's side effects; the element is not followed
+        return v;
+      }
       if (!l) {
         if (isInt(lt))
           fail("an assignment to '" + text(b->getLHS()->getSourceRange()) +
@@ -1742,6 +1851,11 @@ HVal HostInterp::eval(const Expr *e) {
       return noneV("operator");
     if (const auto *ca = dyn_cast<CompoundAssignOperator>(b)) {
       auto l = lvalue(b->getLHS());
+      if (!l && isVectorElement(b->getLHS())) {
+        eval(b->getLHS());
+        eval(b->getRHS());
+        return intV(mkOpaque("an element of a std::vector (not followed)", typeOf(t)));
+      }
       if (!l)
         fail("an assignment to '" + text(b->getLHS()->getSourceRange()) +
                  "', a location the host reader does not follow",
@@ -1813,8 +1927,7 @@ HVal HostInterp::eval(const Expr *e) {
   case Stmt::CXXThrowExprClass:
     // The exception leaves the path: no launch follows on it (a catch that
     // could continue is refused at its try).
-    if (!dry)
-      abortPath(mkBool(true));
+    abortPath(mkBool(true));
     state[aliveLoc()] = intV(mkAnd(alive(), mkNot(pc)));
     stop = true;
     return noneV("a throw");
@@ -2628,6 +2741,8 @@ void HostInterp::execLoop(const Stmt *loop, const Stmt *init, const Expr *c, con
     fail("a break under a condition in a loop the host reader does not unroll", loop->getBeginLoc());
   if (productOverDims(loop, init, c, inc, body))
     return;
+  if (!dry && scopedCounter && boundedUnroll(init, c, inc, body))
+    return;
   if (!dry && guardedUnroll(c, inc, body))
     return;
   // Otherwise: locations one iteration changes become opaque (as the kernel
@@ -2641,20 +2756,43 @@ void HostInterp::execLoop(const Stmt *loop, const Stmt *init, const Expr *c, con
     eval(inc);
   dry = savedDry;
   stop = false;
-  if (frame().returns.size() != returnsBefore)
-    fail("a return inside a loop the host reader does not unroll", loop->getBeginLoc());
+  bool returns = frame().returns.size() != returnsBefore;
+  frame().returns.resize(returnsBefore);
   auto after = std::move(state);
   state = before;
   std::string why = "changed by the loop" + where(loop->getBeginLoc());
   for (auto &[l, v] : after) {
     auto b = before.find(l);
-    if (b == before.end())
+    if (b == before.end() || l == aliveLoc())
       continue;
     bool same = b->second.k == v.k && (v.k != HVal::Int || structurallyEqual(b->second.s, v.s)) &&
                 (v.k != HVal::Obj || b->second.obj == v.obj) && (v.k != HVal::Ref || b->second.ref == v.ref);
     if (!same)
       state[l] = v.k == HVal::Int ? intV(mkOpaque(why, v.s->type)) : noneV(why);
   }
+  if (!returns)
+    return;
+  // A return in the body (`if (dim <= 0) return GRAPH_FAILED;` for each
+  // dimension of a rank the path does not bound): the body runs once more
+  // in the state any iteration may find (the changed values opaque), under
+  // an opaque "some iteration returns here". Its returns are kept with that
+  // in their condition: a failure no longer constrains the inputs (the
+  // precondition it would give holds for some value of the opaque), a
+  // success is one more way the run may end, and the code after the loop
+  // runs where no return was taken.
+  auto havocked = state;
+  Sym pc0 = pc;
+  pc = mkAnd(pc, mkOpaque("whether an iteration of the loop" + where(loop->getBeginLoc()) + " returns",
+                          IntType::boolean()));
+  dry = true;
+  exec(body);
+  dry = savedDry;
+  stop = false;
+  stopByContinue = false;
+  pc = pc0;
+  Sym stillAlive = alive();
+  state = std::move(havocked);
+  state[aliveLoc()] = intV(stillAlive);
 }
 
 // `for (i = 0; i < shape.GetDimNum(); ++i) n *= shape.GetDim(i);` multiplies
@@ -2720,7 +2858,11 @@ bool HostInterp::productOverDims(const Stmt *loop, const Stmt *init, const Expr 
   loopShape = savedShape;
   auto after = std::move(state);
   state = std::move(before);
-  if (!ok || stopped || frame().returns.size() != returnsBefore)
+  // (The dry run's returns are not the loop's: the loop is read another way
+  // when this is not its form, and this form has none.)
+  bool returned = frame().returns.size() != returnsBefore;
+  frame().returns.resize(returnsBefore);
+  if (!ok || stopped || returned)
     return false;
   std::optional<Loc> acc;
   for (auto &[l, v] : after) {
@@ -3056,6 +3198,197 @@ bool HostInterp::guardedUnroll(const Expr *c, const Expr *inc, const Stmt *body)
   for (auto it = exits.rbegin(); it != exits.rend(); ++it)
     state = merge(it->first, state, it->second);
   pc = pc0;
+  return true;
+}
+
+// A loop whose bound the path bounds (`for (i = 0; i < dimNum; ++i)` after
+// `if (dimNum > 8) return GRAPH_FAILED;`): unrolled as the loops over
+// constants are, each iteration where the condition still holds (a path
+// where it fails has left the loop, as by a break), up to the bound Z3 finds
+// for the trip count (8, 16 or 25 more iterations: the condition with the
+// counter advanced that far cannot hold on the path; 25 is a shape's
+// largest rank). The counter must be
+// the loop's own (declared in its init, stepped by one, not assigned in the
+// body). Past the bound the condition is asked again as the iterations left
+// it (the body may change what it reads); not ruled out, the loop is read
+// as before this (its state restored).
+// The nodes of the integer values of `st`.
+std::unordered_set<const SymNode *> HostInterp::nodesOf(const std::map<Loc, HVal> &st) {
+  std::unordered_set<const SymNode *> seen;
+  std::vector<const SymNode *> todo;
+  for (const auto &[l, v] : st)
+    if (v.k == HVal::Int && v.s)
+      todo.push_back(v.s.get());
+  while (!todo.empty()) {
+    const SymNode *n = todo.back();
+    todo.pop_back();
+    if (seen.insert(n).second)
+      for (const Sym &a : n->args)
+        todo.push_back(a.get());
+  }
+  return seen;
+}
+
+// A term's size written out as a tree (shared nodes counted at each use),
+// saturating past `limit`: what a walk that does not remember the nodes it
+// has seen costs on it.
+static uint64_t treeSize(const SymNode *n, uint64_t limit, std::unordered_map<const SymNode *, uint64_t> &memo) {
+  if (auto it = memo.find(n); it != memo.end())
+    return it->second;
+  uint64_t t = 1;
+  for (const Sym &a : n->args) {
+    t += treeSize(a.get(), limit, memo);
+    if (t > limit)
+      break;
+  }
+  t = std::min<uint64_t>(t, limit + 1);
+  memo[n] = t;
+  return t;
+}
+
+// Whether the values that differ from `before` hold more than `limit` nodes
+// that none of its values (`old`, its nodes) had, or one of them written out
+// as a tree is larger than kMaxUnrolledTree.
+bool HostInterp::grownPast(const std::map<Loc, HVal> &before, const std::unordered_set<const SymNode *> &old,
+                           size_t limit) const {
+  std::unordered_set<const SymNode *> seen;
+  std::unordered_map<const SymNode *, uint64_t> sizes;
+  std::vector<const SymNode *> todo;
+  for (const auto &[l, v] : state) {
+    if (v.k != HVal::Int || !v.s)
+      continue;
+    auto b = before.find(l);
+    if (b != before.end() && b->second.k == HVal::Int && b->second.s.get() == v.s.get())
+      continue;
+    if (treeSize(v.s.get(), kMaxUnrolledTree, sizes) > kMaxUnrolledTree)
+      return true;
+    todo.push_back(v.s.get());
+    while (!todo.empty()) {
+      const SymNode *n = todo.back();
+      todo.pop_back();
+      if (old.count(n) || !seen.insert(n).second)
+        continue;
+      if (seen.size() > limit)
+        return true;
+      for (const Sym &a : n->args)
+        todo.push_back(a.get());
+    }
+  }
+  return false;
+}
+
+bool HostInterp::boundedUnroll(const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body) {
+  const auto *ds = dyn_cast_or_null<DeclStmt>(init);
+  const auto *iv = ds && ds->isSingleDecl() ? dyn_cast<VarDecl>(ds->getSingleDecl()) : nullptr;
+  const Expr *ie = inc ? inc->IgnoreParenImpCasts() : nullptr;
+  bool stepOne = false;
+  if (const auto *u = dyn_cast_or_null<UnaryOperator>(ie); u && u->isIncrementOp())
+    stepOne = namesVar(u->getSubExpr(), iv);
+  if (const auto *ca = dyn_cast_or_null<CompoundAssignOperator>(ie); ca && ca->getOpcode() == BO_AddAssign)
+    stepOne = namesVar(ca->getLHS(), iv) && constInt(ca->getRHS()) == std::optional<int64_t>(1);
+  if (!c || !iv || !stepOne || !isInt(iv->getType()) || loopQuestions <= 0)
+    return false;
+  // The counter changed only by the step.
+  std::function<bool(const Stmt *)> assigns = [&](const Stmt *s) -> bool {
+    if (!s)
+      return false;
+    if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp() && namesVar(bo->getLHS(), iv))
+      return true;
+    if (const auto *u = dyn_cast<UnaryOperator>(s);
+        u && (u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf) && namesVar(u->getSubExpr(), iv))
+      return true;
+    if (const auto *e = dyn_cast<Expr>(s); e && (isa<CallExpr>(e) || isa<CXXConstructExpr>(e)))
+      for (const Stmt *a : e->children())
+        if (const auto *ae = dyn_cast_or_null<Expr>(a); ae && namesVar(ae, iv) && ae->isLValue())
+          return true; // passed by reference
+    for (const Stmt *ch : s->children())
+      if (assigns(ch))
+        return true;
+    return false;
+  };
+  if (assigns(body))
+    return false;
+  Loc counter = localLoc(iv);
+  auto at = state.find(counter);
+  if (at == state.end() || at->second.k != HVal::Int)
+    return false;
+  std::optional<int64_t> c0 = asConst(at->second.s);
+  if (!c0)
+    return false;
+  IntType ct = typeOf(iv->getType());
+  // The trip count's bound: the condition cannot hold with the counter
+  // advanced by it (the state kept: the condition runs on a copy).
+  int64_t trips = 0;
+  Sym ruledOut; // the condition found impossible there
+  for (int64_t k : {int64_t(8), int64_t(16), kMaxShapeRank}) {
+    auto saved = state;
+    state[counter] = intV(mkConst(*c0 + k, ct));
+    Sym cond_k = cond(c);
+    state = std::move(saved);
+    if (ruledOutBy(cond_k, fullCond(), facts, loopQuestions)) {
+      trips = k;
+      ruledOut = cond_k;
+      break;
+    }
+  }
+  if (trips == 0)
+    return false;
+  auto savedState = state;
+  size_t returnsBefore = frame().returns.size(), launchesBefore = launches.size();
+  Sym savedAborted = aborted;
+  std::unordered_set<const SymNode *> oldNodes = nodesOf(savedState);
+  UnrolledScope scope(unrolled);
+  struct Depth {
+    int &d;
+    explicit Depth(int &d) : d(d) { ++d; }
+    ~Depth() { --d; }
+  } depth(boundedUnrolling);
+  unrolled.push_back(Unrolled{frame().id, mkBool(true), mkBool(false)});
+  for (int64_t j = 0;; ++j) {
+    Sym k = cond(c);
+    if (isFalse(k) || isTrue(unrolled.back().broke))
+      break;
+    if (j == trips) {
+      // What the iterations left: the loop must have ended. The same
+      // condition as the one ruled out needs no question: the path only
+      // narrowed since (returns taken, iterations left).
+      if (!structurallyEqual(k, ruledOut) &&
+          !ruledOutBy(k, mkAnd(fullCond(), mkNot(unrolled.back().broke)), facts, loopQuestions)) {
+        state = std::move(savedState);
+        frame().returns.resize(returnsBefore);
+        launches.resize(launchesBefore);
+        aborted = savedAborted;
+        stop = false;
+        stopByContinue = false;
+        return false;
+      }
+      break;
+    }
+    if (!isTrue(k))
+      unrolled.back().broke = mkOr(unrolled.back().broke, mkNot(k));
+    unrolled.back().live = mkNot(unrolled.back().broke);
+    exec(body);
+    if (stop && !stopByContinue)
+      break; // an unconditional break/return ends it
+    stop = false;
+    stopByContinue = false;
+    if (grownPast(savedState, oldNodes, kMaxUnrolledNodes)) {
+      // Values that grow with every iteration (an insertion sort over
+      // the dimensions: each element a choice among all before it): read
+      // as before this, the changed values opaque.
+      state = std::move(savedState);
+      frame().returns.resize(returnsBefore);
+      launches.resize(launchesBefore);
+      aborted = savedAborted;
+      return false;
+    }
+    // The step, on every path (a counter merged with its old value where
+    // an earlier return was taken would index the next iteration's reads
+    // by a choice, and each iteration's values would double).
+    state[counter] = intV(mkConst(*c0 + j + 1, ct));
+  }
+  stop = false;
+  stopByContinue = false;
   return true;
 }
 
@@ -3783,6 +4116,17 @@ bool HostInterp::stdCall(const CallExpr *ce, const FunctionDecl *fd, int self, c
     return false;
   std::string n = fd->getNameAsString();
   QualType rt = ce->getType();
+  if (isVectorElement(ce)) {
+    // The elements of a std::vector are not followed (its storage is a
+    // pointer the reader has no object for): each read is unknown, and so
+    // writes to them can be dropped (assignments, below in eval).
+    for (const Expr *a : args)
+      eval(a);
+    QualType et = rt.getNonReferenceType();
+    if (isInt(et))
+      return out = intV(mkOpaque("an element of a std::vector (not followed)", typeOf(et))), true;
+    return out = noneV("an element of a std::vector (not followed)"), true;
+  }
   if ((n == "min" || n == "max") && args.size() == 2 && isInt(rt)) {
     Sym a = asSym(eval(args[0]), args[0]->getType(), "operand");
     Sym b = asSym(eval(args[1]), args[1]->getType(), "operand");

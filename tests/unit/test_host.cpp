@@ -13,6 +13,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 
 using namespace alint;
@@ -718,4 +719,63 @@ TEST_CASE("host reader: a local declared before an early return is its value whe
   REQUIRE(c.fields.count("mode"));
   INFO(toString(c.fields["mode"]));
   CHECK_FALSE(containsOpaque(c.fields["mode"]));
+}
+
+// Loops over a rank the path bounds are unrolled (each dimension checked:
+// preconditions); a loop whose bound nothing gives may return in some
+// iteration (an opaque choice, not a contract lost); a std::vector's
+// elements are unknown, not a reason to give up the contract.
+TEST_CASE("host reader: loops the path bounds, returns in loops, std::vector elements", "[host]") {
+  host::HostContract c = host::readTilingFunction(
+      std::string(ALINT_SOURCE_DIR) + "/tests/data/host/rank_loop_tiling.cpp", hostOptions());
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  for (const char *f : {"rows", "tileLength", "firstDim"})
+    REQUIRE(c.fields.count(f));
+  CHECK_FALSE(containsOpaque(c.fields["rows"]));
+  CHECK(asConst(c.fields["tileLength"]) == 256);
+  // dims[rank - 1]: a vector element, unknown
+  CHECK(std::count(c.unconstrained.begin(), c.unconstrained.end(), "last") == 1);
+  // Inputs, and "no iteration of the unbounded loop returns" for its opaque.
+  auto eval = [&](const Sym &s, std::map<std::string, int64_t> env) {
+    return evaluate(s, [&](const VarInfo &v) -> std::optional<int64_t> {
+      // (the counter of that loop, any value: under "no return" unused)
+      if (v.role == VarRole::Opaque &&
+          (v.reason.find("returns") != std::string::npos || v.reason.find("changed by the loop") == 0))
+        return 0;
+      auto it = env.find(v.name);
+      if (it != env.end())
+        return it->second;
+      if (v.name.rfind("x.shape[", 0) == 0)
+        return 1; // a dimension past the rank (a branch not taken)
+      return std::nullopt;
+    });
+  };
+  std::map<std::string, int64_t> r2 = {
+      {"x.shape.rank", 2}, {"x.shape[0]", 3}, {"x.shape[1]", 5}, {"x.size", 15}, {"x.shape.rest", 5}};
+  CHECK(eval(c.fields["rows"], r2) == 15);
+  CHECK(eval(c.fields["firstDim"], r2) == 3);
+  CHECK(eval(c.success, r2) == 1);
+  // The checks inside the unrolled loop are preconditions: a dimension of 0,
+  // a rank past 8.
+  std::map<std::string, int64_t> zero = r2;
+  zero["x.shape[1]"] = 0;
+  CHECK(eval(c.success, zero) == 0);
+  std::map<std::string, int64_t> r9 = r2;
+  r9["x.shape.rank"] = 9;
+  CHECK(eval(c.success, r9) == 0);
+  // The unbounded loop's check constrains nothing: some value of its opaque
+  // lets every input through (the contract is not stronger than the code).
+  bool opaqueInSuccess = false;
+  std::set<const SymNode *> seen;
+  std::function<void(const Sym &)> walk = [&](const Sym &s) {
+    if (!seen.insert(s.get()).second)
+      return;
+    if (s->op == SymOp::Var && s->var->role == VarRole::Opaque && s->var->reason.find("returns") != std::string::npos)
+      opaqueInSuccess = true;
+    for (const Sym &a : s->args)
+      walk(a);
+  };
+  walk(c.success);
+  CHECK(opaqueInSuccess);
 }
