@@ -755,6 +755,7 @@ private:
   void scanGlobalWrites();
   std::optional<std::pair<int, Sym>> symIndex(const ArraySubscriptExpr *as);
   bool guardedUnroll(const Expr *c, const Expr *inc, const Stmt *body);
+  const ValueDecl *steppedByOne(const Expr *inc);
   bool boundedUnroll(const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body);
   int boundedUnrolling = 0; // loops boundedUnroll is in
   int loopQuestions = 96; // Z3 questions boundedUnroll may still ask in this run
@@ -1055,6 +1056,27 @@ static std::vector<Sym> impliedLiterals(const Sym &s, int depth = 0) {
   return {s};
 }
 
+// Adds the nodes reachable from `root` to `seen`, stopping once it holds
+// more than `limit`.
+static void addNodes(const SymNode *root, std::unordered_set<const SymNode *> &seen,
+                     size_t limit = SIZE_MAX) {
+  std::vector<const SymNode *> todo{root};
+  while (!todo.empty() && seen.size() <= limit) {
+    const SymNode *n = todo.back();
+    todo.pop_back();
+    if (seen.insert(n).second)
+      for (const Sym &a : n->args)
+        todo.push_back(a.get());
+  }
+}
+
+// The number of distinct nodes of `s`, counting no further than `limit`.
+static size_t dagSize(const Sym &s, size_t limit = SIZE_MAX) {
+  std::unordered_set<const SymNode *> seen;
+  addNodes(s.get(), seen, limit);
+  return seen.size();
+}
+
 // `s` simplified under the literals it implies (kept beside it): a check on
 // a quotient by a size merged before the check that the size is not 0.
 static Sym simplifyUnderImplied(const Sym &s, const std::vector<Sym> &facts) {
@@ -1071,20 +1093,8 @@ static Sym simplifyUnderImplied(const Sym &s, const std::vector<Sym> &facts) {
   // Only where it folds something away: the same condition written twice
   // over (its literals beside it) costs every question that holds it
   // (ops-math sim_thread_exponential: 24,490 -> 21,646 decided).
-  auto size = [](const Sym &x) {
-    std::set<const SymNode *> seen;
-    std::vector<const SymNode *> todo{x.get()};
-    while (!todo.empty()) {
-      const SymNode *n = todo.back();
-      todo.pop_back();
-      if (seen.insert(n).second)
-        for (const Sym &a : n->args)
-          todo.push_back(a.get());
-    }
-    return seen.size();
-  };
   Sym out = mkAnd(all, simpler);
-  return size(out) < size(s) ? out : s;
+  return dagSize(out) < dagSize(s) ? out : s;
 }
 
 // The leaves of an if-then-else tree that no accepted input reaches, dropped:
@@ -1106,20 +1116,6 @@ static bool impossiblePath(const Sym &path, const std::vector<Sym> &facts, int &
   ob.context = facts;
   ob.proofOnly = true;
   return solver.check(ob).status == Status::Proved;
-}
-
-// The number of distinct nodes of `s`, counting no further than `limit`.
-static size_t dagSize(const Sym &s, size_t limit) {
-  std::unordered_set<const SymNode *> seen;
-  std::vector<const SymNode *> todo{s.get()};
-  while (!todo.empty() && seen.size() <= limit) {
-    const SymNode *n = todo.back();
-    todo.pop_back();
-    if (seen.insert(n).second)
-      for (const Sym &a : n->args)
-        todo.push_back(a.get());
-  }
-  return seen.size();
 }
 
 // Whether the path `path` holds under cannot let the comparison `cmp` hold,
@@ -3158,17 +3154,21 @@ void topLevelWrites(ASTContext &ctx, const Stmt *body, BodyShape &b, const Value
 // assumed not to happen. The elements become per-index values (a[k] = f(k)
 // where k < n), not unknowns. Only bodies without break/continue/return that
 // assign an element at the loop variable in every iteration (BodyShape).
-bool HostInterp::guardedUnroll(const Expr *c, const Expr *inc, const Stmt *body) {
-  // The loop variable: `++i`, `i++` or `i += 1`.
-  const ValueDecl *iv = nullptr;
+// The variable a loop's increment steps by one (`++i`, `i++`, `i += 1`).
+const ValueDecl *HostInterp::steppedByOne(const Expr *inc) {
   const Expr *ie = inc ? inc->IgnoreParenImpCasts() : nullptr;
   if (const auto *u = dyn_cast_or_null<UnaryOperator>(ie); u && u->isIncrementOp())
     if (const auto *dr = dyn_cast<DeclRefExpr>(u->getSubExpr()->IgnoreParenImpCasts()))
-      iv = dr->getDecl();
+      return dr->getDecl();
   if (const auto *ca = dyn_cast_or_null<CompoundAssignOperator>(ie); ca && ca->getOpcode() == BO_AddAssign)
     if (const auto *dr = dyn_cast<DeclRefExpr>(ca->getLHS()->IgnoreParenImpCasts()))
       if (constInt(ca->getRHS()) == std::optional<int64_t>(1))
-        iv = dr->getDecl();
+        return dr->getDecl();
+  return nullptr;
+}
+
+bool HostInterp::guardedUnroll(const Expr *c, const Expr *inc, const Stmt *body) {
+  const ValueDecl *iv = steppedByOne(inc);
   if (!c || !iv)
     return false;
   BodyShape b;
@@ -3201,31 +3201,12 @@ bool HostInterp::guardedUnroll(const Expr *c, const Expr *inc, const Stmt *body)
   return true;
 }
 
-// A loop whose bound the path bounds (`for (i = 0; i < dimNum; ++i)` after
-// `if (dimNum > 8) return GRAPH_FAILED;`): unrolled as the loops over
-// constants are, each iteration where the condition still holds (a path
-// where it fails has left the loop, as by a break), up to the bound Z3 finds
-// for the trip count (8, 16 or 25 more iterations: the condition with the
-// counter advanced that far cannot hold on the path; 25 is a shape's
-// largest rank). The counter must be
-// the loop's own (declared in its init, stepped by one, not assigned in the
-// body). Past the bound the condition is asked again as the iterations left
-// it (the body may change what it reads); not ruled out, the loop is read
-// as before this (its state restored).
 // The nodes of the integer values of `st`.
 std::unordered_set<const SymNode *> HostInterp::nodesOf(const std::map<Loc, HVal> &st) {
   std::unordered_set<const SymNode *> seen;
-  std::vector<const SymNode *> todo;
   for (const auto &[l, v] : st)
     if (v.k == HVal::Int && v.s)
-      todo.push_back(v.s.get());
-  while (!todo.empty()) {
-    const SymNode *n = todo.back();
-    todo.pop_back();
-    if (seen.insert(n).second)
-      for (const Sym &a : n->args)
-        todo.push_back(a.get());
-  }
+      addNodes(v.s.get(), seen);
   return seen;
 }
 
@@ -3277,16 +3258,21 @@ bool HostInterp::grownPast(const std::map<Loc, HVal> &before, const std::unorder
   return false;
 }
 
+// A loop whose bound the path bounds (`for (i = 0; i < dimNum; ++i)` after
+// `if (dimNum > 8) return GRAPH_FAILED;`): unrolled as the loops over
+// constants are, each iteration where the condition still holds (a path
+// where it fails has left the loop, as by a break), up to the bound found
+// for the trip count (8, 16 or 25 more iterations: the condition with the
+// counter advanced that far cannot hold on the path; 25 is a shape's
+// largest rank). The counter must be the loop's own (declared in its init,
+// stepped by one, not assigned in the body). Past the bound the condition
+// is asked again as the iterations left it (the body may change what it
+// reads); not ruled out, or the values grown past the limits, the loop is
+// read as before this (its state restored).
 bool HostInterp::boundedUnroll(const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body) {
   const auto *ds = dyn_cast_or_null<DeclStmt>(init);
   const auto *iv = ds && ds->isSingleDecl() ? dyn_cast<VarDecl>(ds->getSingleDecl()) : nullptr;
-  const Expr *ie = inc ? inc->IgnoreParenImpCasts() : nullptr;
-  bool stepOne = false;
-  if (const auto *u = dyn_cast_or_null<UnaryOperator>(ie); u && u->isIncrementOp())
-    stepOne = namesVar(u->getSubExpr(), iv);
-  if (const auto *ca = dyn_cast_or_null<CompoundAssignOperator>(ie); ca && ca->getOpcode() == BO_AddAssign)
-    stepOne = namesVar(ca->getLHS(), iv) && constInt(ca->getRHS()) == std::optional<int64_t>(1);
-  if (!c || !iv || !stepOne || !isInt(iv->getType()) || loopQuestions <= 0)
+  if (!c || !iv || steppedByOne(inc) != iv || !isInt(iv->getType()) || loopQuestions <= 0)
     return false;
   // The counter changed only by the step.
   std::function<bool(const Stmt *)> assigns = [&](const Stmt *s) -> bool {
@@ -3343,6 +3329,16 @@ bool HostInterp::boundedUnroll(const Stmt *init, const Expr *c, const Expr *inc,
     explicit Depth(int &d) : d(d) { ++d; }
     ~Depth() { --d; }
   } depth(boundedUnrolling);
+  // Not this way after all: the state as before the loop.
+  auto giveUp = [&] {
+    state = std::move(savedState);
+    frame().returns.resize(returnsBefore);
+    launches.resize(launchesBefore);
+    aborted = savedAborted;
+    stop = false;
+    stopByContinue = false;
+    return false;
+  };
   unrolled.push_back(Unrolled{frame().id, mkBool(true), mkBool(false)});
   for (int64_t j = 0;; ++j) {
     Sym k = cond(c);
@@ -3353,15 +3349,8 @@ bool HostInterp::boundedUnroll(const Stmt *init, const Expr *c, const Expr *inc,
       // condition as the one ruled out needs no question: the path only
       // narrowed since (returns taken, iterations left).
       if (!structurallyEqual(k, ruledOut) &&
-          !ruledOutBy(k, mkAnd(fullCond(), mkNot(unrolled.back().broke)), facts, loopQuestions)) {
-        state = std::move(savedState);
-        frame().returns.resize(returnsBefore);
-        launches.resize(launchesBefore);
-        aborted = savedAborted;
-        stop = false;
-        stopByContinue = false;
-        return false;
-      }
+          !ruledOutBy(k, mkAnd(fullCond(), mkNot(unrolled.back().broke)), facts, loopQuestions))
+        return giveUp();
       break;
     }
     if (!isTrue(k))
@@ -3372,16 +3361,11 @@ bool HostInterp::boundedUnroll(const Stmt *init, const Expr *c, const Expr *inc,
       break; // an unconditional break/return ends it
     stop = false;
     stopByContinue = false;
-    if (grownPast(savedState, oldNodes, kMaxUnrolledNodes)) {
-      // Values that grow with every iteration (an insertion sort over
-      // the dimensions: each element a choice among all before it): read
-      // as before this, the changed values opaque.
-      state = std::move(savedState);
-      frame().returns.resize(returnsBefore);
-      launches.resize(launchesBefore);
-      aborted = savedAborted;
-      return false;
-    }
+    // Values that grow with every iteration (an insertion sort over the
+    // dimensions: each element a choice among all before it): read as
+    // before this, the changed values opaque.
+    if (grownPast(savedState, oldNodes, kMaxUnrolledNodes))
+      return giveUp();
     // The step, on every path (a counter merged with its old value where
     // an earlier return was taken would index the next iteration's reads
     // by a choice, and each iteration's values would double).
