@@ -717,13 +717,26 @@ void addHostFacts(Obligation &ob, const HostBindResult &hb) {
   const std::vector<Sym> &facts = hb.facts;
   if (!hb.bound || !ob.property)
     return;
+  HostBindResult::TermCache &cache = *hb.cache;
   auto replace = [&](const Sym &s) {
-    return s ? substitute(s,
-                          [&](const VarInfo &v) -> Sym {
-                            auto it = hb.values.find(v.id);
-                            return it == hb.values.end() ? nullptr : it->second;
-                          })
-             : s;
+    if (!s)
+      return s;
+    cache.seen.push_back(s); // its nodes stay alive while the memo names them
+    return substitute(
+        s,
+        [&](const VarInfo &v) -> Sym {
+          auto it = hb.values.find(v.id);
+          return it == hb.values.end() ? nullptr : it->second;
+        },
+        cache.substituted);
+  };
+  auto idsOf = [&](const Sym &s) -> const std::vector<uint32_t> & {
+    auto [it, fresh] = cache.ids.try_emplace(s.get());
+    if (fresh) {
+      cache.seen.push_back(s);
+      it->second = varIds(s);
+    }
+    return it->second;
   };
   ob.property = replace(ob.property);
   for (Sym &c : ob.context)
@@ -732,11 +745,11 @@ void addHostFacts(Obligation &ob, const HostBindResult &hb) {
     rp.second = replace(rp.second);
   // Variables connected to the property through the context or the facts.
   std::set<uint32_t> vars;
-  for (uint32_t id : varIds(ob.property))
+  for (uint32_t id : idsOf(ob.property))
     vars.insert(id);
   std::vector<std::vector<uint32_t>> ctxVars;
   for (const Sym &s : ob.context)
-    ctxVars.push_back(varIds(s));
+    ctxVars.push_back(idsOf(s));
   // A property over no variables (a copy longer than its buffer whatever the
   // input) fails wherever the operation is reached: then what decides is
   // whether the context can hold, so the facts on its variables are asked

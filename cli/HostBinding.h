@@ -9,7 +9,9 @@
 #include "cli/Driver.h"
 #include "cli/Options.h"
 
+#include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace alint {
@@ -32,6 +34,16 @@ struct HostBindResult {
   // The variable ids of each fact, computed once (addHostFacts runs for every
   // obligation of the kernel).
   std::vector<std::vector<uint32_t>> factVars;
+  // What addHostFacts computed for the terms it met, by node: the obligations
+  // of a kernel share their path conditions (the same nodes), and rewriting
+  // and scanning them once per obligation was a fifth of the CPU time of
+  // ops-math sort_with_index. The keys' nodes are kept alive by `seen`.
+  struct TermCache {
+    std::unordered_map<const SymNode *, Sym> substituted; // every node rewritten, shared subterms too
+    std::unordered_map<const SymNode *, std::vector<uint32_t>> ids;
+    std::vector<Sym> seen;
+  };
+  std::shared_ptr<TermCache> cache = std::make_shared<TermCache>();
 };
 
 // Adds to an obligation's context the contract facts connected to its

@@ -1787,6 +1787,19 @@ void Interp::runConstructor(const std::shared_ptr<ObjState> &o, const CXXConstru
     f->locals[ctor->getParamDecl(i)] = args[i];
   frames.push_back(std::move(f));
   for (const CXXCtorInitializer *ini : ctor->inits()) {
+    // A base class's constructor (`: KernelBase(tilingData)`) runs on this
+    // object: the fields it sets (a tiling pointer kept in the base) are the
+    // object's. API bases keep their own model.
+    if (ini->isBaseInitializer() && ini->getInit()) {
+      if (const auto *bce = dyn_cast<CXXConstructExpr>(ini->getInit()->IgnoreImplicit());
+          bce && !isApiDecl(bce->getConstructor()) && !bce->getConstructor()->isCopyOrMoveConstructor()) {
+        std::vector<Value> baseArgs;
+        for (const Expr *a : bce->arguments())
+          baseArgs.push_back(eval(a));
+        runConstructor(o, bce->getConstructor(), baseArgs, bce);
+      }
+      continue;
+    }
     if (!ini->isAnyMemberInitializer() || !ini->getInit())
       continue;
     const FieldDecl *fd = ini->getAnyMember();

@@ -707,6 +707,12 @@ private:
     int64_t frame;
     Sym live;
     Sym broke;
+    // `live` without the loop's earlier breaks: where this iteration has
+    // not yet met a break or continue. A break adds `pc && cont` to `broke`
+    // (the same as `pc && live` there), so that `broke` grows by one term an
+    // iteration instead of holding its old self twice (a loop of 25 that
+    // breaks on a mismatch doubled it each time).
+    Sym cont = mkBool(true);
   };
   std::vector<Unrolled> unrolled;
   // Restores the stack on every way out (a Failure is an exception).
@@ -2713,6 +2719,7 @@ void HostInterp::execLoop(const Stmt *loop, const Stmt *init, const Expr *c, con
     if (!isTrue(k))
       break;
     unrolled.back().live = mkNot(unrolled.back().broke);
+    unrolled.back().cont = mkBool(true);
     exec(body);
     if (stop && !stopByContinue)
       return; // an unconditional break/return ends it
@@ -3356,6 +3363,7 @@ bool HostInterp::boundedUnroll(const Stmt *init, const Expr *c, const Expr *inc,
     if (!isTrue(k))
       unrolled.back().broke = mkOr(unrolled.back().broke, mkNot(k));
     unrolled.back().live = mkNot(unrolled.back().broke);
+    unrolled.back().cont = mkBool(true);
     exec(body);
     if (stop && !stopByContinue)
       break; // an unconditional break/return ends it
@@ -3668,10 +3676,10 @@ void HostInterp::exec(const Stmt *s) {
       if (unrolled.empty() || unrolled.back().frame != frame().id)
         fail("break/continue outside a loop the host reader unrolls", s->getBeginLoc());
       Unrolled &u = unrolled.back();
-      Sym here = mkAnd(pc, u.live);
       if (isa<BreakStmt>(s))
-        u.broke = mkOr(u.broke, here);
+        u.broke = mkOr(u.broke, mkAnd(pc, u.cont));
       u.live = mkAnd(u.live, mkNot(pc));
+      u.cont = mkAnd(u.cont, mkNot(pc));
       stopByContinue = isa<ContinueStmt>(s);
     }
     stop = true;

@@ -53,10 +53,15 @@ Sym finish(SymNode n) {
   size_t h = std::hash<int>()(int(n.op));
   h = combine(h, n.type.bits * 4 + n.type.isSigned * 2 + n.type.isBool);
   h = combine(h, std::hash<int64_t>()(n.value));
-  if (n.var)
+  n.hasOpaque = false;
+  if (n.var) {
     h = combine(h, n.var->id);
-  for (auto &a : n.args)
+    n.hasOpaque = n.var->role == VarRole::Opaque;
+  }
+  for (auto &a : n.args) {
     h = combine(h, a->hash);
+    n.hasOpaque |= a->hasOpaque;
+  }
   n.hash = h;
   return std::make_shared<const SymNode>(std::move(n));
 }
@@ -515,14 +520,7 @@ void collectVars(const Sym &s, std::vector<std::shared_ptr<const VarInfo>> &out)
   collectVarsOnce(s, out, seen);
 }
 
-bool containsOpaque(const Sym &s) {
-  std::vector<std::shared_ptr<const VarInfo>> vs;
-  collectVars(s, vs);
-  for (auto &v : vs)
-    if (v->role == VarRole::Opaque)
-      return true;
-  return false;
-}
+bool containsOpaque(const Sym &s) { return s && s->hasOpaque; }
 
 static Sym rebuild(const Sym &s, const std::function<Sym(const VarInfo &)> &replace,
                    std::unordered_map<const SymNode *, Sym> &memo);

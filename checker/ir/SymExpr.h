@@ -106,6 +106,10 @@ struct SymNode {
   std::shared_ptr<const VarInfo> var; // Var
   std::vector<Sym> args;
   size_t hash = 0;
+  // Whether an opaque variable occurs in the term: set once where the node is
+  // made, so that containsOpaque, asked of every fact of every question
+  // (Solver::check), does not walk the shared context again each time.
+  bool hasOpaque = false;
 };
 
 // ---- construction (with constant folding and light simplification) ----

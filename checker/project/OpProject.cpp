@@ -248,6 +248,54 @@ static std::string namedDtypeList(const std::string &text, const std::string &na
   return found;
 }
 
+// The dtypes of `.DataType(gen.GetSequence("key"))`, a list a generator
+// object builds (ops-math's random operators: `RandomDtypeFmtGen gen({{"x",
+// xDataType}, {"mask", maskDataType}, {"baseFormat", baseFormat}})`): each
+// key's sequence is its list's column in the Cartesian product of the
+// generator's lists, so that the inputs' sequences, read side by side, are
+// every combination once (random_common/op_host/random_dtype_fmt_gen.h).
+// Lists that are not dtypes (formats) do not change the dtype combinations
+// and are left out of the product. Empty when the generator or the key is
+// not found, or the product is past 4,096 combinations.
+static std::vector<std::string> generatedDtypes(const std::string &text, const std::string &object,
+                                                const std::string &key, size_t use) {
+  static const std::regex dt(R"re((?:ge::)?(DT_\w+))re");
+  const std::regex ctor("\\b" + object + "\\s*([({])\\s*[({]?\\s*\\{\\s*\"");
+  std::string args;
+  for (std::sregex_iterator it(text.begin(), text.end(), ctor), end; it != end; ++it)
+    if (size_t(it->position(0)) < use)
+      args = balanced(text, size_t(it->position(1)));
+  if (args.empty())
+    return {};
+  static const std::regex pair(R"re(\{\s*"(\w+)"\s*,\s*(?:\w+::)*(\w+)\s*\})re");
+  std::vector<std::pair<std::string, std::vector<std::string>>> lists;
+  for (std::sregex_iterator it(args.begin(), args.end(), pair), end; it != end; ++it) {
+    std::string body = namedDtypeList(text, (*it)[2], use);
+    std::vector<std::string> dts;
+    for (std::sregex_iterator g(body.begin(), body.end(), dt); g != end; ++g)
+      dts.push_back((*g)[1]);
+    if (!dts.empty())
+      lists.push_back({(*it)[1], dts});
+  }
+  size_t total = 1, stride = 0;
+  const std::vector<std::string> *mine = nullptr;
+  for (auto &[k, l] : lists) {
+    if (k == key && !mine) {
+      mine = &l;
+      stride = total;
+    }
+    total *= l.size();
+    if (total > 4096)
+      return {};
+  }
+  if (!mine)
+    return {};
+  std::vector<std::string> out;
+  for (size_t c = 0; c < total; ++c)
+    out.push_back((*mine)[(c / stride) % mine->size()]);
+  return out;
+}
+
 std::optional<OpDefinition> parseOpDef(const std::string &raw, const std::string &file) {
   std::string text = stripComments(raw);
   static const std::regex cls(R"re(class\s+(\w+)\s*:\s*public\s+(?:ops::)?OpDef\b)re");
@@ -277,9 +325,15 @@ std::optional<OpDefinition> parseOpDef(const std::string &raw, const std::string
       // (110 of ops-math's 544 OpDef files); a name defined nowhere, or a
       // list built by a call (`gen.GetSequence(..)`), leaves the dtypes free.
       static const std::regex ident(R"re((?:\w+::)*(\w+))re");
+      static const std::regex generated(
+          R"re(\{?\s*(\w+)\s*(?:\.|->)\s*GetSequence\s*(?:<[^>]*>)?\s*\(\s*"(\w+)"\s*\)\s*\}?)re");
       std::smatch im;
-      if (std::regex_match(list, im, ident))
+      if (std::regex_match(list, im, generated)) {
+        p.dtypes = generatedDtypes(text, im[1], im[2], size_t(it->position(0)));
+        list.clear();
+      } else if (std::regex_match(list, im, ident)) {
         list = namedDtypeList(text, im[1], size_t(it->position(0)));
+      }
       static const std::regex ge(R"re((?:ge::)?(DT_\w+))re");
       for (std::sregex_iterator g(list.begin(), list.end(), ge); g != end; ++g)
         p.dtypes.push_back((*g)[1]);

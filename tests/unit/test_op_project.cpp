@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -551,6 +552,47 @@ static const std::vector<ge::DataType> dataType = {ge::DT_INT8};
   CHECK(d->params[1].dtypes == std::vector<std::string>{"DT_INT32", "DT_INT64"});
   CHECK(d->params[2].dtypes.empty());
   CHECK(d->params[3].dtypes.empty());
+}
+
+TEST_CASE("OpDef: dtype lists a generator builds are the columns of the product of its lists", "[project]") {
+  // ops-math's random operators: `Gen gen({{"key", list}, ...})` and
+  // `.DataType(gen.GetSequence("key"))`; inputs naming one key share its
+  // dtype in every combination, format lists do not multiply them.
+  auto d = project::parseOpDef(R"(
+namespace ops {
+class Drop : public OpDef {
+public:
+  const std::vector<ge::DataType> xType = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16};
+  const std::vector<ge::DataType> maskType = {ge::DT_UINT8, ge::DT_BOOL};
+  const std::vector<ge::Format> baseFormat = {ge::FORMAT_ND};
+  explicit Drop(const char* name) : OpDef(name) {
+    mylib::DtypeGen gen(
+        {{"x", xType}, {"mask", maskType}, {"baseFormat", baseFormat}});
+    const auto fmt = gen.GetSequence<ge::Format>("baseFormat");
+    this->Input("x").ParamType(REQUIRED).DataType(gen.GetSequence("x")).Format(fmt);
+    this->Input("mask").ParamType(REQUIRED).DataType({gen.GetSequence("mask")});
+    this->Input("other").ParamType(REQUIRED).DataType(gen.GetSequence("missing"));
+    this->Output("y").ParamType(REQUIRED).DataType(gen.GetSequence("x"));
+    this->AICore().AddConfig("ascend950");
+  }
+};
+})",
+                               "drop_def.cpp");
+  REQUIRE(d);
+  REQUIRE(d->params.size() == 4);
+  REQUIRE(d->params[0].dtypes.size() == 6);
+  REQUIRE(d->params[1].dtypes.size() == 6);
+  CHECK(d->params[2].dtypes.empty()); // a key the generator does not have: free, not guessed
+  CHECK(d->params[3].dtypes == d->params[0].dtypes);
+  std::set<std::pair<std::string, std::string>> combos;
+  for (size_t i = 0; i < 6; ++i)
+    combos.insert({d->params[0].dtypes[i], d->params[1].dtypes[i]});
+  CHECK(combos.size() == 6); // every combination once
+  CHECK(combos.count({"DT_BF16", "DT_BOOL"}) == 1);
+  project::OpProject p;
+  p.opDefs.push_back(*d);
+  auto variants = project::dtypeVariants(p, {"DTYPE_X"});
+  CHECK(variants.size() == 3); // the kernel uses DTYPE_X only
 }
 
 TEST_CASE("tiling headers: array lengths named by the header's constants", "[project]") {

@@ -28,6 +28,55 @@ __aicore__ uint32_t __umulhi(uint32_t x, uint32_t y);
 __aicore__ int32_t __mulhi(int32_t x, int32_t y);
 __aicore__ uint64_t __umul64hi(uint64_t x, uint64_t y);
 __aicore__ int64_t __mul64hi(int64_t x, int64_t y);
+// The rest of that family. Written out where the docs define the value
+// exactly (a widening product, halving adds, absolute differences, min/max
+// of one type; constexpr, so the frontend runs them); the bit operations stay
+// declarations (their results are unknown values). The overloaded `max` /
+// `min` of the docs are left out: global overloads of those names would make
+// kernels' own `max`/`min` calls ambiguous.
+__aicore__ constexpr inline long long __mul_i32toi64(int x, int y) { return (long long)x * (long long)y; }
+__aicore__ constexpr inline unsigned long long __mul_i32toi64(unsigned int x, unsigned int y) {
+    return (unsigned long long)x * (unsigned long long)y;
+}
+__aicore__ int __mul24(int x, int y);
+__aicore__ unsigned int __umul24(unsigned int x, unsigned int y);
+__aicore__ constexpr inline int __hadd(int x, int y) { return (int)(((long long)x + (long long)y) >> 1); }
+__aicore__ constexpr inline int __rhadd(int x, int y) { return (int)(((long long)x + (long long)y + 1) >> 1); }
+__aicore__ constexpr inline unsigned int __uhadd(unsigned int x, unsigned int y) {
+    return (unsigned int)(((unsigned long long)x + (unsigned long long)y) >> 1);
+}
+__aicore__ constexpr inline unsigned int __urhadd(unsigned int x, unsigned int y) {
+    return (unsigned int)(((unsigned long long)x + (unsigned long long)y + 1) >> 1);
+}
+__aicore__ constexpr inline unsigned int __sad(int x, int y, unsigned int z) {
+    return (x > y ? (unsigned int)((long long)x - (long long)y) : (unsigned int)((long long)y - (long long)x)) + z;
+}
+__aicore__ constexpr inline unsigned int __usad(unsigned int x, unsigned int y, unsigned int z) {
+    return (x > y ? x - y : y - x) + z;
+}
+__aicore__ unsigned int __brev(unsigned int x);
+__aicore__ unsigned long __brev(unsigned long x);
+__aicore__ unsigned long long __brev(unsigned long long x);
+__aicore__ unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s);
+__aicore__ int __clz(int x);
+__aicore__ int __clz(long x);
+__aicore__ int __clz(long long x);
+__aicore__ int __ffs(int x);
+__aicore__ int __ffs(long x);
+__aicore__ int __ffs(long long x);
+__aicore__ int __popc(unsigned int x);
+__aicore__ int __popc(unsigned long x);
+__aicore__ int __popc(unsigned long long x);
+__aicore__ constexpr inline long long int llmax(const long long int x, const long long int y) { return x > y ? x : y; }
+__aicore__ constexpr inline long long int llmin(const long long int x, const long long int y) { return x < y ? x : y; }
+__aicore__ constexpr inline unsigned int umax(const unsigned int x, const unsigned int y) { return x > y ? x : y; }
+__aicore__ constexpr inline unsigned int umin(const unsigned int x, const unsigned int y) { return x < y ? x : y; }
+__aicore__ constexpr inline unsigned long long int ullmax(const unsigned long long int x, const unsigned long long int y) {
+    return x > y ? x : y;
+}
+__aicore__ constexpr inline unsigned long long int ullmin(const unsigned long long int x, const unsigned long long int y) {
+    return x < y ? x : y;
+}
 
 // Launch a SIMT function with `threadNums` threads (docs: SIMT-API/asc_vf_call).
 template <auto funcPtr, typename... Args>
