@@ -378,6 +378,8 @@ private:
   unsigned evalDepth = 0; // nesting of eval(): a 20,000-term expression overflowed the stack
   bool budgetExceeded = false;
   Sym blockIdxSym, blockNumSym;
+  // Whether a GM argument of the kernel is null (`workspace == nullptr`): an input, one per argument.
+  std::map<const clang::Decl *, Sym> nullArguments;
 
   bool step();
   bool alive() const;

@@ -3497,6 +3497,25 @@ Value Interp::evalBinary(const BinaryOperator *b) {
                   mkConst(pointerElemBytes(rv), IntType::u64()), IntType::u64());
     return movePointer(rv, SymOp::Add, d);
   }
+  // `workspace == nullptr` on a GM argument: whether the host passed a null
+  // pointer is the host's choice, an input (one per argument), not a value
+  // the frontend lost (an opaque made every obligation after ops-math
+  // arg_max_v2's `if (workspace == nullptr) return;` unknown).
+  if ((k == BO_EQ || k == BO_NE) && (lv.kind == Value::GmPtr || rv.kind == Value::GmPtr)) {
+    const Expr *ptrSide = lv.kind == Value::GmPtr ? b->getLHS() : b->getRHS();
+    const Expr *other = (lv.kind == Value::GmPtr ? b->getRHS() : b->getLHS())->IgnoreParenImpCasts();
+    bool null = isa<CXXNullPtrLiteralExpr>(other) || isa<GNUNullExpr>(other);
+    if (const auto *il = dyn_cast<IntegerLiteral>(other))
+      null = il->getValue() == 0;
+    const auto *dre = dyn_cast<DeclRefExpr>(ptrSide->IgnoreParenImpCasts());
+    if (null && dre && isa<ParmVarDecl>(dre->getDecl()) && frames.size() == 1) {
+      Sym &isNull = nullArguments[dre->getDecl()];
+      if (!isNull)
+        isNull = mkVar("(" + dre->getDecl()->getNameAsString() + " == nullptr)", IntType::boolean(),
+                       VarRole::Input);
+      return scalar(k == BO_EQ ? isNull : mkNot(isNull));
+    }
+  }
   if (!intOpOf(k))
     return unknownValue("operator is not modelled", t);
   Sym r = intBinary(ctx, b, asSym(lv, b->getLHS()->getType(), b->getBeginLoc()),
