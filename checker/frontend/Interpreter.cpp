@@ -3511,8 +3511,7 @@ Value Interp::evalBinary(const BinaryOperator *b) {
     if (null && dre && isa<ParmVarDecl>(dre->getDecl()) && frames.size() == 1) {
       Sym &isNull = nullArguments[dre->getDecl()];
       if (!isNull)
-        isNull = mkVar("(" + dre->getDecl()->getNameAsString() + " == nullptr)", IntType::boolean(),
-                       VarRole::Input);
+        isNull = mkVar("(" + dre->getDecl()->getNameAsString() + " == nullptr)", IntType::boolean(), VarRole::Input);
       return scalar(k == BO_EQ ? isNull : mkNot(isNull));
     }
   }
