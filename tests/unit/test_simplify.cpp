@@ -340,3 +340,25 @@ TEST_CASE("two addresses are compared without the terms they share") {
       CHECK(*evaluate(q, env) - *evaluate(p, env) == *evaluate(q1, env) - *evaluate(p1, env));
     }
 }
+
+TEST_CASE("terms: whether a term holds an opaque value follows its parts through every rewrite", "[simplify]") {
+  // The flag is set where a node is made (SymExpr.cpp finish): the solver asks
+  // it of every fact of every question instead of walking the term.
+  Sym n = mkVar("n", IntType::u32());
+  Sym lost = mkOpaque("a value the frontend lost", IntType::u32());
+  Sym plain = mkBin(SymOp::Add, n, mkConst(1, IntType::u32()), IntType::u32());
+  Sym withLost = mkCmp(SymOp::Lt, mkBin(SymOp::Mul, plain, lost, IntType::u32()), mkConst(4096, IntType::u32()));
+  CHECK_FALSE(containsOpaque(plain));
+  CHECK(containsOpaque(withLost));
+  CHECK(containsOpaque(mkAnd(mkCmp(SymOp::Gt, n, mkConst(0, IntType::u32())), withLost)));
+  CHECK_FALSE(containsOpaque(nullptr));
+  // Replaced by a known value, the opaque is gone from the rebuilt term.
+  uint32_t lostId = lost->var->id;
+  Sym known = substitute(withLost, [&](const VarInfo &v) -> Sym {
+    return v.id == lostId ? mkConst(2, IntType::u32()) : nullptr;
+  });
+  CHECK_FALSE(containsOpaque(known));
+  // An opaque put in an input's place makes the term opaque.
+  Sym swapped = substitute(plain, [&](const VarInfo &v) -> Sym { return v.name == "n" ? lost : nullptr; });
+  CHECK(containsOpaque(swapped));
+}
