@@ -354,9 +354,8 @@ TEST_CASE("terms: whether a term holds an opaque value follows its parts through
   CHECK_FALSE(containsOpaque(nullptr));
   // Replaced by a known value, the opaque is gone from the rebuilt term.
   uint32_t lostId = lost->var->id;
-  Sym known = substitute(withLost, [&](const VarInfo &v) -> Sym {
-    return v.id == lostId ? mkConst(2, IntType::u32()) : nullptr;
-  });
+  Sym known = substitute(
+      withLost, [&](const VarInfo &v) -> Sym { return v.id == lostId ? mkConst(2, IntType::u32()) : nullptr; });
   CHECK_FALSE(containsOpaque(known));
   // An opaque put in an input's place makes the term opaque.
   Sym swapped = substitute(plain, [&](const VarInfo &v) -> Sym { return v.name == "n" ? lost : nullptr; });
