@@ -641,7 +641,8 @@ void SyncRaceCheck::run(CheckContext &ctx) const {
             if (v.status == Status::Unknown)
               return "possible race: " + what + "; overlap could not be decided: " + v.reason;
             if (sameStart && v.status == Status::Counterexample && !v.reason.empty() && v.counterexample.empty())
-              return "possible data race: " + what + ": from the same start they overlap unless one of them is empty; " +
+              return "possible data race: " + what +
+                     ": from the same start they overlap unless one of them is empty; " +
                      "whether they are could not be decided: " + v.reason;
             return (v.status == Status::Violated ? "data race: " : "possible data race: ") + what;
           };
