@@ -22,6 +22,34 @@ extern const ::ascendc_lint::simt_index blockDim;
 extern const ::ascendc_lint::simt_index gridDim;
 constexpr int32_t warpSize = 32;
 
+// Short vector types of SIMD/SIMT code, sizes and alignments as documented
+// (docs: SIMT-API/SIMD与SIMT混合编程简介/扩展语法/内置数据类型, 表1, 表2: a
+// vector of N elements of S bytes is N*S bytes, aligned to N*S), with their
+// make_ functions (asc-devkit simt_api/vector_functions.h, which asc_simt.h
+// includes: not visible to kernels that include only kernel_operator.h, whose
+// own `float2` must still compile). The 8- and 16-bit float pairs are left out.
+#define ASCENDC_LINT_SHORT_VECTOR(T, name)                                                                           \
+    struct alignas(2 * sizeof(T)) name##2 {                                                                          \
+        T x, y;                                                                                                      \
+    };                                                                                                               \
+    struct alignas(4 * sizeof(T)) name##4 {                                                                          \
+        T x, y, z, w;                                                                                                \
+    };                                                                                                               \
+    __aicore__ constexpr inline name##2 make_##name##2(T x, T y) { return name##2{x, y}; }                          \
+    __aicore__ constexpr inline name##4 make_##name##4(T x, T y, T z, T w) { return name##4{x, y, z, w}; }
+ASCENDC_LINT_SHORT_VECTOR(signed char, char)
+ASCENDC_LINT_SHORT_VECTOR(unsigned char, uchar)
+ASCENDC_LINT_SHORT_VECTOR(short, short)
+ASCENDC_LINT_SHORT_VECTOR(unsigned short, ushort)
+ASCENDC_LINT_SHORT_VECTOR(int, int)
+ASCENDC_LINT_SHORT_VECTOR(unsigned int, uint)
+ASCENDC_LINT_SHORT_VECTOR(long, long)
+ASCENDC_LINT_SHORT_VECTOR(unsigned long, ulong)
+ASCENDC_LINT_SHORT_VECTOR(long long, longlong)
+ASCENDC_LINT_SHORT_VECTOR(unsigned long long, ulonglong)
+ASCENDC_LINT_SHORT_VECTOR(float, float)
+#undef ASCENDC_LINT_SHORT_VECTOR
+
 // Integer intrinsics of SIMT functions (docs: SIMT-API/数学函数/整型数学库函数):
 // the high 32/64 bits of a product.
 __aicore__ uint32_t __umulhi(uint32_t x, uint32_t y);
