@@ -721,7 +721,8 @@ void addHostFacts(Obligation &ob, const HostBindResult &hb) {
   auto replace = [&](const Sym &s) {
     if (!s)
       return s;
-    cache.seen.push_back(s); // its nodes stay alive while the memo names them
+    if (!cache.substituted.count(s.get()))
+      cache.seen.push_back(s); // its nodes stay alive while the memo names them
     return substitute(
         s,
         [&](const VarInfo &v) -> Sym {
