@@ -102,8 +102,8 @@ void checkLoopDrift(CheckContext &ctx, const char *checkId) {
           ok = ok && !mentionsCoreVar(k, s);
       if (!ok)
         break;
-      ok = toString(a->lo) == toString(b->lo) && toString(a->hi) == toString(b->hi) &&
-           toString(a->step) == toString(b->step);
+      ok = structurallyEqual(a->lo, b->lo) && structurallyEqual(a->hi, b->hi) &&
+           structurallyEqual(a->step, b->step);
       if (ok && a != b)
         rename.push_back({b->var->var->id, a->var});
     }

@@ -1824,6 +1824,7 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
     return v;
   }
   if (budget_ && budget_->z3Left() == 0) {
+    if (getenv("ALINT_TMP")) fprintf(stderr, "SPENT units=%lu spent=%lu\n", (unsigned long)budget_->z3Units, (unsigned long)budget_->z3Spent());
     ++stats_.timeouts;
     v.status = Status::Unknown;
     v.reason = "the file's Z3 budget (resource units, from --timeout) was spent before this obligation";
@@ -2022,7 +2023,7 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
                                   std::string(tryNames[int(kind)]) + (probe ? "-probe" : "") +
                                       (quantified ? "-q" : "") + (second ? "-Q2" : "-Q1"),
                                   s, a.r, a.reason, cpuNs, spent,
-                                  toString(ob.property).substr(0, 160) + " | ctx " + std::to_string(ob.context.size()));
+                                  toString(ob.property, 160) + " | ctx " + std::to_string(ob.context.size()));
           }
         }
     };

@@ -544,8 +544,13 @@ Value Interp::unreadInputElement(const ObjState &o, const ArraySubscriptExpr *as
       return none;
   const int loop = loopStack.empty() ? -1 : loopStack.back();
   const std::string name = o.origin + "[" + exprText(as->getIdx()) + "]";
-  auto key = std::make_tuple(&o, loop, toString(i));
-  if (dryRun == 0)
+  // The index's text names it, short of opaque values (all alike in text)
+  // and of text too long to be whole: those reads are values of their own.
+  constexpr size_t kMaxKeyChars = 1 << 12;
+  std::string indexText = containsOpaque(i) ? std::string() : toString(i, kMaxKeyChars);
+  const bool named = !indexText.empty() && indexText.size() <= kMaxKeyChars;
+  auto key = std::make_tuple(&o, loop, std::move(indexText));
+  if (dryRun == 0 && named)
     if (auto it = unreadElements.find(key); it != unreadElements.end())
       return scalar(mkCast(it->second, intTypeOf(ctx, t)));
   Sym v;
@@ -558,7 +563,7 @@ Value Interp::unreadInputElement(const ObjState &o, const ArraySubscriptExpr *as
     like.choiceLoop = loop;
     v = mkVarLike(name, intTypeOf(ctx, o.elemType), like);
   }
-  if (dryRun == 0)
+  if (dryRun == 0 && named)
     unreadElements.emplace(key, v);
   return scalar(mkCast(v, intTypeOf(ctx, t)));
 }
@@ -1155,7 +1160,7 @@ std::vector<std::pair<LRef, Value>> Interp::rollback(size_t m) {
 static bool sameSym(const Sym &a, const Sym &b) {
   if (a == b)
     return true;
-  return a && b && toString(a) == toString(b);
+  return a && b && structurallyEqual(a, b);
 }
 
 // A tensor's address (GetPhyAddr()) held in a 64-bit integer stays one.

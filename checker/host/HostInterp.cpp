@@ -2322,6 +2322,28 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
       write(*l, intV(mkCast(dtypeSize(dt), typeOf(fd->getParamDecl(1)->getType().getNonReferenceType()))));
     return intV(mkBool(true));
   }
+  // Ops::Base::GetConstInt(context, index, value) (ops-base op_util.h): the
+  // value of a constant input tensor (ops-math arg_max's `dimension`), an
+  // input of the operator like its shapes: `<input>.data[0]`, in the range of
+  // the type it is read as. False where the input is not constant: then the
+  // value is left as it was; which of the two is itself an input.
+  if (n == "GetConstInt" && ce->getNumArgs() == 3 && !mc) {
+    std::string t2 = tensorName(true, arg(1));
+    auto l = lvalue(ce->getArg(2));
+    QualType vt = fd->getParamDecl(2)->getType().getNonReferenceType();
+    if (!t2.empty() && l && isInt(vt)) {
+      IntType it = typeOf(vt);
+      int64_t lo = it.isSigned ? (it.bits >= 64 ? INT64_MIN : -(int64_t(1) << (it.bits - 1))) : 0;
+      int64_t hi = it.bits >= 64 ? INT64_MAX
+                                 : (it.isSigned ? (int64_t(1) << (it.bits - 1)) - 1 : (int64_t(1) << it.bits) - 1);
+      Sym isConst = mkCmp(SymOp::Ne, toMath(var(t2 + ".isConst", IntType::u32(), 0, 1)), mkConst(0));
+      HVal old = read(*l);
+      Sym v = var(t2 + ".data[0]", it, lo, hi);
+      Sym kept = old.k == HVal::Int && old.s ? old.s : mkOpaque("a value GetConstInt left unset", it);
+      write(*l, intV(mkSelect(isConst, v, kept)));
+      return intV(mkCast(isConst, typeOf(rt)));
+    }
+  }
   if (n == "GetSizeInBytes" && ce->getNumArgs() == 2) {
     // count * size, or -1 for a negative count or a size past int64_t.
     Sym count = toMath(asSym(arg(0), ce->getArg(0)->getType(), "element count"));
@@ -4699,7 +4721,8 @@ private:
 // circular_pad_common_tiling.h and defined in the .cpp beside it; read
 // alone, every method of the base is a call without a body). Headers are
 // found as the compiler finds `#include "..."`: the including file's folder,
-// then the -I folders; followed through headers, a bounded number of them.
+// then the -I folders; followed through headers and the companions
+// themselves, a bounded number of them.
 static std::vector<std::string> companionSources(const std::string &hostFile, const HostOptions &opts) {
   std::vector<std::string> dirs;
   for (const std::string &a : opts.extraArgs)
@@ -4742,8 +4765,13 @@ static std::vector<std::string> companionSources(const std::string &hostFile, co
       for (const char *e : {".cpp", ".cc"}) {
         llvm::SmallString<256> src(header);
         llvm::sys::path::replace_extension(src, e);
-        if (out.size() < kMaxSources && llvm::sys::fs::is_regular_file(src) && seen.insert(std::string(src)).second)
+        if (out.size() < kMaxSources && llvm::sys::fs::is_regular_file(src) && seen.insert(std::string(src)).second) {
           out.push_back(std::string(src));
+          // Its own headers lead to further companions (ops-math arg_max_v2:
+          // the shared tiling function calls one defined beside another
+          // header the companion includes).
+          todo.push_back(std::string(src));
+        }
       }
     }
   }

@@ -668,7 +668,9 @@ const char *opText(SymOp op) {
     return " ? ";
   }
 }
-void render(const Sym &s, std::ostringstream &os, int outer) {
+void render(const Sym &s, std::ostringstream &os, int outer, size_t maxChars) {
+  if (size_t(os.tellp()) > maxChars)
+    return;
   int p = prec(s->op);
   bool paren = p < outer;
   switch (s->op) {
@@ -685,55 +687,58 @@ void render(const Sym &s, std::ostringstream &os, int outer) {
     os << (s->var->role == VarRole::Opaque ? "<unknown>" : s->var->name);
     return;
   case SymOp::Cast:
-    render(s->args[0], os, outer);
+    render(s->args[0], os, outer, maxChars);
     return;
   case SymOp::Neg:
     os << "-";
-    render(s->args[0], os, 12);
+    render(s->args[0], os, 12, maxChars);
     return;
   case SymOp::BitNot:
     os << "~";
-    render(s->args[0], os, 12);
+    render(s->args[0], os, 12, maxChars);
     return;
   case SymOp::LNot:
     os << "!";
-    render(s->args[0], os, 12);
+    render(s->args[0], os, 12, maxChars);
     return;
   case SymOp::Min:
   case SymOp::Max:
     os << (s->op == SymOp::Min ? "min(" : "max(");
-    render(s->args[0], os, 0);
+    render(s->args[0], os, 0, maxChars);
     os << ", ";
-    render(s->args[1], os, 0);
+    render(s->args[1], os, 0, maxChars);
     os << ")";
     return;
   case SymOp::Select:
     if (paren)
       os << "(";
-    render(s->args[0], os, 1);
+    render(s->args[0], os, 1, maxChars);
     os << " ? ";
-    render(s->args[1], os, 1);
+    render(s->args[1], os, 1, maxChars);
     os << " : ";
-    render(s->args[2], os, 1);
+    render(s->args[2], os, 1, maxChars);
     if (paren)
       os << ")";
     return;
   default:
     if (paren)
       os << "(";
-    render(s->args[0], os, p);
+    render(s->args[0], os, p, maxChars);
     os << opText(s->op);
-    render(s->args[1], os, p + 1);
+    render(s->args[1], os, p + 1, maxChars);
     if (paren)
       os << ")";
   }
 }
 } // namespace
 
-std::string toString(const Sym &s) {
+std::string toString(const Sym &s, size_t maxChars) {
   std::ostringstream os;
-  render(s, os, 0);
-  return os.str();
+  render(s, os, 0, maxChars);
+  std::string out = os.str();
+  if (out.size() > maxChars)
+    out = out.substr(0, maxChars) + "...";
+  return out;
 }
 
 static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMemo &memo);

@@ -198,8 +198,12 @@ private:
   std::unique_ptr<Impl> impl;
 };
 
-// C-like rendering for messages: "tileLength * 2 + 32".
-std::string toString(const Sym &s);
+// C-like rendering for messages: "tileLength * 2 + 32". At most `maxChars`
+// characters (then "..."): a host contract is a DAG whose tree, written out,
+// grows exponentially (ops-math arg_max_v2: 1.5 GB for one field). Not an
+// identity: two opaque values render alike, casts are not shown; compare
+// terms with structurallyEqual.
+std::string toString(const Sym &s, size_t maxChars = 4096);
 
 // Conservative integer interval of a node's value (in its own type).
 struct Interval {

@@ -779,3 +779,35 @@ TEST_CASE("host reader: loops the path bounds, returns in loops, std::vector ele
   walk(c.success);
   CHECK(opaqueInSuccess);
 }
+
+TEST_CASE("host reader: a shared tiling function two companions away, a constant input's value", "[host]") {
+  const std::string dir = std::string(ALINT_SOURCE_DIR) + "/tests/data/host/companion";
+  host::HostOptions o = hostOptions();
+  o.extraArgs = {"-I" + dir};
+  o.inputNames = {"x", "axis"};
+  host::HostContract c = host::readTilingFunction(dir + "/colmax/op_host/colmax_tiling.cpp", o);
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  // The function's source, and the split's beside the header that source includes.
+  CHECK(std::count(c.companions.begin(), c.companions.end(), dir + "/colreduce/op_host/colreduce_tiling.cpp") == 1);
+  CHECK(std::count(c.companions.begin(), c.companions.end(), dir + "/colreduce/op_host/colreduce_split.cpp") == 1);
+  for (const char *f : {"outer", "reduce", "outerPerCore"}) {
+    REQUIRE(c.fields.count(f));
+    CHECK_FALSE(containsOpaque(c.fields[f]));
+  }
+  // GetConstInt's value is the constant input's data, an input like a shape.
+  std::map<std::string, int64_t> in = {{"x.shape[0]", 100},    {"x.shape[1]", 33},    {"x.shape.rank", 2},
+                                       {"axis.isConst", 1},     {"axis.data[0]", -1}, {"platform.coreNumAiv", 8}};
+  CHECK(at(c.fields["reduce"], in) == 33);
+  CHECK(at(c.fields["outer"], in) == 100);
+  CHECK(at(c.fields["outerPerCore"], in) == 13);
+  REQUIRE(c.success);
+  CHECK(at(c.success, in) == 1);
+  in["axis.data[0]"] = 0;
+  CHECK(at(c.fields["reduce"], in) == 100);
+  in["axis.data[0]"] = 2; // no such axis: the host fails
+  CHECK(at(c.success, in) == 0);
+  in["axis.data[0]"] = 0;
+  in["axis.isConst"] = 0; // not a constant input: the host fails
+  CHECK(at(c.success, in) == 0);
+}

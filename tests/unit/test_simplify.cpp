@@ -361,3 +361,24 @@ TEST_CASE("terms: whether a term holds an opaque value follows its parts through
   Sym swapped = substitute(plain, [&](const VarInfo &v) -> Sym { return v.name == "n" ? lost : nullptr; });
   CHECK(containsOpaque(swapped));
 }
+
+TEST_CASE("terms: rendering a shared term is bounded; text is no identity", "[simplify]") {
+  // A host contract is a DAG: each level below uses the one above twice, so
+  // its tree, written out, doubles per level (ops-math arg_max_v2's fields:
+  // 1.5 GB). The text stops at its limit.
+  Sym x = mkVar("x", IntType::i64());
+  Sym t = x;
+  for (int i = 0; i < 64; ++i)
+    t = mkSelect(mkCmp(SymOp::Gt, t, mkConst(i)), t, mkBin(SymOp::Add, t, mkConst(1), IntType::i64()));
+  std::string s = toString(t, 200);
+  CHECK(s.size() <= 203);
+  CHECK(s.substr(s.size() - 3) == "...");
+  CHECK(toString(mkBin(SymOp::Add, x, mkConst(1), IntType::i64())) == "x + 1");
+  // Two opaque values read alike but are different values: equality of
+  // terms is structural (the frontend's "same condition" tests once
+  // compared text, and took one lost condition for another).
+  Sym a = mkOpaque("one lost value", IntType::i64()), b = mkOpaque("another", IntType::i64());
+  CHECK(toString(a) == toString(b));
+  CHECK_FALSE(structurallyEqual(a, b));
+  CHECK(structurallyEqual(t, t));
+}

@@ -490,7 +490,13 @@ uint64_t GetUbSize(gert::TilingContext *context);
 // The vector register's size in bytes: 256 on the Ascend 950 (VL, hardware.md
 // C20, seed S003 §4.3); other targets: unknown. The cache line: not modelled.
 uint32_t GetVRegSize(const gert::TilingContext *context);
+// Also asked of the parse context (ops-math arg_common_base_tiling.cpp).
+uint32_t GetVRegSize(const gert::TilingParseContext *context);
 uint32_t GetCacheLineSize(const gert::TilingContext *context);
+// The value of a constant input tensor (ops-base op_util.h: false when the
+// input is not constant). Bodyless: the reader havocs `value`, a free input.
+template <class T>
+bool GetConstInt(gert::TilingContext *context, const int64_t const_input_idx, T &value);
 std::string ToString(const gert::Shape &shape);
 std::string ToString(const gert::Shape *shape);
 // Whether the chip is a register-based (RegBase) architecture: the Ascend 950

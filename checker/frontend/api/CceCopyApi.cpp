@@ -300,7 +300,7 @@ void ccToOut(Interp &in, ApiCall &c, Op &op, Sym &srcLen, Sym &dstLen) {
     op.unknownReason = "'" + c.name + "' with channel split is not modelled";
   } else if (!nd || *nd < 0 || *nd > 1) {
     op.unknownReason = "'" + c.name + "': the NZ2ND switch is not a constant";
-  } else if (*nd == 1 && (!p.known || (!isTrue(p.cond) && toString(p.cond) != toString(in.currentCond())))) {
+  } else if (*nd == 1 && (!p.known || (!isTrue(p.cond) && !structurallyEqual(p.cond, in.currentCond())))) {
     op.unknownReason = "'" + c.name + "' in NZ2ND mode: the ND_PARA register is not known here (set_nd_para)";
   } else if (eS == 0 || eD == 0 || (*nd == 0 && eD == 1)) {
     op.unknownReason = "'" + c.name + "' with element types the model does not know";

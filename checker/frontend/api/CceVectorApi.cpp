@@ -93,7 +93,7 @@ bool sameCond(const Sym &a, const Sym &b) {
     return true;
   if (!a || !b)
     return false;
-  return toString(a) == toString(b);
+  return structurallyEqual(a, b);
 }
 
 // Number of elements the mask enables in one repeat (at most `perRepeat`).

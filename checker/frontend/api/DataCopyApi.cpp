@@ -219,7 +219,7 @@ Value Interp::apiDataCopy(ApiCall &c) {
   int dir = src.global && !dst.global ? 1 : !src.global && dst.global ? 0 : -1;
   if (dir >= 0) {
     const LoopModeState &lm = loopMode[dir];
-    bool here = !lm.cond || isTrue(lm.cond) || toString(lm.cond) == toString(currentCond());
+    bool here = !lm.cond || isTrue(lm.cond) || structurallyEqual(lm.cond, currentCond());
     if (!lm.known || (!here && (lm.on || !lm.offEverywhere))) {
       op.unknownReason = n + ": whether the DMA loop mode (SetLoopModePara) is on here is not known";
     } else if (lm.on && srcLen && dstLen) {
@@ -273,7 +273,7 @@ static Value loopModeCall(Interp &in, ApiCall &c) {
   }
   // A reset under the condition of the Set it undoes restores "off on every
   // path" when that was the state before the Set.
-  bool restore = lm.known && lm.on && lm.offEverywhere && lm.cond && toString(lm.cond) == toString(cond);
+  bool restore = lm.known && lm.on && lm.offEverywhere && lm.cond && structurallyEqual(lm.cond, cond);
   lm = LoopModeState();
   lm.cond = restore ? nullptr : cond;
   lm.offEverywhere = restore || isTrue(cond);
