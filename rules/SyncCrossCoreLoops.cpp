@@ -102,8 +102,7 @@ void checkLoopDrift(CheckContext &ctx, const char *checkId) {
           ok = ok && !mentionsCoreVar(k, s);
       if (!ok)
         break;
-      ok = structurallyEqual(a->lo, b->lo) && structurallyEqual(a->hi, b->hi) &&
-           structurallyEqual(a->step, b->step);
+      ok = structurallyEqual(a->lo, b->lo) && structurallyEqual(a->hi, b->hi) && structurallyEqual(a->step, b->step);
       if (ok && a != b)
         rename.push_back({b->var->var->id, a->var});
     }

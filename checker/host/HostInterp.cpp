@@ -2334,8 +2334,8 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
     if (!t2.empty() && l && isInt(vt)) {
       IntType it = typeOf(vt);
       int64_t lo = it.isSigned ? (it.bits >= 64 ? INT64_MIN : -(int64_t(1) << (it.bits - 1))) : 0;
-      int64_t hi = it.bits >= 64 ? INT64_MAX
-                                 : (it.isSigned ? (int64_t(1) << (it.bits - 1)) - 1 : (int64_t(1) << it.bits) - 1);
+      int64_t hi =
+          it.bits >= 64 ? INT64_MAX : (it.isSigned ? (int64_t(1) << (it.bits - 1)) - 1 : (int64_t(1) << it.bits) - 1);
       Sym isConst = mkCmp(SymOp::Ne, toMath(var(t2 + ".isConst", IntType::u32(), 0, 1)), mkConst(0));
       HVal old = read(*l);
       Sym v = var(t2 + ".data[0]", it, lo, hi);

@@ -796,8 +796,8 @@ TEST_CASE("host reader: a shared tiling function two companions away, a constant
     CHECK_FALSE(containsOpaque(c.fields[f]));
   }
   // GetConstInt's value is the constant input's data, an input like a shape.
-  std::map<std::string, int64_t> in = {{"x.shape[0]", 100},    {"x.shape[1]", 33},    {"x.shape.rank", 2},
-                                       {"axis.isConst", 1},     {"axis.data[0]", -1}, {"platform.coreNumAiv", 8}};
+  std::map<std::string, int64_t> in = {{"x.shape[0]", 100}, {"x.shape[1]", 33},   {"x.shape.rank", 2},
+                                       {"axis.isConst", 1}, {"axis.data[0]", -1}, {"platform.coreNumAiv", 8}};
   CHECK(at(c.fields["reduce"], in) == 33);
   CHECK(at(c.fields["outer"], in) == 100);
   CHECK(at(c.fields["outerPerCore"], in) == 13);
