@@ -1824,9 +1824,6 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
     return v;
   }
   if (budget_ && budget_->z3Left() == 0) {
-    if (getenv("ALINT_TMP"))
-      fprintf(stderr, "SPENT units=%lu spent=%lu\n", (unsigned long)budget_->z3Units,
-              (unsigned long)budget_->z3Spent());
     ++stats_.timeouts;
     v.status = Status::Unknown;
     v.reason = "the file's Z3 budget (resource units, from --timeout) was spent before this obligation";
