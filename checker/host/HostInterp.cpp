@@ -516,26 +516,39 @@ private:
       return b;
     return noneV("differs between the branches of a condition");
   }
+  // The state after a condition: both branches' states, walked in step (both
+  // are sorted by location). A value neither branch changed is kept as it is:
+  // most of a large state (a tiling class's arrays of structs, ops-math's
+  // random operators) is untouched by a branch, and merging each of its
+  // entries at every `if` was most of the reading's time.
   std::map<Loc, HVal> merge(const Sym &c, const std::map<Loc, HVal> &t, const std::map<Loc, HVal> &e) {
     std::map<Loc, HVal> out;
-    for (auto &[l, v] : t) {
-      auto it = e.find(l);
-      if (it == e.end())
-        out[l] = v; // declared in one branch only: dead after it
-      else
-        out[l] = mergeVal(c, v, it->second);
-    }
-    for (auto &[l, v] : e)
-      if (!t.count(l))
-        out[l] = v;
+    auto unchanged = [](const HVal &a, const HVal &b) {
+      return a.k == b.k && ((a.k == HVal::Int && a.s == b.s) || (a.k == HVal::Obj && a.obj == b.obj) ||
+                            (a.k == HVal::Ref && a.ref == b.ref));
+    };
     // An object's field (not a local) written in one branch only: on the
     // other path it is not set -- the tiling buffer first taken inside one
     // branch holds what an earlier run left there (GetTilingData returns it on
     // both paths), a tiling key set on the empty-input path only is not the
-    // main path's.
-    for (auto &[l, v] : out)
-      if (l.obj >= 0 && (!t.count(l) || !e.count(l)))
-        v = t.count(l) ? mergeVal(c, v, noneV("not set on this path")) : mergeVal(c, noneV("not set on this path"), v);
+    // main path's. A local declared in one branch only is dead after it.
+    auto ti = t.begin(), ei = e.begin();
+    while (ti != t.end() || ei != e.end()) {
+      if (ei == e.end() || (ti != t.end() && ti->first < ei->first)) {
+        out.emplace_hint(out.end(), ti->first,
+                         ti->first.obj >= 0 ? mergeVal(c, ti->second, noneV("not set on this path")) : ti->second);
+        ++ti;
+      } else if (ti == t.end() || ei->first < ti->first) {
+        out.emplace_hint(out.end(), ei->first,
+                         ei->first.obj >= 0 ? mergeVal(c, noneV("not set on this path"), ei->second) : ei->second);
+        ++ei;
+      } else {
+        out.emplace_hint(out.end(), ti->first,
+                         unchanged(ti->second, ei->second) ? ti->second : mergeVal(c, ti->second, ei->second));
+        ++ti;
+        ++ei;
+      }
+    }
     return out;
   }
 
@@ -2123,12 +2136,13 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
     return intV(mkCast(var("platform." + name, IntType::u32(), 1, most), typeOf(rt)));
   };
   if (sk == OK::Context && mc) {
-    if (n == "GetInputShape" || n == "GetOptionalInputShape" || n == "GetOutputShape") {
+    if (n == "GetInputShape" || n == "GetOptionalInputShape" || n == "GetRequiredInputShape" ||
+        n == "GetOutputShape") {
       int o = newObj(OK::StorageShape, tensorName(n != "GetOutputShape", arg(0)));
       return objV(o);
     }
     if (n == "GetInputDesc" || n == "GetOptionalInputDesc" || n == "GetOutputDesc" || n == "GetInputTensor" ||
-        n == "GetOptionalInputTensor" || n == "GetRequiredInputTensor") {
+        n == "GetOptionalInputTensor" || n == "GetRequiredInputTensor" || n == "GetRequiredInputDesc") {
       int o = newObj(OK::Desc, tensorName(n.find("Output") == std::string::npos, arg(0)));
       return objV(o);
     }
@@ -2560,8 +2574,12 @@ HVal HostInterp::inlineCall(const FunctionDecl *fd, const std::vector<const Expr
   exec(body);
   Frame fr = frames.back();
   // Locals of the frame die with it.
-  for (auto it = state.begin(); it != state.end();)
-    it = it->first.obj == -fr.id ? state.erase(it) : std::next(it);
+  // The frame's locals: together in the state, which is ordered by object first.
+  auto first = state.lower_bound(Loc{-fr.id, std::string()});
+  auto last = first;
+  while (last != state.end() && last->first.obj == -fr.id)
+    ++last;
+  state.erase(first, last);
   frames.pop_back();
   outerConds.pop_back();
   pc = savedPc;
@@ -2607,7 +2625,7 @@ void HostInterp::execIf(const IfStmt *is) {
   stop = false;
   stopByContinue = false;
   auto thenState = std::move(state);
-  state = saved;
+  state = std::move(saved);
   pc = mkAnd(pc0, mkNot(c));
   if (is->getElse())
     exec(is->getElse());

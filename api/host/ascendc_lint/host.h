@@ -91,6 +91,9 @@ enum DataType {
   DT_MAX = 42
 };
 enum Format { FORMAT_NCHW = 0, FORMAT_NHWC = 1, FORMAT_ND = 2, FORMAT_NC1HWC0 = 3, FORMAT_FRACTAL_NZ = 29 };
+// The format without its sub-format bits (graph/types.h: the low byte; ops-math
+// random_tiling_base.h), interpreted as written.
+inline int32_t GetPrimaryFormat(int32_t format) { return static_cast<int32_t>(static_cast<uint32_t>(format) & 0xff); }
 class TypeUtils {
 public:
   // Modelled: the byte size of a data type.
@@ -200,10 +203,12 @@ public:
   const ComputeNodeInfo *GetComputeNodeInfo() const;
   const StorageShape *GetInputShape(size_t index) const;
   const StorageShape *GetOptionalInputShape(size_t index) const;
+  const StorageShape *GetRequiredInputShape(size_t index) const; // as GetInputShape
   const StorageShape *GetOutputShape(size_t index) const;
   const StorageShape *GetDynamicInputShape(size_t irIndex, size_t relativeIndex) const;
   const CompileTimeTensorDesc *GetInputDesc(size_t index) const;
   const CompileTimeTensorDesc *GetOptionalInputDesc(size_t index) const;
+  const CompileTimeTensorDesc *GetRequiredInputDesc(size_t index) const; // as GetInputDesc
   const CompileTimeTensorDesc *GetOutputDesc(size_t index) const;
   const CompileTimeTensorDesc *GetDynamicInputDesc(size_t irIndex, size_t relativeIndex) const;
   const Tensor *GetInputTensor(size_t index) const;
@@ -230,6 +235,9 @@ public:
   ge::graphStatus SetScheduleMode(uint32_t mode);
   ge::graphStatus SetNeedAtomic(bool atomic);
   ge::graphStatus SetLocalMemorySize(uint32_t size);
+  // The UB share the kernel's dynamic buffers may use (ops-math
+  // ragged_bin_count). Not read: the kernel's capacity is the chip's UB.
+  ge::graphStatus SetDynUBufSize(uint32_t size);
   int32_t GetDeterministic() const;
 };
 class TilingParseContext {
@@ -479,6 +487,19 @@ template <class T, class U>
 inline T FloorAlign(T a, U b) {
   return b == 0 ? a : a / b * b;
 }
+// Half-precision host types (ops-base fp16_t.h / bfloat16.h), read from a
+// constant input's data and converted to float (ops-math drop_out_do_mask_v3's
+// keep probability). Not modelled: floating-point values are not tracked.
+struct fp16_t {
+  fp16_t();
+  fp16_t(float v);
+  operator float() const;
+};
+struct bfloat16 {
+  bfloat16();
+  bfloat16(float v);
+  operator float() const;
+};
 // A scalar's shape viewed as [1]; the reader's dimensions are free values, so
 // the shape itself stands for both.
 inline const gert::Shape &EnsureNotScalar(const gert::Shape &shape) { return shape; }
@@ -497,6 +518,10 @@ uint32_t GetCacheLineSize(const gert::TilingContext *context);
 // input is not constant). Bodyless: the reader havocs `value`, a free input.
 template <class T>
 bool GetConstInt(gert::TilingContext *context, const int64_t const_input_idx, T &value);
+// A constant input's values as a shape (ops-base op_util.h). Not modelled:
+// the shape it fills is not read again (its reads are unknown).
+template <class C = gert::TilingContext, class S>
+bool GetConstIntToShape(C *context, const int64_t const_idx, S &shape);
 std::string ToString(const gert::Shape &shape);
 std::string ToString(const gert::Shape *shape);
 // Whether the chip is a register-based (RegBase) architecture: the Ascend 950

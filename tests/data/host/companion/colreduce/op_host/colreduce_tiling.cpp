@@ -6,7 +6,7 @@
 
 namespace optiling {
 ge::graphStatus ColReduceTiling(gert::TilingContext *context) {
-  auto xShape = context->GetInputShape(0);
+  auto xShape = context->GetRequiredInputShape(0); // as GetInputShape
   OP_CHECK_NULL_WITH_CONTEXT(context, xShape);
   const gert::Shape &shape = xShape->GetStorageShape();
   if (shape.GetDimNum() != 2)
