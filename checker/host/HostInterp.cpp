@@ -2136,8 +2136,7 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
     return intV(mkCast(var("platform." + name, IntType::u32(), 1, most), typeOf(rt)));
   };
   if (sk == OK::Context && mc) {
-    if (n == "GetInputShape" || n == "GetOptionalInputShape" || n == "GetRequiredInputShape" ||
-        n == "GetOutputShape") {
+    if (n == "GetInputShape" || n == "GetOptionalInputShape" || n == "GetRequiredInputShape" || n == "GetOutputShape") {
       int o = newObj(OK::StorageShape, tensorName(n != "GetOutputShape", arg(0)));
       return objV(o);
     }
