@@ -413,6 +413,13 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
     if (proj->opDefs.size() == 1)
       ho.opType = proj->opDefs[0].opName;
     std::string pins = pinVariantDtypes(km.variant, ho);
+    // Half of what is left of this configuration's CPU time: the checks need
+    // the rest (ops-math stateless_random: its random tiling base, read for
+    // each dtype, took the whole limit and the file was stopped).
+    if (limits && limits->deadline != Budget::Clock::time_point{}) {
+      auto now = Budget::Clock::now();
+      ho.deadline = limits->deadline > now ? now + (limits->deadline - now) / 2 : now;
+    }
     std::string hostDir = proj->root + "/op_host";
     ho.extraArgs = {"-I" + hostDir, "-I" + proj->root, "-I" + proj->root + "/op_kernel",
                     "-I" + llvm::sys::path::parent_path(proj->root).str()};

@@ -5,6 +5,7 @@
 // contract (cli/Driver.cpp binds the tiling fields to these expressions).
 #pragma once
 
+#include "checker/ir/Budget.h"
 #include "checker/ir/SymExpr.h"
 
 #include <map>
@@ -39,6 +40,10 @@ struct HostOptions {
   std::map<std::string, std::vector<int64_t>> dtypeColumns;
   std::map<std::string, std::vector<int64_t>> shapes; // --shape: concrete dimensions
   unsigned maxSteps = 200000;
+  // The CPU time (this process's, CpuClock) at which the reading gives up:
+  // the host code is read once per build configuration, within that
+  // configuration's share of the file's --timeout. A default time_point: none.
+  CpuClock::time_point deadline{};
 };
 
 struct HostContract {
