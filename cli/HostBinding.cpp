@@ -437,11 +437,23 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
         ho.extraArgs.push_back(a);
     // The first host file with a tiling function; the others are helpers.
     std::string firstReason;
+    // A host file whose reading ran out of its CPU time for one build
+    // configuration is not read again for the next: it would again.
+    static std::map<std::string, std::string> outOfTime; // host file and target -> the reason
     for (const std::string &f : files) {
       std::string key = f + "\n" + t.name + shapesKey(o) + pins;
       auto it = contractCache().find(key);
-      if (it == contractCache().end())
-        it = contractCache().emplace(key, host::readTilingFunction(f, ho)).first;
+      if (it == contractCache().end()) {
+        auto slow = outOfTime.find(f + "\n" + t.name);
+        host::HostContract read;
+        if (slow != outOfTime.end())
+          read.reason = slow->second + " (in an earlier build configuration)";
+        else
+          read = host::readTilingFunction(f, ho);
+        if (!read.ok && read.reason.find("share of the CPU-time limit") != std::string::npos)
+          outOfTime.emplace(f + "\n" + t.name, read.reason);
+        it = contractCache().emplace(key, std::move(read)).first;
+      }
       r.hostFiles.push_back(f);
       if (it->second.ok) {
         hc = it->second;
