@@ -82,10 +82,12 @@ struct ProofItem {
   // not run computes to the very rules checked (the Matmul tiling from the
   // host's GetTiling): "some values break it" says nothing about the kernel.
   std::string counterexampleUnknown;
-  // An unknown verdict (an opaque value, a spent budget) is a counterexample
-  // with its reason kept: for questions whose failure is the default
-  // belief, such as "are these two unordered accesses both reached?", where
-  // only a proof of the contrary may silence the finding.
+  // An unknown verdict (an opaque value, Z3 out of units on it) is a
+  // counterexample with its reason kept: for questions whose failure is the
+  // default belief, such as "are these two unordered accesses both
+  // reached?", where only a proof of the contrary may silence the finding.
+  // Not a question never asked (the file's units or CPU time ran out before
+  // it): that stays unknown.
   bool unknownIsCounterexample = false;
   std::vector<FixIt> fixits; // only where the change is certain
 };

@@ -2,6 +2,7 @@
 // (rules/ProofMemo.cpp): every inlined copy of a helper, loop body or build
 // configuration has variables of its own, and the same query again.
 #include "checker/ir/Budget.h"
+#include "rules/Check.h"
 #include "rules/ProofMemo.h"
 
 #include <chrono>
@@ -178,4 +179,34 @@ TEST_CASE("passes: a question the first pass's cap leaves open is marked, not ca
   CHECK(full.status == Status::Proved);
   CHECK_FALSE(full.capped);
   CHECK(solver.stats().queries == asked + 1);
+}
+
+TEST_CASE("solveItems: an unknown is a counterexample only where Z3 was asked", "[memo]") {
+  // A same-start race pair is a warning unless Z3 proves the two accesses
+  // exclusive (ProofItem::unknownIsCounterexample); a question never asked,
+  // the file's units spent before it, stays unknown: otherwise the finding
+  // depends on how far the file got (on a loaded machine, its CPU time).
+  Sym n = mkVar("n", IntType::u32());
+  auto item = [&] {
+    ProofItem it;
+    it.ob.check = "sync-race";
+    // Whether both accesses run: a question Z3 must search (not a constant).
+    it.ob.property = mkCmp(SymOp::Gt, mkBin(SymOp::Rem, mulC(toMath(n), 7), mkConst(5), IntType::math()),
+                           mkConst(9));
+    it.ob.context = {mkCmp(SymOp::Lt, toMath(n), mkConst(1000))};
+    it.unknownIsCounterexample = true;
+    it.worst = Status::Counterexample;
+    it.message = [](const Verdict &) { return std::string("possible data race"); };
+    return it;
+  };
+  Budget spent;
+  spent.z3Units = 1;
+  spent.spendZ3(1); // nothing left: the question is never asked
+  Solver solver(300);
+  solver.setBudget(&spent);
+  std::vector<ProofItem> items = {item()};
+  std::vector<SolvedItem> out = solveItems(items, solver, "");
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].verdict.status == Status::Unknown);
+  CHECK(out[0].verdict.reason.find("before this obligation") != std::string::npos);
 }
