@@ -191,8 +191,7 @@ TEST_CASE("solveItems: an unknown is a counterexample only where Z3 was asked", 
     ProofItem it;
     it.ob.check = "sync-race";
     // Whether both accesses run: a question Z3 must search (not a constant).
-    it.ob.property = mkCmp(SymOp::Gt, mkBin(SymOp::Rem, mulC(toMath(n), 7), mkConst(5), IntType::math()),
-                           mkConst(9));
+    it.ob.property = mkCmp(SymOp::Gt, mkBin(SymOp::Rem, mulC(toMath(n), 7), mkConst(5), IntType::math()), mkConst(9));
     it.ob.context = {mkCmp(SymOp::Lt, toMath(n), mkConst(1000))};
     it.unknownIsCounterexample = true;
     it.worst = Status::Counterexample;
