@@ -450,7 +450,7 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
           read.reason = slow->second + " (in an earlier build configuration)";
         else
           read = host::readTilingFunction(f, ho);
-        if (!read.ok && read.reason.find("share of the CPU-time limit") != std::string::npos)
+        if (!read.ok && host::outOfTime(read.reason))
           outOfTime.emplace(f + "\n" + t.name, read.reason);
         it = contractCache().emplace(key, std::move(read)).first;
       }

@@ -46,6 +46,12 @@ struct HostOptions {
   CpuClock::time_point deadline{};
 };
 
+// The reason a reading stopped at HostOptions::deadline gives (part of it):
+// such a file is not read again (cli/HostBinding.cpp), nor alone after its
+// companion unit.
+constexpr const char *kHostOutOfTime = "reading the host code took more than its share of the CPU-time limit";
+inline bool outOfTime(const std::string &reason) { return reason.find(kHostOutOfTime) != std::string::npos; }
+
 struct HostContract {
   bool ok = false;
   std::string reason; // when !ok: why no contract

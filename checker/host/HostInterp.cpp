@@ -557,7 +557,7 @@ private:
       fail("the host code runs more than " + std::to_string(opts.maxSteps) + " steps", l);
     // The clock is asked every 256 steps (a system call each time).
     if ((steps & 255) == 0 && opts.deadline != CpuClock::time_point{} && CpuClock::now() > opts.deadline)
-      fail("reading the host code took more than its share of the CPU-time limit (--timeout)", l);
+      fail(std::string(kHostOutOfTime) + " (--timeout)", l);
   }
 
   // ---- values
@@ -2359,9 +2359,7 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
     QualType vt = fd->getParamDecl(2)->getType().getNonReferenceType();
     if (!t2.empty() && l && isInt(vt)) {
       IntType it = typeOf(vt);
-      int64_t lo = it.isSigned ? (it.bits >= 64 ? INT64_MIN : -(int64_t(1) << (it.bits - 1))) : 0;
-      int64_t hi =
-          it.bits >= 64 ? INT64_MAX : (it.isSigned ? (int64_t(1) << (it.bits - 1)) - 1 : (int64_t(1) << it.bits) - 1);
+      const int64_t lo = it.minValue(), hi = int64_t(std::min<uint64_t>(it.maxValue(), INT64_MAX));
       Sym isConst = mkCmp(SymOp::Ne, toMath(var(t2 + ".isConst", IntType::u32(), 0, 1)), mkConst(0));
       HVal old = read(*l);
       Sym v = var(t2 + ".data[0]", it, lo, hi);
@@ -4970,7 +4968,7 @@ HostContract readTilingFunction(const std::string &hostFile, const HostOptions &
               companions[0].c_str(), int(withCompanions.ok), withCompanions.fields.size(),
               withCompanions.reason.c_str());
     // Out of CPU time: reading the file alone would start past its deadline.
-    if (withCompanions.reason.find("share of the CPU-time limit") != std::string::npos)
+    if (outOfTime(withCompanions.reason))
       return withCompanions;
   }
   return readTilingUnit(hostFile, {}, opts);
