@@ -735,6 +735,56 @@ static std::vector<KernelModel> parsePerKey(const std::string &file, const Front
   return out;
 }
 
+// The one core side a kernel file declares it runs on: every
+// KERNEL_TASK_TYPE_DEFAULT(t) / KERNEL_TASK_TYPE(key, t) in it names the same
+// vector-only or cube-only type (ascendc-api.md §2.1, KernelMetaType). Such a
+// kernel is launched on that core type alone, so code compiled for the other
+// side never runs: ops-math pad_v3 (KERNEL_TYPE_AIV_ONLY) was parsed and
+// checked twice because a slice header names __DAV_ macros.
+std::optional<CoreType> declaredKernelSide(const std::string &file) {
+  std::ifstream in(file);
+  if (!in)
+    return std::nullopt;
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Comments out (a commented-out declaration does not count); by hand:
+  // std::regex recurses per character and overflows on long comments.
+  std::string code;
+  code.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    if (text.compare(i, 2, "//") == 0) {
+      i = text.find('\n', i);
+      if (i == std::string::npos)
+        break;
+    } else if (text.compare(i, 2, "/*") == 0) {
+      size_t e = text.find("*/", i + 2);
+      i = e == std::string::npos ? text.size() : e + 2;
+      code += ' ';
+    } else {
+      code += text[i++];
+    }
+  }
+  text = std::move(code);
+  static const std::regex decl(R"re(\bKERNEL_TASK_TYPE(_DEFAULT)?\s*\(([^()]*)\))re");
+  std::optional<CoreType> side;
+  bool any = false;
+  for (std::sregex_iterator it(text.begin(), text.end(), decl), end; it != end; ++it) {
+    std::string args = (*it)[2].str();
+    std::string type = args.substr(args.rfind(',') == std::string::npos ? 0 : args.rfind(',') + 1);
+    type.erase(0, type.find_first_not_of(" \t\n"));
+    type.erase(type.find_last_not_of(" \t\n") + 1);
+    std::optional<CoreType> s;
+    if (type == "KERNEL_TYPE_AIV_ONLY" || type == "KERNEL_TYPE_MIX_AIV_1_0")
+      s = CoreType::AIV;
+    else if (type == "KERNEL_TYPE_AIC_ONLY" || type == "KERNEL_TYPE_MIX_AIC_1_0")
+      s = CoreType::AIC;
+    if (!s || (any && side != s))
+      return std::nullopt; // a mixed type, a macro, or two sides: both are compiled
+    side = s;
+    any = true;
+  }
+  return side;
+}
+
 // Whether the file or a header it includes with quotes (found beside the
 // including file, else in `dirs`: the -I folders and repository include
 // roots; up to four levels deep) names a __DAV_*__ core macro: only then
@@ -968,9 +1018,10 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
     std::vector<std::pair<std::string, bool>> sides{{"", false}};
     if (coreMacros) {
       sides.clear();
-      if (!fs.core || *fs.core == CoreType::AIC)
+      std::optional<CoreType> only = fs.core ? fs.core : declaredKernelSide(file);
+      if (!only || *only == CoreType::AIC)
         sides.push_back({"AIC", true});
-      if (!fs.core || *fs.core == CoreType::AIV)
+      if (!only || *only == CoreType::AIV)
         sides.push_back({"AIV", false});
     }
     fo.maxTilingKeys = std::max(1u, o.maxVariants / unsigned(variants.size() * sides.size()));

@@ -18,6 +18,7 @@ struct KeyWriter {
   std::unordered_map<const SymNode *, size_t> nodeAt; // node -> its number (shared subterms once)
   std::unordered_map<uint32_t, size_t> varAt;         // variable id -> first-occurrence number
   bool tooBig = false;
+  size_t maxBytes = kMaxKeyBytes;
 
   size_t node(const Sym &s) {
     if (auto it = nodeAt.find(s.get()); it != nodeAt.end())
@@ -41,7 +42,7 @@ struct KeyWriter {
       n += " #" + std::to_string(a);
     n += ")";
     out += n;
-    tooBig |= out.size() > kMaxKeyBytes;
+    tooBig |= out.size() > maxBytes;
     size_t id = nodeAt.size();
     nodeAt.emplace(s.get(), id);
     return id;
@@ -215,8 +216,9 @@ Memo &memo() {
 
 } // namespace
 
-std::string canonicalObligationKey(const Obligation &ob) {
+std::string canonicalObligationKey(const Obligation &ob, size_t maxBytes) {
   KeyWriter w;
+  w.maxBytes = maxBytes;
   w.root("P", ob.property);
   for (const Sym &c : ob.context) {
     w.root("C", c);

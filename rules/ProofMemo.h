@@ -19,7 +19,8 @@ namespace alint {
 // once. Two obligations with the same key are the same query under a
 // one-to-one renaming of variables, so they have the same verdict, word for
 // word. Empty: too large to be worth keeping.
-std::string canonicalObligationKey(const Obligation &ob);
+// `maxBytes`: past it the key is empty (not memoised).
+std::string canonicalObligationKey(const Obligation &ob, size_t maxBytes = size_t(1) << 16);
 
 // Whether the property holds for every value of its variables by the powers
 // of two its terms are multiples of (`(base + n * 256 * 4) % 32 == 0`), in

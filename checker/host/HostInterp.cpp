@@ -98,6 +98,11 @@ struct Loc {
   bool operator==(const Loc &o) const { return obj == o.obj && key == o.key; }
 };
 
+// Why a location has no value: never written (an uninitialised member), or
+// written on one branch only.
+constexpr const char *kReadBeforeWritten = "read before written";
+constexpr const char *kNotSetOnPath = "not set on this path";
+
 struct HVal {
   enum K { None, Int, Obj, Ref } k = None;
   Sym s;           // Int (integers, enums, booleans)
@@ -387,6 +392,25 @@ private:
     return n == "at" || n == "front" || n == "back";
   }
 
+  // `shape[i] = v` on a gert::Shape (slice's AssignInputValueOpt fills a
+  // shape from a constant input): the shape is no longer the tensor's, as
+  // after SetDim, and its reads are unknown from here on.
+  bool shapeElementWritten(const Expr *e) {
+    const auto *oc = dyn_cast_or_null<CXXOperatorCallExpr>(e ? e->IgnoreParenImpCasts() : nullptr);
+    const auto *md = oc ? dyn_cast_or_null<CXXMethodDecl>(oc->getDirectCallee()) : nullptr;
+    if (!md || oc->getOperator() != OO_Subscript || md->getParent()->getName() != "Shape" || oc->getNumArgs() != 2)
+      return false;
+    eval(oc->getArg(1)); // the index's side effects
+    HVal self = eval(oc->getArg(0));
+    if (self.k == HVal::Ref)
+      self = read(self.ref);
+    if (self.k == HVal::Obj && self.obj >= 0 && objs[self.obj].kind == OK::Shape) {
+      objs[self.obj].kind = OK::User;
+      objs[self.obj].tensor.clear();
+    }
+    return true;
+  }
+
   [[noreturn]] void fail(const std::string &why, SourceLocation l) { throw Failure{why + where(l)}; }
   std::string where(SourceLocation l) const {
     if (l.isInvalid())
@@ -469,7 +493,7 @@ private:
     auto it = state.find(l);
     if (it != state.end())
       return it->second;
-    return noneV("read before written");
+    return noneV(kReadBeforeWritten);
   }
   void write(const Loc &l, HVal v) {
     Sym a = alive();
@@ -514,6 +538,19 @@ private:
       return a;
     if (a.k == HVal::None && b.k != HVal::None && isFalse(c))
       return b;
+    // An object (a pointer to one) on one side, a location never written on
+    // the other: the object. Reading the location on the other path would
+    // read an uninitialised member, the host's undefined behaviour
+    // (`tilingData_ = context_->GetTilingData<T>()` in an Init() with earlier
+    // failure returns, ops-math pad_v3: its writes are guarded by those
+    // returns).
+    auto neverWritten = [](const HVal &v) {
+      return v.k == HVal::None && (v.why == kReadBeforeWritten || v.why == kNotSetOnPath);
+    };
+    if (a.k == HVal::Obj && neverWritten(b))
+      return a;
+    if (b.k == HVal::Obj && neverWritten(a))
+      return b;
     return noneV("differs between the branches of a condition");
   }
   // The state after a condition: both branches' states, walked in step (both
@@ -536,11 +573,11 @@ private:
     while (ti != t.end() || ei != e.end()) {
       if (ei == e.end() || (ti != t.end() && ti->first < ei->first)) {
         out.emplace_hint(out.end(), ti->first,
-                         ti->first.obj >= 0 ? mergeVal(c, ti->second, noneV("not set on this path")) : ti->second);
+                         ti->first.obj >= 0 ? mergeVal(c, ti->second, noneV(kNotSetOnPath)) : ti->second);
         ++ti;
       } else if (ti == t.end() || ei->first < ti->first) {
         out.emplace_hint(out.end(), ei->first,
-                         ei->first.obj >= 0 ? mergeVal(c, noneV("not set on this path"), ei->second) : ei->second);
+                         ei->first.obj >= 0 ? mergeVal(c, noneV(kNotSetOnPath), ei->second) : ei->second);
         ++ei;
       } else {
         out.emplace_hint(out.end(), ti->first,
@@ -1856,6 +1893,8 @@ HVal HostInterp::eval(const Expr *e) {
         eval(b->getLHS()); // the index's side effects; the element is not followed
         return v;
       }
+      if (!l && shapeElementWritten(b->getLHS()))
+        return v;
       if (!l) {
         if (isInt(lt))
           fail("an assignment to '" + text(b->getLHS()->getSourceRange()) +
@@ -1884,6 +1923,30 @@ HVal HostInterp::eval(const Expr *e) {
         eval(b->getRHS());
         return intV(mkOpaque("an element of a std::vector (not followed)", typeOf(t)));
       }
+      if (!l && shapeElementWritten(b->getLHS())) {
+        eval(b->getRHS());
+        return intV(mkOpaque("a dimension of a shape the host changed", typeOf(t)));
+      }
+      const auto *as = dyn_cast<ArraySubscriptExpr>(b->getLHS()->IgnoreParenImpCasts());
+      if (!l && as && !as->getIdx()->HasSideEffects(ctx))
+        if (auto si = symIndex(as)) {
+          // `a[i] /= 2` with i a value: each element may be the one
+          // (ops-math pad_v3's `tilingData_->inShape[dimNum_ - 1] /= 2`).
+          auto [o, idx] = *si;
+          int64_t n = objs[o].arrSize;
+          abortPath(mkOr(mkCmp(SymOp::Lt, idx, mkConst(0)), mkCmp(SymOp::Ge, idx, mkConst(n))));
+          Sym rhs = asSym(eval(b->getRHS()), b->getRHS()->getType(), "operand");
+          Sym chosen;
+          for (int64_t k = 0; k < n; ++k) {
+            Loc el{o, "[" + std::to_string(k) + "]"};
+            Sym old = asSym(read(el), t, "old value");
+            HVal nv = intV(fe::intCompound(ctx, ca, old, rhs));
+            Sym here = mkCmp(SymOp::Eq, idx, mkConst(k));
+            chosen = chosen ? mkSelect(here, nv.s, chosen) : nv.s;
+            write(el, mergeVal(here, nv, read(el)));
+          }
+          return chosen ? intV(chosen) : noneV("an element of an empty array");
+        }
       if (!l)
         fail("an assignment to '" + text(b->getLHS()->getSourceRange()) +
                  "', a location the host reader does not follow",
@@ -2708,7 +2771,15 @@ void HostInterp::execSwitch(const SwitchStmt *ss) {
       continue;
     }
     groups.back().stmts.push_back(inner);
-    if (isa<ReturnStmt>(inner))
+    // A return, or a block that ends in one (`case K: { ...; return r; }`,
+    // ops-math pad_v3's GetPaddings), ends the group.
+    const Stmt *last = inner;
+    while (const auto *cs = dyn_cast<CompoundStmt>(last))
+      if (cs->body_empty())
+        break;
+      else
+        last = cs->body_back();
+    if (isa<ReturnStmt>(last))
       open = false;
   }
   if (open && !groups.empty() && &groups.back() != &groups.front() && !groups.back().stmts.empty()) {
@@ -4573,7 +4644,12 @@ public:
       for (SourceLocation l : errs.locs)
         if (sources.count(ctx.getSourceManager().getFileID(ctx.getSourceManager().getExpansionLoc(l))) &&
             ctx.getSourceManager().getFileID(ctx.getSourceManager().getExpansionLoc(l)) != f.only) {
-          res.reason = "a companion source does not compile (" + errs.first + ")";
+          res.reason =
+              "a companion source does not compile (" +
+              llvm::sys::path::filename(ctx.getSourceManager().getFilename(ctx.getSourceManager().getExpansionLoc(l)))
+                  .str() +
+              ":" + std::to_string(ctx.getSourceManager().getExpansionLineNumber(l)) + ", first error: " + errs.first +
+              ")";
           return;
         }
       // A header without a guard, read by both sources: its second copy is

@@ -811,3 +811,37 @@ TEST_CASE("host reader: a shared tiling function two companions away, a constant
   in["axis.isConst"] = 0; // not a constant input: the host fails
   CHECK(at(c.success, in) == 0);
 }
+
+// `tilingData_->inShape[i] = ...` in a loop over the rank, through a member
+// pointer to the tiling buffer set after Init's own failure returns: the
+// elements are the dimensions (ops-math pad_v3 arch35).
+TEST_CASE("host reader: array fields written through a member pointer by a loop index", "[host]") {
+  // (also: a compound assignment by a value index, a case block ending in a
+  // return, a shape written through operator[])
+  host::HostContract c = host::readTilingFunction(
+      std::string(ALINT_SOURCE_DIR) + "/tests/data/host/member_array_tiling.cpp", hostOptions());
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  REQUIRE(c.fields.count("inShape[0]"));
+  REQUIRE(c.fields.count("outShape[1]"));
+  std::map<std::string, int64_t> r2 = {{"x.shape.rank", 2}, {"x.shape[0]", 3}, {"x.shape[1]", 5}, {"x.dtype", 3}};
+  CHECK(at(c.fields["inShape[0]"], r2) == 3);
+  CHECK(at(c.fields["outShape[0]"], r2) == 5);
+  CHECK(at(c.fields["outShape[1]"], r2) == 3); // (5 + 2) / 2: the last dimension halved
+  CHECK(at(c.fields["dimNum"], r2) == 2);
+  // A shape written through operator[]: unknown, not a lost contract.
+  CHECK(std::count(c.unconstrained.begin(), c.unconstrained.end(), "padFirst") == 1);
+  // The dtype's case blocks: 4 bytes for float (3), 8 for int64 (9); any
+  // other dtype fails the host.
+  for (int d = 2; d < 8; ++d) // (dimensions past the rank: branches not taken)
+    r2["x.shape[" + std::to_string(d) + "]"] = 1;
+  r2["platform.coreNumAiv"] = 40;
+  std::map<std::string, int64_t> f32 = r2, i64 = r2, bad = r2;
+  f32["x.dtype"] = 3;
+  i64["x.dtype"] = 9;
+  bad["x.dtype"] = 1;
+  CHECK(at(c.fields["elemBytes"], f32) == 4);
+  CHECK(at(c.fields["elemBytes"], i64) == 8);
+  CHECK(at(c.success, bad) == 0);
+  CHECK(at(c.success, f32) == 1);
+}

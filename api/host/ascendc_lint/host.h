@@ -124,6 +124,7 @@ public:
   int64_t operator[](size_t index) const; // as GetDim
   bool IsScalar() const;
   // Not modelled: a shape changed by these is not read again (its reads are unknown).
+  int64_t &operator[](size_t index); // `shape[i] = v`
   void SetDimNum(size_t num);
   void SetDim(size_t index, int64_t value);
   Shape &AppendDim(int64_t value);
