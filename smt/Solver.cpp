@@ -436,11 +436,15 @@ struct Translator {
       }
       return opaque(t, "shift by a non-constant amount");
     case SymOp::BitAnd:
-      if (auto k = asConst(sb); k && ia.lo >= 0) {
+      // In two's complement, x & (2^n - 1) is x mod 2^n and x & ~(2^n - 1)
+      // is x - x mod 2^n for either sign (Z3's mod is never negative): a
+      // negative operand needs a mask that is positive (`(idx + 1) & 1` on an
+      // int32_t index, ops-math pad_v3's ping-pong event choice).
+      if (auto k = asConst(sb); k && (ia.lo >= 0 || *k > 0 || *k < -1)) {
         uint64_t m = uint64_t(*k);
         if (t.bits == 64 && !t.isSigned)
           m = uint64_t(s->args[1]->value);
-        if (m != 0 && ((m + 1) & m) == 0) // 2^n - 1
+        if (m != 0 && ((m + 1) & m) == 0 && (ia.lo >= 0 || *k > 0)) // 2^n - 1
           return z3::mod(a, num((__int128)m + 1));
         // ~(2^n - 1) in the operand's width: clear the low n bits
         uint64_t inv = ~m;
@@ -449,7 +453,7 @@ struct Translator {
         if (inv != 0 && ((inv + 1) & inv) == 0)
           return a - z3::mod(a, num((__int128)inv + 1));
       }
-      if (auto k = asConst(sa); k && ib.lo >= 0) {
+      if (auto k = asConst(sa); k && (ib.lo >= 0 || *k > 0)) {
         uint64_t m = uint64_t(*k);
         if (m != 0 && ((m + 1) & m) == 0)
           return z3::mod(b, num((__int128)m + 1));
