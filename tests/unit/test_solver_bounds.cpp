@@ -231,13 +231,13 @@ TEST_CASE("solver: masks on a signed value of either sign", "[solver]") {
     return solver.check(ob);
   };
   Sym low = mkBin(SymOp::BitAnd, x, mkConst(1, IntType::i32()), IntType::i32());
-  Verdict v = ask(mkOr(mkCmp(SymOp::Eq, low, mkConst(0, IntType::i32())),
-                       mkCmp(SymOp::Eq, low, mkConst(1, IntType::i32()))));
+  Verdict v =
+      ask(mkOr(mkCmp(SymOp::Eq, low, mkConst(0, IntType::i32())), mkCmp(SymOp::Eq, low, mkConst(1, IntType::i32()))));
   INFO(v.reason);
   CHECK(v.status == Status::Proved);
   // -3 & 1 == 1: the counterexample to "x & 1 == 0 for x < 0" exists.
-  Verdict odd = ask(mkOr(mkCmp(SymOp::Ge, x, mkConst(0, IntType::i32())),
-                         mkCmp(SymOp::Eq, low, mkConst(0, IntType::i32()))));
+  Verdict odd =
+      ask(mkOr(mkCmp(SymOp::Ge, x, mkConst(0, IntType::i32())), mkCmp(SymOp::Eq, low, mkConst(0, IntType::i32()))));
   CHECK(odd.status != Status::Proved);
   CHECK(odd.status != Status::Unknown);
   // x & ~31 never exceeds x and lies within 31 below it, for either sign.
