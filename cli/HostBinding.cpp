@@ -589,11 +589,25 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   facts.push_back(fold(hc.success));
   facts.insert(facts.end(), pins.begin(), pins.end());
   unsigned bound = 0;
+  // A value or fact too large to put into the kernel's questions: each of
+  // them would translate thousands of nodes for Z3 (ops-math pad_v3 arch35:
+  // fields of 2,000-4,000 nodes, the file stopped at its CPU-time limit
+  // before a check ran). Such a field is a host value the reader does not
+  // model (a failure that needs a value of it is `unknown`, not a warning);
+  // such a fact is left out (the contract only gets weaker).
+  constexpr size_t kMaxContractNodes = 1500;
+  std::vector<std::string> tooLarge;
   auto bind = [&](const std::string &name, const Sym &rawExpr) {
     Sym expr = fold(rawExpr);
     auto b = bindAssumption(mkVar(name, IntType::i64(), VarRole::Input, "placeholder"), km);
     if (!b)
       return; // the kernel does not read it
+    if (dagNodesPast({expr}, kMaxContractNodes)) {
+      expr = mkVar("host." + name, IntType::math(), VarRole::Input,
+                   std::string(kHostUnmodelledReason) + ": the host's value of '" + name + "' is too large to use (more than " +
+                       std::to_string(kMaxContractNodes) + " terms)");
+      tooLarge.push_back(name);
+    }
     Sym v = *b;
     while (v->op == SymOp::Cast)
       v = v->args[0];
@@ -649,6 +663,8 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
       todo.push_back(mkNot(f->args[0]->args[1]));
     } else if (f->op == SymOp::LNot && f->args[0]->op == SymOp::LNot) {
       todo.push_back(f->args[0]->args[0]);
+    } else if (dagNodesPast({f}, kMaxContractNodes)) {
+      tooLarge.push_back("a precondition");
     } else if (!isTrue(f)) {
       r.facts.push_back(f);
     }
@@ -751,6 +767,13 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   if (!hc.partial.empty()) {
     r.note += "; partly known (a value the reader does not model inside):";
     for (auto &u : hc.partial)
+      r.note += " " + u;
+  }
+  if (!tooLarge.empty()) {
+    std::sort(tooLarge.begin(), tooLarge.end());
+    tooLarge.erase(std::unique(tooLarge.begin(), tooLarge.end()), tooLarge.end());
+    r.note += "; too large to use (left free):";
+    for (auto &u : tooLarge)
       r.note += " " + u;
   }
   return r;
