@@ -604,8 +604,8 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
       return; // the kernel does not read it
     if (dagNodesPast({expr}, kMaxContractNodes)) {
       expr = mkVar("host." + name, IntType::math(), VarRole::Input,
-                   std::string(kHostUnmodelledReason) + ": the host's value of '" + name + "' is too large to use (more than " +
-                       std::to_string(kMaxContractNodes) + " terms)");
+                   std::string(kHostUnmodelledReason) + ": the host's value of '" + name +
+                       "' is too large to use (more than " + std::to_string(kMaxContractNodes) + " terms)");
       tooLarge.push_back(name);
     }
     Sym v = *b;

@@ -19,6 +19,7 @@
 #include "ascendc_lint/cube.h"
 #include "ascendc_lint/adv_math.h"
 #include "ascendc_lint/adv_sort.h"
+#include "ascendc_lint/adv_norm.h"
 #include "ascendc_lint/reg.h"
 #include "ascendc_lint/simt.h"
 #if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 3510)

@@ -19,7 +19,7 @@ using namespace clang;
 // ------------------------------------------------------------ vector ops
 
 namespace {
-enum class VShape { Binary, ScalarBinary, Unary, Cast, Duplicate, Compare, Reduce, TernaryDst, Select, Sort };
+enum class VShape { Binary, ScalarBinary, Unary, Cast, Duplicate, Compare, Reduce, TernaryDst, Select, Sort, Welford };
 struct VInfo {
   const char *name;
   VShape shape;
@@ -84,6 +84,10 @@ const VInfo kVector[] = {
     // "用于Asin内部复杂计算时存储中间变量", sized by GetAsinMaxMinTmpSize; the
     // other pages of 数学计算 and 激活函数 alike). Declared in
     // api/include/ascendc_lint/adv_math.h.
+    // The high-level Welford steps (归一化操作/WelfordUpdate.md,
+    // WelfordFinalize.md): extents from their para struct, welfordOperands.
+    {"WelfordUpdate", VShape::Welford},
+    {"WelfordFinalize", VShape::Welford},
     {"Sin", VShape::Unary},
     {"Cos", VShape::Unary},
     {"Tan", VShape::Unary},
@@ -328,6 +332,54 @@ void sortOperands(Interp &in, ApiCall &c, Op &op, const Sym &count) {
     op.unknownReason = "Sort: its SortConfig template argument is not a constant the frontend reads";
 }
 
+// WelfordUpdate(outputMean, outputVariance, inputMean, inputVariance, inputX
+// [, sharedTmpBuffer], para): every tensor has the shape [rnLength,
+// abLength]; the inputs are read whole, the outputs written over the
+// abComputeLength elements of each row (the rest only with
+// WelfordUpdateConfig::isInplace, which is not read: not claimed).
+// WelfordFinalize(outputMean, outputVariance, inputMean, inputVariance
+// [, counts][, sharedTmpBuffer], para): inputMean, inputVariance and counts
+// hold abLength elements ("shape为[abLength]"), each output one float
+// ("输出的均值为1个数"). A sharedTmpBuffer is scratch used whole. (asc-devkit
+// docs/zh/api/SIMD-API/高阶API/归一化操作/WelfordUpdate.md, WelfordFinalize.md,
+// 参数说明.)
+static void welfordOperands(Interp &in, ApiCall &c, Op &op) {
+  SourceLocation l = c.call->getBeginLoc();
+  const Value *para = nullptr;
+  for (size_t i = 0; i < c.vals.size() && i < c.fd->getNumParams(); ++i)
+    if (c.fd->getParamDecl(i)->getNameAsString() == "para")
+      para = &c.vals[i];
+  const bool update = c.name == "WelfordUpdate";
+  auto field = [&](const char *f) { return para ? toMath(in.fieldOf(*para, f, l)) : Sym(); };
+  Sym ab = field("abLength");
+  Sym rows = update ? field("rnLength") : mkConst(1);
+  Sym computed = update ? field("abComputeLength") : Sym();
+  auto times = [](Sym a, Sym b) { return a && b ? mkBin(SymOp::Mul, a, b, IntType::math()) : Sym(); };
+  for (size_t i = 0; i < c.vals.size() && i < c.fd->getNumParams(); ++i) {
+    if (c.vals[i].kind != Value::Tensor)
+      continue;
+    const TensorVal &t = c.vals[i].t;
+    std::string pn = c.fd->getParamDecl(i)->getNameAsString();
+    Sym elem = mkConst(t.elemBytes);
+    if (pn == "sharedTmpBuffer") {
+      op.regions.push_back(in.regionOf(t, t.sizeBytes, true, "tmp"));
+    } else if (pn == "outputMean" || pn == "outputVariance") {
+      // (rnLength is documented as fixed at 1; rows of another length would
+      // write abComputeLength elements of each: not one extent.)
+      Sym n = !update ? mkConst(1) : asConst(rows) == std::optional<int64_t>(1) ? computed : Sym();
+      op.regions.push_back(in.regionOf(t, times(n, elem), true, pn.c_str()));
+    } else {
+      op.regions.push_back(in.regionOf(t, times(times(rows, ab), elem), false, pn.c_str()));
+    }
+  }
+  if (!para)
+    op.unknownReason = c.name + ": its para argument is not found";
+  else
+    op.params["abLength"] = ab;
+  op.params["library"] = mkConst(1); // a sequence of instructions (rules/PerfBankConflictCheck.cpp)
+  op.params["regExact"] = mkConst(1); // contiguous extents from the start (rules/UninitReadCheck.cpp)
+}
+
 Value Interp::apiVector(ApiCall &c) {
   SourceLocation l = c.call->getBeginLoc();
   const VInfo *info = nullptr;
@@ -356,6 +408,10 @@ Value Interp::apiVector(ApiCall &c) {
   auto addTensor = [&](size_t argIdx, Sym len, bool write, const char *role) {
     op.regions.push_back(regionOf(c.vals[argIdx].t, len, write, role));
   };
+  if (info && info->shape == VShape::Welford) {
+    welfordOperands(*this, c, op);
+    return unknownValue("result of " + c.name, c.call->getType());
+  }
   if (info && !countForm && !tensors.empty() && repeatForm(*this, c, *info, op, tensors))
     return unknownValue("result of " + c.name, c.call->getType());
   if (!info || !countForm || tensors.empty()) {
@@ -393,6 +449,8 @@ Value Interp::apiVector(ApiCall &c) {
   if (tensors.size() > operands && info->shape != VShape::Reduce)
     tensors.resize(operands);
   switch (info->shape) {
+  case VShape::Welford: // (handled above)
+    break;
   case VShape::ScalarBinary:
   case VShape::Compare:
     if (singlePoint) {
