@@ -25,6 +25,17 @@ const DocLimit kDocLimits[] = {
     {"DataCopyExtParams", "blockCount", 4095},
     {"DataCopyExtParams", "blockLen", 2097151},
 };
+// Fields whose documented values are multiples of a constant.
+struct DocMultiple {
+  const char *record, *field;
+  int64_t multiple;
+  const char *rule;
+};
+const DocMultiple kDocMultiples[] = {
+    // asc-devkit docs/zh/api/SIMD-API/高阶API/归一化操作/WelfordFinalize.md, 约束说明:
+    // "接口参数para.abLength的取值必须为32/sizeof(float)的整数倍".
+    {"WelfordFinalizePara", "abLength", 8, "WelfordFinalize reads whole 32-byte blocks of floats"},
+};
 } // namespace
 
 // GM offsets computed in, or held in, an integer of at most 32 bits
@@ -162,8 +173,38 @@ static void checkWrappedOffsets(CheckContext &ctx, const char *checkId) {
   }
 }
 
+// A field whose documented values are multiples of a constant
+// (kDocMultiples): each value stored into it must be one.
+static void checkDocMultiples(CheckContext &ctx, const ParamStore &ps, const char *checkId) {
+  for (const DocMultiple &d : kDocMultiples) {
+    if (ps.record != d.record || ps.field != d.field)
+      continue;
+    ProofItem item;
+    item.ob.check = checkId;
+    item.ob.property = mkCmp(SymOp::Eq, mkBin(SymOp::Rem, ps.value, mkConst(d.multiple), IntType::math()), mkConst(0));
+    item.ob.context = ctx.contextAt(ps.cond, ps.loops);
+    item.ob.report = {{"v", ps.value}};
+    item.loc = ps.loc;
+    std::string what = ps.record + "." + ps.field, vs = toString(ps.value), rule = d.rule;
+    int64_t m = d.multiple;
+    item.message = [what, vs, m, rule](const Verdict &st) {
+      if (st.status == Status::Unknown)
+        return what + " = " + vs + ": whether it is a multiple of " + std::to_string(m) +
+               " could not be checked: " + st.reason;
+      auto r = st.reportValues.find("v");
+      std::string val = r != st.reportValues.end() ? std::to_string(r->second) : vs;
+      return what + (st.status == Status::Violated ? " is " : " may be ") + val +
+             ": the documented value is a multiple of " + std::to_string(m) + " (" + rule + ")";
+    };
+    item.hint = "round the length up to a multiple of " + std::to_string(m) +
+                " and size the buffers it covers for that many elements";
+    ctx.prove(std::move(item));
+  }
+}
+
 void ParamRangeCheck::run(CheckContext &ctx) const {
   for (const ParamStore &ps : ctx.kernel.paramStores) {
+    checkDocMultiples(ctx, ps, id());
     int64_t lo = ps.type.minValue();
     int64_t hi = ps.type.maxValue() > uint64_t(INT64_MAX) ? INT64_MAX : int64_t(ps.type.maxValue());
     // A value that wrapped in a narrower kernel variable on its way must
