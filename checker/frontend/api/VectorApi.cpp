@@ -376,7 +376,7 @@ static void welfordOperands(Interp &in, ApiCall &c, Op &op) {
     op.unknownReason = c.name + ": its para argument is not found";
   else
     op.params["abLength"] = ab;
-  op.params["library"] = mkConst(1); // a sequence of instructions (rules/PerfBankConflictCheck.cpp)
+  op.params["library"] = mkConst(1);  // a sequence of instructions (rules/PerfBankConflictCheck.cpp)
   op.params["regExact"] = mkConst(1); // contiguous extents from the start (rules/UninitReadCheck.cpp)
 }
 
