@@ -268,51 +268,6 @@ std::vector<Sym> tplPins(const std::string &label, const host::HostContract &hc,
 // the host's SetTilingKey value equals k. Only where the host sets the key
 // itself: a key built by GET_TPL_TILING_KEY encodes the template arguments,
 // pinned by tplPins. Null when the label fixes no key or the key is not known.
-// Whether `e == k` (a pin: e a tree of selects over constants, k a
-// constant) can hold: whether k is one of e's leaves. Unset where e is
-// anything else or has more than 256 leaves.
-std::optional<bool> constantChoiceMayEqual(const Sym &pin) {
-  if (auto b = asBool(pin))
-    return *b;
-  if (pin->op != SymOp::Eq || pin->args.size() != 2)
-    return std::nullopt;
-  auto k = asConst(pin->args[1]);
-  if (!k)
-    return std::nullopt;
-  std::set<int64_t> leaves;
-  std::function<bool(const Sym &)> collect = [&](const Sym &e) {
-    if (leaves.size() > 256)
-      return false;
-    if (auto c = asConst(e)) {
-      leaves.insert(*c);
-      return true;
-    }
-    if (e->op == SymOp::Select)
-      return collect(e->args[1]) && collect(e->args[2]);
-    if (e->op == SymOp::Cast) {
-      // Each leaf converted as the cast converts it.
-      std::set<int64_t> inner;
-      std::swap(inner, leaves);
-      bool ok = collect(e->args[0]);
-      std::set<int64_t> converted;
-      for (int64_t v : leaves) {
-        auto c = asConst(mkCast(mkConst(v), e->type));
-        if (!c)
-          ok = false;
-        else
-          converted.insert(*c);
-      }
-      leaves = std::move(inner);
-      leaves.insert(converted.begin(), converted.end());
-      return ok;
-    }
-    return false;
-  };
-  if (!collect(pin->args[0]))
-    return std::nullopt;
-  return leaves.count(*k) > 0;
-}
-
 Sym tilingKeyPin(const std::string &label, const host::HostContract &hc) {
   static const std::regex key(R"((?:^|, )TILING_KEY=([0-9]+)(?:,|$))");
   std::smatch m;
@@ -572,10 +527,8 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   // fifth of its decided obligations: it only tells whether the variant is
   // launched at all.
   Sym keyOnlyForLaunch;
-  std::optional<bool> keyMay; // the key's value among the host's choices, where they are constants
   if (Sym kp = tilingKeyPin(km.variant, hc)) {
     kp = foldAs(kp, true);
-    keyMay = constantChoiceMayEqual(kp);
     if (isLinear(kp)) {
       pins.push_back(kp);
       keyUnder = kp;
@@ -691,12 +644,7 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   std::vector<Sym> launchFacts = r.facts;
   if (keyOnlyForLaunch)
     launchFacts.push_back(keyOnlyForLaunch);
-  // A key the host's choices never give is not launched (the choices are
-  // exact: tilingKeyPin takes no key with an unmodelled value in it). In the
-  // launch probe, a key among them is taken as launched without asking: the
-  // variant's own binding asks whether the whole contract admits it. (ops-math
-  // pad_v3: 57 keys, each probe 450 ms of Z3 on its 8,000-node contract.)
-  bool contradictory = keyMay && !*keyMay ? true : launchOnly && keyMay ? false : contradicts(launchFacts);
+  bool contradictory = contradicts(launchFacts);
   bool emptyOnly = false;
   Sym allEmpty = mkBool(true), allEmptyFree = mkBool(true);
   unsigned sizes = 0;
