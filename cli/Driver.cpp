@@ -5,6 +5,7 @@
 #include "checker/model/PipeSim.h"
 #include "checker/model/Simulator.h"
 #include "checker/project/BuildChips.h"
+#include "checker/project/OpProject.h"
 #include "cli/CompileArgs.h"
 #include "cli/Config.h"
 #include "cli/ExprParser.h"
@@ -745,28 +746,11 @@ std::optional<CoreType> declaredKernelSide(const std::string &file) {
   std::ifstream in(file);
   if (!in)
     return std::nullopt;
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  // Comments out (a commented-out declaration does not count); by hand:
-  // std::regex recurses per character and overflows on long comments.
-  std::string code;
-  code.reserve(text.size());
-  for (size_t i = 0; i < text.size();) {
-    if (text.compare(i, 2, "//") == 0) {
-      i = text.find('\n', i);
-      if (i == std::string::npos)
-        break;
-    } else if (text.compare(i, 2, "/*") == 0) {
-      size_t e = text.find("*/", i + 2);
-      i = e == std::string::npos ? text.size() : e + 2;
-      code += ' ';
-    } else {
-      code += text[i++];
-    }
-  }
-  text = std::move(code);
+  // (A commented-out declaration does not count.)
+  const std::string text =
+      project::stripComments(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()));
   static const std::regex decl(R"re(\bKERNEL_TASK_TYPE(_DEFAULT)?\s*\(([^()]*)\))re");
   std::optional<CoreType> side;
-  bool any = false;
   for (std::sregex_iterator it(text.begin(), text.end(), decl), end; it != end; ++it) {
     std::string args = (*it)[2].str();
     std::string type = args.substr(args.rfind(',') == std::string::npos ? 0 : args.rfind(',') + 1);
@@ -777,10 +761,9 @@ std::optional<CoreType> declaredKernelSide(const std::string &file) {
       s = CoreType::AIV;
     else if (type == "KERNEL_TYPE_AIC_ONLY" || type == "KERNEL_TYPE_MIX_AIC_1_0")
       s = CoreType::AIC;
-    if (!s || (any && side != s))
+    if (!s || (side && side != s))
       return std::nullopt; // a mixed type, a macro, or two sides: both are compiled
     side = s;
-    any = true;
   }
   return side;
 }

@@ -23,6 +23,7 @@
 namespace alint {
 
 static bool provedBriefly(const std::vector<Sym> &context, const Sym &property, const Budget *limits);
+static size_t dagNodes(const std::vector<Sym> &terms, size_t limit);
 static bool dagNodesPast(const std::vector<Sym> &terms, size_t limit);
 
 namespace {
@@ -581,18 +582,9 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   if (hc.blockDim)
     bind("blockNum", mkCast(hc.blockDim, IntType::i64()));
   if (getenv("ALINT_HOST_DEBUG")) {
-    for (auto &[f, e] : hc.fields) {
-      std::unordered_set<const SymNode *> seen;
-      std::vector<const SymNode *> todo{e.get()};
-      while (!todo.empty()) {
-        const SymNode *n = todo.back();
-        todo.pop_back();
-        if (n && seen.insert(n).second)
-          for (const Sym &a : n->args)
-            todo.push_back(a.get());
-      }
-      fprintf(stderr, "host field: %s (%zu nodes) = %s\n", f.c_str(), seen.size(), toString(e, 300).c_str());
-    }
+    for (auto &[f, e] : hc.fields)
+      fprintf(stderr, "host field: %s (%zu nodes) = %s\n", f.c_str(), dagNodes({e}, SIZE_MAX - 1),
+              toString(e, 300).c_str());
     for (auto &u : hc.unconstrained)
       fprintf(stderr, "host field: %s unconstrained\n", u.c_str());
   }
@@ -727,6 +719,25 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   return r;
 }
 
+// The distinct nodes of the terms, counted up to limit + 1.
+static size_t dagNodes(const std::vector<Sym> &terms, size_t limit) {
+  std::unordered_set<const SymNode *> seen;
+  std::vector<const SymNode *> todo;
+  for (const Sym &t : terms)
+    todo.push_back(t.get());
+  while (!todo.empty() && seen.size() <= limit) {
+    const SymNode *n = todo.back();
+    todo.pop_back();
+    if (!n || !seen.insert(n).second)
+      continue;
+    for (const Sym &a : n->args)
+      todo.push_back(a.get());
+  }
+  return seen.size();
+}
+
+static bool dagNodesPast(const std::vector<Sym> &terms, size_t limit) { return dagNodes(terms, limit) > limit; }
+
 // Whether `property` follows from `context`, asked with a short Z3 budget:
 // the host contract's own questions (kBriefMs below; it was 500 ms, then
 // 40 ms, each cut where the questions left undecided cost CPU seconds and no
@@ -737,25 +748,6 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
 // host questions, 9.8 million units, as much CPU time as its obligations),
 // and none past the file's CPU-time limit (an uninterruptible overrun lost
 // ops-math's pad_v3_grad_replication).
-// Whether the terms share more than `limit` distinct nodes.
-static bool dagNodesPast(const std::vector<Sym> &terms, size_t limit) {
-  std::unordered_set<const SymNode *> seen;
-  std::vector<const SymNode *> todo;
-  for (const Sym &t : terms)
-    todo.push_back(t.get());
-  while (!todo.empty()) {
-    const SymNode *n = todo.back();
-    todo.pop_back();
-    if (!n || !seen.insert(n).second)
-      continue;
-    if (seen.size() > limit)
-      return true;
-    for (const Sym &a : n->args)
-      todo.push_back(a.get());
-  }
-  return false;
-}
-
 static bool provedBriefly(const std::vector<Sym> &context, const Sym &property, const Budget *limits) {
   // Only a proof counts here, and the proofs are cheap: on every 8th ops-math
   // kernel (ascend910b) the 102 questions proved took 18-624 units each,

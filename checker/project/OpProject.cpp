@@ -24,32 +24,6 @@ std::string readText(const std::string &path) {
   return (*buf)->getBuffer().str();
 }
 
-// Comments blanked (newlines kept, so line numbers stay), strings kept.
-std::string stripComments(const std::string &s) {
-  std::string out = s;
-  size_t i = 0;
-  while (i < out.size()) {
-    if (out[i] == '"') {
-      for (++i; i < out.size() && out[i] != '"' && out[i] != '\n'; ++i)
-        if (out[i] == '\\')
-          ++i;
-      ++i;
-    } else if (out.compare(i, 2, "//") == 0) {
-      while (i < out.size() && out[i] != '\n')
-        out[i++] = ' ';
-    } else if (out.compare(i, 2, "/*") == 0) {
-      size_t e = out.find("*/", i + 2);
-      e = e == std::string::npos ? out.size() : e + 2;
-      for (; i < e; ++i)
-        if (out[i] != '\n')
-          out[i] = ' ';
-    } else {
-      ++i;
-    }
-  }
-  return out;
-}
-
 std::string trim(const std::string &s) {
   size_t b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
   return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
@@ -143,6 +117,32 @@ std::string camel(const std::string &snake) {
 }
 
 } // namespace
+
+// (OpProject.h)
+std::string stripComments(const std::string &s) {
+  std::string out = s;
+  size_t i = 0;
+  while (i < out.size()) {
+    if (out[i] == '"') {
+      for (++i; i < out.size() && out[i] != '"' && out[i] != '\n'; ++i)
+        if (out[i] == '\\')
+          ++i;
+      ++i;
+    } else if (out.compare(i, 2, "//") == 0) {
+      while (i < out.size() && out[i] != '\n')
+        out[i++] = ' ';
+    } else if (out.compare(i, 2, "/*") == 0) {
+      size_t e = out.find("*/", i + 2);
+      e = e == std::string::npos ? out.size() : e + 2;
+      for (; i < e; ++i)
+        if (out[i] != '\n')
+          out[i] = ' ';
+    } else {
+      ++i;
+    }
+  }
+  return out;
+}
 
 std::vector<TilingStruct> parseTilingStructs(const std::string &raw, const std::string &file,
                                              std::vector<std::pair<std::string, std::string>> *registered) {

@@ -130,4 +130,8 @@ std::string tilingPrelude(const OpProject *p, const std::string &synthName, cons
 // category folder away, up to four folders above it.
 std::string stagedKernelPath(const std::string &requested);
 
+// C++ source text with its comments blanked (newlines kept, so line numbers
+// stay; string literals kept).
+std::string stripComments(const std::string &s);
+
 } // namespace alint::project
