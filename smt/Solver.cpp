@@ -263,6 +263,22 @@ struct Translator {
         side.push_back(v >= num(t.minValue()));
         side.push_back(v <= num((__int128)t.maxValue()));
       }
+      // The range the context's top-level facts give it (boundsFrom), where
+      // tighter: implied by the context, so no model is lost, and the
+      // search need not find it (ops-math diag_v2: `tileLength == (numOut
+      // > 0 ? min(2048, align(ceil(numOut / cores))) : 0)`, whose range
+      // [0, 2048] decides the capacity question, was left to a non-linear
+      // search that ran out of units). Not for a value nobody models: the
+      // question whether a failure needs a particular value of it asks
+      // over all of them.
+      if (bounds && s->var->role != VarRole::Opaque && s->var->reason.rfind(kHostUnmodelledReason, 0) != 0)
+        if (auto b = bounds->find(s->var->id); b != bounds->end()) {
+          const __int128 lim = (__int128)1 << 100;
+          if (b->second.lo > -lim && (!t.bits || b->second.lo > (__int128)t.minValue()))
+            side.push_back(v >= num(b->second.lo));
+          if (b->second.hi < lim && (!t.bits || b->second.hi < (__int128)t.maxValue()))
+            side.push_back(v <= num(b->second.hi));
+        }
       if (s->var->role == VarRole::Opaque)
         opaqueReasons.push_back(s->var->reason);
       return v;
@@ -1496,7 +1512,7 @@ bool dependsOnUnknown(const Sym &s) {
 // loop or block index: what question 2 quantifies over), and whether it also
 // involves a value nobody models.
 struct QuantifiedNonlinear {
-  bool internal = false, opaque = false;
+  bool internal = false, opaque = false, quotient = false;
   std::unordered_set<const SymNode *> seen;
   void scan(const Sym &s) {
     if (s->args.empty() || !seen.insert(s.get()).second)
@@ -1513,6 +1529,7 @@ struct QuantifiedNonlinear {
       }
       internal |= in;
       opaque |= in && op;
+      this->quotient |= in && quotient;
     }
     for (const Sym &a : s->args)
       scan(a);
@@ -1520,13 +1537,18 @@ struct QuantifiedNonlinear {
 };
 
 // Whether question 2 of `ob` would quantify non-linear arithmetic over an
-// opaque value, or over an index among more than 4 (`internals`): not asked.
+// opaque value, a quotient by a non-constant over an index, or an index among
+// more than 4 (`internals`): not asked. A quotient over an index is either a
+// named one whose definition binds only the witness (question 2 can then only
+// say "not violated", docs/smt.md) or Z3's own division (a signed operand),
+// where the SMT core ignored the interrupt for seconds at a time (ops-math
+// transpose's 5HD key: the file overran its CPU-time limit and was killed).
 bool quantifiesNonlinear(const Obligation &ob, size_t internals) {
   QuantifiedNonlinear q;
   q.scan(ob.property);
   for (const Sym &c : ob.context)
     q.scan(c);
-  return q.opaque || (q.internal && internals > 4);
+  return q.opaque || q.quotient || (q.internal && internals > 4);
 }
 
 } // namespace
@@ -1993,9 +2015,23 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
           std::fprintf(f, "; try %s, rlimit %u\n%s", tryNames[int(kind)], limit, s.to_smt2().c_str());
           std::fclose(f);
         }
+      // Each try re-reads the file's deadline: an obligation asks up to six
+      // questions, and with the CPU time left at its start as every try's
+      // backstop a file near its limit overran it by several tries and was
+      // killed with nothing kept (ops-math transpose, arch35 5HD key).
+      unsigned tryMs = backstopMs;
+      if (budget_ && deadlineMs) {
+        if (budget_->expired("Z3")) {
+          a.r = z3::unknown;
+          a.reason = "canceled";
+          clockStopped = true;
+          return;
+        }
+        tryMs = unsigned(std::min<int64_t>(backstopMs, budget_->cpuMsLeft()));
+      }
       bool fired = false;
       const int64_t cpu0 = impl->profile ? threadCpuNs() : 0;
-      a.r = fc.watchdog.check(s, backstopMs, &fired);
+      a.r = fc.watchdog.check(s, tryMs, &fired);
       // nlsat decides over the reals (integer division and remainder as
       // their defining constraints): no real solution proves there is no
       // integer one, but a real solution is no counterexample.
@@ -2254,6 +2290,7 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
       // witnesses; the quantifier binds its own copies.
       // Over a few internals the SMT core is fast (7x faster than the
       // default solver on the samples); over many it can spin (see ask).
+      ++stats_.quantified;
       z3::check_result r2 =
           ask({ctxAll, z3::forall(internals, z3::implies(ctxAll, propS))}, false, internals.size() > 4, true).r;
       if (r2 == z3::unknown) {

@@ -63,6 +63,7 @@ struct SolverStats {
   unsigned relaxProofs = 0;   // non-linear obligations proved by their linear relaxation
   unsigned probeFailures = 0; // failures found at chosen input values (Solver::checkDirect, 1b)
   unsigned caseSplits = 0;    // non-linear obligations asked once per value of a factor (Solver::checkByCases)
+  unsigned quantified = 0;    // "fails for every input?" questions asked with a quantifier over the internals
   uint64_t z3Units = 0;       // Z3 resource units spent
   double seconds = 0;
 };

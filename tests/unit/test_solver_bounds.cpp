@@ -250,3 +250,32 @@ TEST_CASE("solver: masks on a signed value of either sign", "[solver]") {
   Sym all = mkBin(SymOp::BitAnd, x, mkConst(-1, IntType::i32()), IntType::i32());
   CHECK(ask(mkCmp(SymOp::Eq, all, x)).status == Status::Unknown);
 }
+
+TEST_CASE("solver: a quotient by an input over a loop index is not quantified", "[solver]") {
+  // `x / t != (n + 7) / t` with -100 <= x <= n + 7 (a signed index: the
+  // quotient is Z3's own division, not a named one): the execution x = n + 7
+  // fails it for every input, so question 2 ("does it fail for every
+  // input?") would say violated. It would quantify over x a quotient by the
+  // input t, where Z3 4.8.12's SMT core ignored the interrupt for seconds
+  // at a time (ops-math transpose: the file was killed, nothing kept); it
+  // is not asked, and the failure is a counterexample, not an error.
+  Sym n = mkVar("n", IntType::u32());
+  Sym t = mkVar("t", IntType::u32());
+  Sym x = mkVar("x", IntType::i32(), VarRole::Internal);
+  Sym last = mkBin(SymOp::Add, toMath(n), mkConst(7, IntType::math()), IntType::math());
+  Obligation ob;
+  ob.check = "test";
+  ob.context.push_back(mkCmp(SymOp::Ge, t, mkConst(1, IntType::u32())));
+  ob.context.push_back(mkCmp(SymOp::Ge, toMath(x), mkConst(-100, IntType::math())));
+  ob.context.push_back(mkCmp(SymOp::Le, toMath(x), last));
+  ob.property = mkCmp(SymOp::Ne, mkBin(SymOp::Div, toMath(x), toMath(t), IntType::math()),
+                      mkBin(SymOp::Div, last, toMath(t), IntType::math()));
+  BudgetedSolver bs;
+  Verdict v = bs.solver.check(ob);
+  INFO(statusName(v.status) << ": " << v.reason);
+  CHECK(v.status == Status::Counterexample);
+  CHECK(bs.solver.stats().backstops == 0);
+  // Not asked. (It could not have said more here: asked, it spent
+  // 1,000,000 units on unknown.)
+  CHECK(bs.solver.stats().quantified == 0);
+}
