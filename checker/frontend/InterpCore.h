@@ -397,6 +397,7 @@ private:
   Value newArray(clang::QualType arrayType, const std::string &origin, const clang::Expr *init);
   std::shared_ptr<ObjState> cloneObject(const std::shared_ptr<ObjState> &o);
   void readQueueTemplateArgs(ObjState &o);
+  Sym chunkLoopStep(const clang::VarDecl *iv, const clang::Expr *boundE, const clang::Stmt *body);
   size_t mark();
   std::vector<std::pair<LRef, Value>> rollback(size_t m);
   Value mergeValues(const Sym &c, const Value &a, const Value &b, const std::string &what);

@@ -2314,6 +2314,113 @@ void Interp::skipped(const Stmt *root, const std::string &why, int depth) {
   }
 }
 
+// The step of a chunk loop on `iv` (the condition `iv < bound`, no increment
+// expression): run the body once from a fresh value x of iv (a dry run,
+// undone) and read what it leaves, x + d. Where d is, through value-keeping
+// casts, min(T, bound - x) or a choice between T and bound - x (`x + T <= n ?
+// T : n - x`), with T loop-invariant (inputs only): the bound - x arm sets iv
+// to the bound, which ends the loop, so each iteration that starts has iv =
+// start + k * T, whatever T is (T <= 0 only lowers iv). Anything else:
+// nullptr, and the loop is havocked as before.
+Sym Interp::chunkLoopStep(const VarDecl *iv, const Expr *boundE, const Stmt *body) {
+  Frame &f = *frames.back();
+  LRef ref = localRef(&f, iv);
+  if (auto a = f.aliases.find(iv); a != f.aliases.end())
+    ref = a->second;
+  const IntType ty = intTypeOf(ctx, iv->getType());
+  const Sym bound = toMath(asSym(eval(boundE), boundE->getType(), boundE->getBeginLoc()));
+  // Loop-invariant: made before the loop (an element read in the body, a
+  // value the loop changes, is made in it).
+  const uint32_t firstFresh = nextVariableId();
+  auto invariant = [&](const Sym &s) {
+    std::vector<std::shared_ptr<const VarInfo>> vars;
+    collectVars(s, vars);
+    return std::all_of(vars.begin(), vars.end(), [&](const auto &vi) { return vi->id < firstFresh; });
+  };
+  if (!invariant(bound))
+    return nullptr;
+  const size_t opsBefore = model.ops.size(), bufBefore = model.buffers.size(), globBefore = model.globals.size(),
+               loopsBefore = model.loops.size(), asmBefore = model.assumptions.size(),
+               storesBefore = model.paramStores.size(), unsetBefore = model.unsetTensorUses.size(),
+               wrapsBefore = model.wrapSites.size();
+  const size_t m = mark();
+  const bool outer = journalActive;
+  journalActive = true;
+  ++dryRun;
+  Sym x = mkVar("'" + iv->getNameAsString() + "' before an iteration", ty, VarRole::Internal);
+  writeJoined(ref, scalar(x));
+  runBody(body, nullptr, false);
+  Value out = alive() ? read(ref, QualType()) : Value();
+  // The bound as the next iteration reads it: the same value.
+  if (out.kind == Value::Scalar && out.sym &&
+      !structurallyEqual(toMath(asSym(eval(boundE), boundE->getType(), boundE->getBeginLoc())), bound))
+    out = Value();
+  --dryRun;
+  rollback(m);
+  model.ops.resize(opsBefore);
+  model.buffers.resize(bufBefore);
+  model.globals.resize(globBefore);
+  model.loops.resize(loopsBefore);
+  model.assumptions.resize(asmBefore);
+  model.paramStores.resize(storesBefore);
+  model.unsetTensorUses.resize(unsetBefore);
+  model.wrapSites.resize(wrapsBefore);
+  journalActive = outer;
+  if (out.kind != Value::Scalar || !out.sym)
+    return nullptr;
+  // Casts that keep every value of their operand (wider, signed unless the
+  // operand is unsigned, or the same type), and the math-typed view of a value.
+  auto strip = [](Sym s) {
+    while (s->op == SymOp::Cast && s->args.size() == 1 && !s->type.isBool) {
+      const IntType &to = s->type, &from = s->args[0]->type;
+      const bool keeps = to.bits == 0 || (from.bits != 0 && !from.isBool &&
+                                          ((to.bits > from.bits && (to.isSigned || !from.isSigned)) ||
+                                           (to.bits == from.bits && to.isSigned == from.isSigned)));
+      if (!keeps)
+        break;
+      s = s->args[0];
+    }
+    return s;
+  };
+  auto isX = [&](const Sym &s) { return structurallyEqual(strip(s), x); };
+  // The exit value: iv's type over x + d (the wrap of the sum in iv's own
+  // type is iv's arithmetic, and the summary counts in that type too).
+  Sym sum = out.sym;
+  if (sum->op == SymOp::Cast && sum->args.size() == 1 && sum->type == ty)
+    sum = sum->args[0];
+  sum = strip(sum);
+  if (sum->op != SymOp::Add || sum->args.size() != 2)
+    return nullptr;
+  Sym d;
+  if (isX(sum->args[0]))
+    d = sum->args[1];
+  else if (isX(sum->args[1]))
+    d = sum->args[0];
+  else
+    return nullptr;
+  d = strip(d);
+  // bound - x, in any value-keeping type.
+  auto isRest = [&](const Sym &s) {
+    Sym r = strip(s);
+    return r->op == SymOp::Sub && r->args.size() == 2 && structurallyEqual(toMath(strip(r->args[0])), bound) &&
+           isX(r->args[1]);
+  };
+  Sym a, b;
+  if (d->op == SymOp::Min && d->args.size() == 2) {
+    a = d->args[0];
+    b = d->args[1];
+  } else if (d->op == SymOp::Select && d->args.size() == 3) {
+    a = d->args[1];
+    b = d->args[2];
+  } else {
+    return nullptr;
+  }
+  Sym step = isRest(b) ? a : isRest(a) ? b : nullptr;
+  if (!step || !invariant(step))
+    return nullptr;
+  return toMath(step);
+}
+
 void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const Stmt *body, const Stmt *loopStmt,
                       bool isDo) {
   if (init)
@@ -2341,6 +2448,13 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
       stepEntry = st;
     }
   }
+  // A chunk loop, `while (done < end) { len = min(chunk, end - done); ...;
+  // done += len; }` (sort and gather kernels): no step of its own, but every
+  // iteration that starts has done = start + k * chunk, as in `for (done =
+  // start; done < end; done += chunk)` (chunkLoopStep).
+  if (iv && !stepOpt && !symStep && !inc && !isDo && cmp == BO_LT && ivSlot && ivSlot->kind == Value::Scalar &&
+      ivSlot->sym && !ivSlot->sym->type.isBool)
+    symStep = chunkLoopStep(iv, boundE, body);
   const int64_t stepV = stepOpt.value_or(0);
   bool induction = iv && (stepV != 0 || symStep) && ivSlot && ivSlot->kind == Value::Scalar && !isDo;
 
@@ -2812,8 +2926,18 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
       like.choiceLoop = L.id;
       Sym k = mkVarLike("iteration of '" + iv->getNameAsString() + "'", IntType::i64(), like);
       Sym at = add(toMath(lo), mul(toMath(k), symStep));
-      if (!ivType.isSigned)
+      // The counter wraps only if some iteration's i + S reaches 2^bits,
+      // with i < hi: never where S > 0 and hi + S <= 2^bits, and there its
+      // values are exactly lo + k * S. (Taken modulo 2^bits whatever the
+      // bounds, `off = k * 40` reached off = 8 with total = tile = 40: a
+      // copy past the tensor in an iteration that never runs.)
+      if (!ivType.isSigned && ivType.bits && ivType.bits < 64) {
+        Sym noWrap = mkAnd(mkCmp(SymOp::Gt, symStep, mkConst(0)),
+                           mkCmp(SymOp::Le, add(toMath(hi), symStep), mkConst(int64_t(1) << ivType.bits)));
+        at = mkSelect(noWrap, at, toMath(mkCast(at, ivType)));
+      } else if (!ivType.isSigned) {
         at = toMath(mkCast(at, ivType));
+      }
       enter = mkAnd(mkCmp(SymOp::Lt, i, toMath(hi)),
                     mkAnd(mkCmp(SymOp::Ge, toMath(k), mkConst(0)), mkCmp(SymOp::Eq, i, at)));
     } else if (stepV > 0)
