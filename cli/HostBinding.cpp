@@ -215,6 +215,70 @@ std::string pinVariantDtypes(const std::string &label, host::HostOptions &ho) {
 // passed those values to GET_TPL_TILING_KEY: the arguments are in the
 // declaration's order on both sides. A DATATYPE value is a C++ type here and
 // a ge::DataType on the host (C_DT_* ids are ge::DataType's, TplSelect.cpp).
+// Whether a value a path chooses (`c ? 1 : 0`, through casts) has a value
+// the reader did not model: a leaf, not only a condition that picks one.
+static bool opaqueLeaf(const Sym &v) {
+  if (v->op == SymOp::Select && v->args.size() == 3)
+    return opaqueLeaf(v->args[1]) || opaqueLeaf(v->args[2]);
+  if (v->op == SymOp::Cast && v->args.size() == 1 && !v->args[0]->type.isBool)
+    return opaqueLeaf(v->args[0]);
+  return containsOpaque(v);
+}
+
+// `s` with every sub-term equal to `node` replaced by the truth value `with`,
+// folded on the way up (a select on it picks its branch). simplifyUnder
+// knows atoms; a pin is often a compound condition, `!(rank <= 1 && ok)`.
+static Sym replaceCondition(const Sym &s, const Sym &node, bool with, std::unordered_map<const SymNode *, Sym> &memo) {
+  if (s->args.empty())
+    return s;
+  if (auto it = memo.find(s.get()); it != memo.end())
+    return it->second;
+  Sym out = s;
+  if (s->type.isBool && s->hash == node->hash && structurallyEqual(s, node)) {
+    out = mkBool(with);
+  } else {
+    std::vector<Sym> a;
+    bool changed = false;
+    for (const Sym &x : s->args) {
+      a.push_back(replaceCondition(x, node, with, memo));
+      changed |= a.back().get() != x.get();
+    }
+    if (changed) {
+      switch (s->op) {
+      case SymOp::Select:
+        out = mkSelect(a[0], a[1], a[2]);
+        break;
+      case SymOp::Cast:
+        out = mkCast(a[0], s->type);
+        break;
+      case SymOp::BitNot:
+      case SymOp::Neg:
+        out = mkUn(s->op, a[0], s->type);
+        break;
+      case SymOp::LAnd:
+        out = mkAnd(a[0], a[1]);
+        break;
+      case SymOp::LOr:
+        out = mkOr(a[0], a[1]);
+        break;
+      case SymOp::LNot:
+        out = mkNot(a[0]);
+        break;
+      default:
+        if (s->op >= SymOp::Eq && s->op <= SymOp::Ge && a.size() == 2)
+          out = mkCmp(s->op, a[0], a[1]);
+        else if (a.size() == 2)
+          out = mkBin(s->op, a[0], a[1], s->type);
+        else
+          out = s; // an operator of another arity: left as it is
+        break;
+      }
+    }
+  }
+  memo.emplace(s.get(), out);
+  return out;
+}
+
 std::vector<Sym> tplPins(const std::string &label, const host::HostContract &hc, std::map<uint32_t, Sym> &pinned) {
   std::vector<Sym> out;
   size_t at = label.find("TPL ");
@@ -227,8 +291,12 @@ std::vector<Sym> tplPins(const std::string &label, const host::HostContract &hc,
     auto a = hc.tplArgs.find(i);
     // Not known on some path (ops-math cosh sets its key on the empty-input
     // path only): the argument stays free rather than tie every question of
-    // the variant to a value the reader does not model.
-    if (a == hc.tplArgs.end() || containsOpaque(a->second))
+    // the variant to a value the reader does not model. A value not modelled
+    // only in the condition that chooses among known ones (ops-math diag_v2:
+    // `rank <= 1` hands over to another operator's tiling, whose status is
+    // not followed, and selects 1 there) pins it: the fact holds for every
+    // value of that status.
+    if (a == hc.tplArgs.end() || opaqueLeaf(a->second))
       continue;
     // `schMode=0|1`: one instantiation for values the kernel does not tell
     // apart (planTplInstantiations); the host passes any of them.
@@ -378,6 +446,32 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   const std::optional<project::OpProject> &proj = pit->second;
   if (proj)
     files = host::hostTilingSources(*proj, reason);
+  // Host folders per architecture (op_host/arch22/, op_host/arch35/: each
+  // registers the operator's tiling function for its chips): the target's
+  // own first (archNN, NN = __NPU_ARCH__ / 100), then files in no such
+  // folder, then the other folders'. ops-math diag_v2 on ascend950 was read
+  // through arch22's function, whose struct the arch35 kernel does not use:
+  // no field bound.
+  {
+    const std::string own = "arch" + std::to_string(t.npuArch / 100);
+    auto rank = [&](const std::string &f) {
+      llvm::StringRef rel = llvm::StringRef(f);
+      if (size_t at = rel.find("/op_host/"); at != llvm::StringRef::npos)
+        rel = rel.drop_front(at + 9);
+      int r = 1;
+      for (auto it = llvm::sys::path::begin(rel), end = llvm::sys::path::end(rel); it != end; ++it) {
+        llvm::StringRef part = *it;
+        if (std::next(it) == end)
+          break; // the file's own name
+        if (part.size() > 4 && part.starts_with("arch") &&
+            std::all_of(part.begin() + 4, part.end(), [](char c) { return c >= '0' && c <= '9'; }))
+          r = part == own ? 0 : 2;
+      }
+      return r;
+    };
+    std::stable_sort(files.begin(), files.end(),
+                     [&](const std::string &a, const std::string &b) { return rank(a) < rank(b); });
+  }
   host::HostContract hc;
   // A direct launch in the kernel's own file (read only when the file has a
   // `<<<` launch: the host reader parses the file again).
@@ -488,6 +582,9 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   // before Z3 sees them); other pins join as facts.
   std::map<uint32_t, Sym> pinned;
   std::vector<Sym> pins = tplPins(km.variant, hc, pinned);
+  if (getenv("ALINT_HOST_DEBUG"))
+    for (const Sym &p : pins)
+      fprintf(stderr, "host pin: %s\n", toString(p).c_str());
   // A value the host reader did not model inside a field's expression (the
   // size of a shape it could not follow, on the empty-input path) is a free
   // host input here, as a field the reader knows nothing of is: a
@@ -516,10 +613,26 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   // Values under the variant's key where it is linear: a key chosen by the
   // dtype (ops-math sim_thread_exponential: 1, 2, 3 for float, half, bf16)
   // folds the host's per-dtype choices as a dtype pin does.
-  Sym keyUnder;
+  std::vector<Sym> under;
+  // The template pins that are linear, likewise: the host's branches on the
+  // condition that selects the arguments fold (ops-math diag_v2's rank). A
+  // compound pin (`!(rank <= 1 && ok)`) is replaced where it appears.
+  std::vector<std::pair<Sym, bool>> conditions;
+  for (const Sym &p : pins)
+    if (Sym fp = foldAs(p, true); fp && isLinear(fp)) {
+      under.push_back(fp);
+      const bool negated = fp->op == SymOp::LNot;
+      const Sym &g = negated ? fp->args[0] : fp;
+      if (g->op == SymOp::LAnd || g->op == SymOp::LOr)
+        conditions.push_back({g, !negated});
+    }
   auto fold = [&](const Sym &e) {
     Sym f = foldAs(e, true);
-    return keyUnder && f ? simplifyUnder(f, {keyUnder}) : f;
+    for (const auto &[node, value] : conditions) {
+      std::unordered_map<const SymNode *, Sym> memo;
+      f = f ? replaceCondition(f, node, value, memo) : f;
+    }
+    return !under.empty() && f ? simplifyUnder(f, under) : f;
   };
   // The key's condition joins every question of the variant where it is
   // linear (`value.size == 1`, a dtype); a non-linear one (a remainder by the
@@ -532,7 +645,7 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
     kp = foldAs(kp, true);
     if (isLinear(kp)) {
       pins.push_back(kp);
-      keyUnder = kp;
+      under.push_back(kp);
     } else {
       keyOnlyForLaunch = kp;
     }
@@ -541,7 +654,22 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   for (const Sym &f : hc.facts)
     facts.push_back(fold(f));
   facts.push_back(fold(hc.success));
-  facts.insert(facts.end(), pins.begin(), pins.end());
+  // The pins, with the values the reader did not model freed as in the rest.
+  // One that still names such a value (diag_v2's `!(rank <= 1 && status ==
+  // 0)`, the status of another operator's tiling) is not a fact: every
+  // question with it would be cut to a small budget (Solver.cpp), and the
+  // values and facts were folded under it above (`under`): the contract
+  // only gets weaker.
+  for (const Sym &p : pins) {
+    Sym f = foldAs(p, true);
+    std::vector<std::shared_ptr<const VarInfo>> vs;
+    collectVars(f, vs);
+    const bool namesUnmodelled =
+        std::any_of(vs.begin(), vs.end(), [](const auto &v) { return v->reason.rfind(kHostUnmodelledReason, 0) == 0; });
+    if (namesUnmodelled && isLinear(f))
+      continue;
+    facts.push_back(f);
+  }
   unsigned bound = 0;
   // A value or fact too large to put into the kernel's questions: each of
   // them would translate thousands of nodes for Z3 (ops-math pad_v3 arch35:
