@@ -506,6 +506,7 @@ struct bfloat16 {
 inline const gert::Shape &EnsureNotScalar(const gert::Shape &shape) { return shape; }
 // The UB block is 32 bytes on every supported chip (hardware.md §2.1).
 inline uint32_t GetUbBlockSize(gert::TilingContext *) { return 32; }
+inline uint32_t GetUbBlockSize(gert::TilingParseContext *) { return 32; }
 // Modelled as PlatformAscendC::GetCoreNumAiv / GetCoreMemSize(UB).
 uint32_t GetAivCoreNum(gert::TilingContext *context);
 uint64_t GetUbSize(gert::TilingContext *context);
@@ -515,6 +516,8 @@ uint32_t GetVRegSize(const gert::TilingContext *context);
 // Also asked of the parse context (ops-math arg_common_base_tiling.cpp).
 uint32_t GetVRegSize(const gert::TilingParseContext *context);
 uint32_t GetCacheLineSize(const gert::TilingContext *context);
+// Also asked of the parse context (ops-math expand's TilingPrepare).
+uint32_t GetCacheLineSize(const gert::TilingParseContext *context);
 // The value of a constant input tensor (ops-base op_util.h: false when the
 // input is not constant). Bodyless: the reader havocs `value`, a free input.
 template <class T>
