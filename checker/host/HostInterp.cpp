@@ -673,6 +673,12 @@ private:
         return true;
     return false;
   }
+  // std::vector: its elements are never followed (isVectorElement), so its
+  // constructors and members are not run either. Run, libstdc++'s fill of
+  // `std::vector<int64_t> v(n, 0)` was a write through an iterator the
+  // reader cannot follow, and the whole contract was lost (ops-math
+  // concat_dv2, scale, strided_slice_assign_v2).
+  static bool isStdVector(const CXXRecordDecl *rd) { return rd && inStd(rd) && rd->getName() == "vector"; }
   // The standard library's streams (std::ostringstream, std::cout, their
   // operator<<): host code logs through them; they never hold a tiling value.
   static bool isStream(const CXXRecordDecl *rd) {
@@ -1483,6 +1489,17 @@ int HostInterp::construct(const CXXRecordDecl *rd, const CXXConstructExpr *ce) {
       havocWritableArgs(ce, "passed to a standard-library constructor");
     return o;
   }
+  // A std::vector's constructors read their arguments (a count, a value, a
+  // range, another vector) and write only the vector: the arguments run for
+  // their side effects, nothing they name is havocked (`v(rows, 0)` kept
+  // rows).
+  if (isStdVector(rd)) {
+    if (ce)
+      for (const Expr *a : ce->arguments())
+        if (!isa<CXXDefaultArgExpr>(a) && a->HasSideEffects(ctx))
+          eval(a);
+    return o;
+  }
   initFields(o, rd, "");
   if (!ce)
     return o;
@@ -2131,7 +2148,11 @@ HVal HostInterp::evalCall(const CallExpr *ce) {
   // A direct launch's host code uses the standard library for everything
   // but the tiling (random inputs, streams, containers): its functions are
   // not followed (what they could write becomes unknown, below).
-  bool skipStd = launchKernel && inStd(fd);
+  const auto *method = dyn_cast<CXXMethodDecl>(fd);
+  // (std::vector<bool>'s element references and iterators too.)
+  bool skipStd = (launchKernel && inStd(fd)) ||
+                 (method && (isStdVector(method->getParent()) ||
+                             (inStd(method) && method->getParent()->getName().starts_with("_Bit_"))));
   if (!skipStd &&
       (fd->hasBody() || (fd->getTemplateInstantiationPattern() && fd->getTemplateInstantiationPattern()->hasBody())))
     return inlineCall(fd, args, self, ce->getBeginLoc());

@@ -845,3 +845,22 @@ TEST_CASE("host reader: array fields written through a member pointer by a loop 
   CHECK(at(c.success, bad) == 0);
   CHECK(at(c.success, f32) == 1);
 }
+
+TEST_CASE("host reader: std::vector scratch space is not run, and its elements are unknown", "[host]") {
+  // libstdc++'s fill of `std::vector<int64_t> v(n, 0)` (and std::vector<bool>'s
+  // bit references) were writes the reader cannot follow: the whole contract
+  // was lost (ops-math concat_dv2, strided_slice_assign_v2).
+  host::HostContract c = host::readTilingFunction(
+      std::string(ALINT_SOURCE_DIR) + "/tests/data/host/vector_scratch_tiling.cpp", hostOptions());
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  std::string names;
+  for (auto &[n, v] : c.fields)
+    names += n + " ";
+  INFO("fields: " << names << " success: " << (c.success ? toString(c.success) : "-"));
+  REQUIRE(c.fields.count("rows"));
+  CHECK(at(c.fields["rows"], {{"x.shape[0]", 100}}) == 100);
+  // A vector element: not followed, so unknown (never the 0 it was filled
+  // with): the field is not bound.
+  CHECK((!c.fields.count("lastPrefix") || containsOpaque(c.fields["lastPrefix"])));
+}
