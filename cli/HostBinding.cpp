@@ -210,11 +210,6 @@ std::string pinVariantDtypes(const std::string &label, host::HostOptions &ho) {
   return key;
 }
 
-// A variant built for one ASCENDC_TPL_SEL combination (label "TPL a=1,
-// D_T=half"; checker/frontend planTplInstantiations) runs only when the host
-// passed those values to GET_TPL_TILING_KEY: the arguments are in the
-// declaration's order on both sides. A DATATYPE value is a C++ type here and
-// a ge::DataType on the host (C_DT_* ids are ge::DataType's, TplSelect.cpp).
 // Whether a value a path chooses (`c ? 1 : 0`, through casts) has a value
 // the reader did not model: a leaf, not only a condition that picks one.
 static bool opaqueLeaf(const Sym &v) {
@@ -279,6 +274,11 @@ static Sym replaceCondition(const Sym &s, const Sym &node, bool with, std::unord
   return out;
 }
 
+// A variant built for one ASCENDC_TPL_SEL combination (label "TPL a=1,
+// D_T=half"; checker/frontend planTplInstantiations) runs only when the host
+// passed those values to GET_TPL_TILING_KEY: the arguments are in the
+// declaration's order on both sides. A DATATYPE value is a C++ type here and
+// a ge::DataType on the host (C_DT_* ids are ge::DataType's, TplSelect.cpp).
 std::vector<Sym> tplPins(const std::string &label, const host::HostContract &hc, std::map<uint32_t, Sym> &pinned) {
   std::vector<Sym> out;
   size_t at = label.find("TPL ");
