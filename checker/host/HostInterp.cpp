@@ -5068,7 +5068,23 @@ HostContract readTilingFunction(const std::string &hostFile, const HostOptions &
     if (outOfTime(withCompanions.reason))
       return withCompanions;
   }
-  return readTilingUnit(hostFile, {}, opts);
+  HostContract alone = readTilingUnit(hostFile, {}, opts);
+  // Standard-library names used unqualified (`vector<int64_t> v(n, 0)`,
+  // ops-math mem_set_v2, addr, select): the build's ops-base headers, not
+  // here, bring them into scope. A file that does not compile without them
+  // is read once more with `using namespace std;` in front (std_names.h);
+  // the first reason stands if that does not compile either.
+  if (!alone.ok && alone.reason.rfind("the host file does not compile", 0) == 0) {
+    HostOptions withStd = opts;
+    withStd.extraArgs.push_back("-include");
+    withStd.extraArgs.push_back(opts.hostApiDir + "/ascendc_lint/std_names.h");
+    HostContract again = readTilingUnit(hostFile, {}, withStd);
+    if (getenv("ALINT_HOST_DEBUG"))
+      fprintf(stderr, "host: read again with std names: ok %d: %s\n", int(again.ok), again.reason.c_str());
+    if (again.ok)
+      return again;
+  }
+  return alone;
 }
 
 } // namespace alint::host

@@ -864,3 +864,13 @@ TEST_CASE("host reader: std::vector scratch space is not run, and its elements a
   // with): the field is not bound.
   CHECK((!c.fields.count("lastPrefix") || containsOpaque(c.fields["lastPrefix"])));
 }
+
+TEST_CASE("host reader: standard-library names used unqualified are found on a second read", "[host]") {
+  host::HostContract c = host::readTilingFunction(
+      std::string(ALINT_SOURCE_DIR) + "/tests/data/host/unqualified_std_tiling.cpp", hostOptions());
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  REQUIRE(c.fields.count("tile"));
+  CHECK(at(c.fields["tile"], {{"x.size", 100}}) == 100);
+  CHECK(at(c.fields["tile"], {{"x.size", 100000}}) == 2048);
+}

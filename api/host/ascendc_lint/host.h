@@ -163,10 +163,21 @@ public:
   const T *GetData() const;
   const void *GetAddr() const; // a device or host address: not modelled
 };
+// A list attribute's values (metadef exe_graph/runtime/continuous_vector.h):
+// its size and elements are not modelled (free values).
+template <class T> class TypedContinuousVector {
+public:
+  size_t GetSize() const;
+  size_t GetCapacity() const;
+  const T *GetData() const;
+};
 class RuntimeAttrs {
 public:
   template <class T>
   const T *GetAttrPointer(size_t index) const;
+  const TypedContinuousVector<int64_t> *GetListInt(size_t index) const;
+  const TypedContinuousVector<float> *GetListFloat(size_t index) const;
+  const TypedContinuousVector<bool> *GetListBool(size_t index) const;
   const int64_t *GetInt(size_t index) const;
   const bool *GetBool(size_t index) const;
   const float *GetFloat(size_t index) const;
@@ -213,6 +224,12 @@ public:
   const CompileTimeTensorDesc *GetOutputDesc(size_t index) const;
   const CompileTimeTensorDesc *GetDynamicInputDesc(size_t irIndex, size_t relativeIndex) const;
   const Tensor *GetInputTensor(size_t index) const;
+  // A dynamic input's tensor (ops-math mem_set_v2 reads each one's dtype).
+  const Tensor *GetDynamicInputTensor(size_t irIndex, size_t relativeIndex) const;
+  // As GetComputeNodeInfo()->GetInputInstanceInfo(i) (ops-math mem_set_v2,
+  // dynamic_stitch): not modelled.
+  const AnchorInstanceInfo *GetIrInputInstanceInfo(size_t irIndex) const;
+  const AnchorInstanceInfo *GetIrOutputInstanceInfo(size_t irIndex) const;
   const Tensor *GetOptionalInputTensor(size_t index) const;
   const Tensor *GetRequiredInputTensor(size_t index) const;
   const RuntimeAttrs *GetAttrs() const;
@@ -336,6 +353,9 @@ public:
   OpImplRegisterV2 &TilingInputsDataDependency(std::initializer_list<int32_t> inputs);
   template <class Fn>
   OpImplRegisterV2 &PrivateAttr(const char *, Fn);
+  // The key of the op's compiled-kernel cache (ops-math mem_set_v2): no tiling value.
+  template <class Fn>
+  OpImplRegisterV2 &GenSimplifiedKey(Fn f);
 };
 } // namespace optiling
 #define ALINT_HOST_CAT2(a, b) a##b
@@ -600,6 +620,10 @@ typedef int errno_t;
 #endif
 int memset_s(void *dest, size_t destMax, int c, size_t count);
 int memcpy_s(void *dest, size_t destMax, const void *src, size_t count);
+int strcat_s(char *dest, size_t destMax, const char *src);
+int strcpy_s(char *dest, size_t destMax, const char *src);
+int sprintf_s(char *dest, size_t destMax, const char *format, ...);
+int snprintf_s(char *dest, size_t destMax, size_t count, const char *format, ...);
 
 // The host TilingData definition macros (register/tilingdata_base.h): fields
 // start at zero (the real TilingDef clears its buffer), setters write the field.
