@@ -238,37 +238,8 @@ static Sym replaceCondition(const Sym &s, const Sym &node, bool with, std::unord
       a.push_back(replaceCondition(x, node, with, memo));
       changed |= a.back().get() != x.get();
     }
-    if (changed) {
-      switch (s->op) {
-      case SymOp::Select:
-        out = mkSelect(a[0], a[1], a[2]);
-        break;
-      case SymOp::Cast:
-        out = mkCast(a[0], s->type);
-        break;
-      case SymOp::BitNot:
-      case SymOp::Neg:
-        out = mkUn(s->op, a[0], s->type);
-        break;
-      case SymOp::LAnd:
-        out = mkAnd(a[0], a[1]);
-        break;
-      case SymOp::LOr:
-        out = mkOr(a[0], a[1]);
-        break;
-      case SymOp::LNot:
-        out = mkNot(a[0]);
-        break;
-      default:
-        if (s->op >= SymOp::Eq && s->op <= SymOp::Ge && a.size() == 2)
-          out = mkCmp(s->op, a[0], a[1]);
-        else if (a.size() == 2)
-          out = mkBin(s->op, a[0], a[1], s->type);
-        else
-          out = s; // an operator of another arity: left as it is
-        break;
-      }
-    }
+    if (changed)
+      out = withArgs(s, a);
   }
   memo.emplace(s.get(), out);
   return out;

@@ -397,6 +397,12 @@ private:
   Value newArray(clang::QualType arrayType, const std::string &origin, const clang::Expr *init);
   std::shared_ptr<ObjState> cloneObject(const std::shared_ptr<ObjState> &o);
   void readQueueTemplateArgs(ObjState &o);
+  // What the model holds so far, and dropping what a dry run added after it.
+  struct ModelMark {
+    size_t ops, buffers, globals, loops, assumptions, paramStores, unsetTensorUses, wrapSites;
+  };
+  ModelMark modelMark() const;
+  void truncateModel(const ModelMark &m);
   Sym chunkLoopStep(const clang::VarDecl *iv, const clang::Expr *boundE, const clang::Stmt *body);
   size_t mark();
   std::vector<std::pair<LRef, Value>> rollback(size_t m);

@@ -2314,6 +2314,23 @@ void Interp::skipped(const Stmt *root, const std::string &why, int depth) {
   }
 }
 
+Interp::ModelMark Interp::modelMark() const {
+  return {model.ops.size(),         model.buffers.size(),         model.globals.size(),
+          model.loops.size(),       model.assumptions.size(),     model.paramStores.size(),
+          model.unsetTensorUses.size(), model.wrapSites.size()};
+}
+
+void Interp::truncateModel(const ModelMark &m) {
+  model.ops.resize(m.ops);
+  model.buffers.resize(m.buffers);
+  model.globals.resize(m.globals);
+  model.loops.resize(m.loops);
+  model.assumptions.resize(m.assumptions);
+  model.paramStores.resize(m.paramStores);
+  model.unsetTensorUses.resize(m.unsetTensorUses);
+  model.wrapSites.resize(m.wrapSites);
+}
+
 // The step of a chunk loop on `iv` (the condition `iv < bound`, no increment
 // expression): run the body once from a fresh value x of iv (a dry run,
 // undone) and read what it leaves, x + d. Where d is, through value-keeping
@@ -2339,10 +2356,7 @@ Sym Interp::chunkLoopStep(const VarDecl *iv, const Expr *boundE, const Stmt *bod
   };
   if (!invariant(bound))
     return nullptr;
-  const size_t opsBefore = model.ops.size(), bufBefore = model.buffers.size(), globBefore = model.globals.size(),
-               loopsBefore = model.loops.size(), asmBefore = model.assumptions.size(),
-               storesBefore = model.paramStores.size(), unsetBefore = model.unsetTensorUses.size(),
-               wrapsBefore = model.wrapSites.size();
+  const ModelMark before = modelMark();
   const size_t m = mark();
   const bool outer = journalActive;
   journalActive = true;
@@ -2357,14 +2371,7 @@ Sym Interp::chunkLoopStep(const VarDecl *iv, const Expr *boundE, const Stmt *bod
     out = Value();
   --dryRun;
   rollback(m);
-  model.ops.resize(opsBefore);
-  model.buffers.resize(bufBefore);
-  model.globals.resize(globBefore);
-  model.loops.resize(loopsBefore);
-  model.assumptions.resize(asmBefore);
-  model.paramStores.resize(storesBefore);
-  model.unsetTensorUses.resize(unsetBefore);
-  model.wrapSites.resize(wrapsBefore);
+  truncateModel(before);
   journalActive = outer;
   if (out.kind != Value::Scalar || !out.sym)
     return nullptr;
@@ -2514,10 +2521,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   }
 
   // Dry run: find what the body changes, then undo it.
-  size_t opsBefore = model.ops.size(), bufBefore = model.buffers.size(), globBefore = model.globals.size(),
-         loopsBefore = model.loops.size(), asmBefore = model.assumptions.size(),
-         storesBefore = model.paramStores.size(), unsetBefore = model.unsetTensorUses.size(),
-         wrapsBefore = model.wrapSites.size();
+  const ModelMark before = modelMark();
   size_t m = mark();
   bool outer = journalActive;
   journalActive = true;
@@ -2544,14 +2548,7 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   // tensor uses name the counter without the loop's bounds, the loop not
   // being recorded yet: they would be questions about every value of it.)
   auto discardDryRun = [&]() {
-    model.ops.resize(opsBefore);
-    model.buffers.resize(bufBefore);
-    model.globals.resize(globBefore);
-    model.loops.resize(loopsBefore);
-    model.assumptions.resize(asmBefore);
-    model.paramStores.resize(storesBefore);
-    model.unsetTensorUses.resize(unsetBefore);
-    model.wrapSites.resize(wrapsBefore);
+    truncateModel(before);
     journalActive = outer;
   };
   discardDryRun();

@@ -551,8 +551,10 @@ static Sym rebuild(const Sym &s, const std::function<Sym(const VarInfo &)> &repl
     args.push_back(substituteOnce(a, replace, memo));
     changed |= args.back().get() != a.get();
   }
-  if (!changed)
-    return s;
+  return changed ? withArgs(s, args) : s;
+}
+
+Sym withArgs(const Sym &s, const std::vector<Sym> &args) {
   switch (s->op) {
   case SymOp::Cast:
     return mkCast(args[0], s->type);

@@ -149,6 +149,9 @@ bool structurallyEqual(const Sym &a, const Sym &b);
 void collectVars(const Sym &s, std::vector<std::shared_ptr<const VarInfo>> &out);
 bool containsOpaque(const Sym &s);
 // Replace variables by id.
+// `s`'s operation on other operands (of the same arity), folded as the mk*
+// constructors fold.
+Sym withArgs(const Sym &s, const std::vector<Sym> &args);
 Sym substitute(const Sym &s, const std::function<Sym(const VarInfo &)> &replace);
 // The same with a memo the caller keeps across calls of one replacement
 // (results by input node): the caller keeps the inputs alive while it does.
