@@ -578,6 +578,8 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
       if (fresh)
         it->second = mkVar("host.unmodelled" + std::to_string(freed.size()), IntType::math(), VarRole::Input,
                            std::string(kHostUnmodelledReason) + ": " + v.reason);
+      if (fresh && getenv("ALINT_HOST_DEBUG"))
+        fprintf(stderr, "host unmodelled%zu: %s\n", freed.size(), v.reason.c_str());
       return it->second;
     });
   };

@@ -64,6 +64,7 @@ struct SolverStats {
   unsigned probeFailures = 0; // failures found at chosen input values (Solver::checkDirect, 1b)
   unsigned caseSplits = 0;    // non-linear obligations asked once per value of a factor (Solver::checkByCases)
   unsigned quantified = 0;    // "fails for every input?" questions asked with a quantifier over the internals
+  unsigned rangeProofs = 0;   // obligations the context's variable ranges prove alone (no Z3 call)
   uint64_t z3Units = 0;       // Z3 resource units spent
   double seconds = 0;
 };

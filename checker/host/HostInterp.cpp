@@ -743,6 +743,8 @@ private:
     return var(tensor + ".size", IntType::i64(), 0);
   }
   bool productOverDims(const Stmt *loop, const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body);
+  Sym loopChoice(const Sym &before, const Sym &after, const Stmt *loop);
+  unsigned loopChoices = 0; // the free choices loopChoice made
   Sym dtypeVar(const std::string &tensor);
   Sym dtypeSize(const Sym &dt);
   void tensorExtents(HostContract &hc);
@@ -2912,8 +2914,14 @@ void HostInterp::execLoop(const Stmt *loop, const Stmt *init, const Expr *c, con
       continue;
     bool same = b->second.k == v.k && (v.k != HVal::Int || structurallyEqual(b->second.s, v.s)) &&
                 (v.k != HVal::Obj || b->second.obj == v.obj) && (v.k != HVal::Ref || b->second.ref == v.ref);
-    if (!same)
-      state[l] = v.k == HVal::Int ? intV(mkOpaque(why, v.s->type)) : noneV(why);
+    if (same)
+      continue;
+    if (v.k == HVal::Int && b->second.k == HVal::Int)
+      if (Sym choice = loopChoice(b->second.s, v.s, loop)) {
+        state[l] = intV(choice);
+        continue;
+      }
+    state[l] = v.k == HVal::Int ? intV(mkOpaque(why, v.s->type)) : noneV(why);
   }
   if (!returns)
     return;
@@ -2938,6 +2946,55 @@ void HostInterp::execLoop(const Stmt *loop, const Stmt *init, const Expr *c, con
   Sym stillAlive = alive();
   state = std::move(havocked);
   state[aliveLoc()] = intV(stillAlive);
+}
+
+// What a location holds after a loop that is not unrolled, where one
+// iteration leaves it as it was or sets it to a constant (`match = false;
+// break;` in a loop comparing two shapes dimension by dimension: ops-math
+// minimum, equal): by induction, after any number of iterations, its value
+// before the loop or one of those constants. The choice is a free host value
+// (a fresh boolean per constant), not an unmodelled one: the host accepted
+// the input only where the flag says so, and that fact decides it (a value
+// left opaque made every question on the fields computed after the check
+// `unknown`). Null when an iteration's value has other leaves.
+Sym HostInterp::loopChoice(const Sym &before, const Sym &after, const Stmt *loop) {
+  std::vector<Sym> constants;
+  bool ok = true;
+  std::function<void(const Sym &, int)> leaves = [&](const Sym &x, int depth) {
+    if (!ok)
+      return;
+    if (depth > 16) {
+      ok = false;
+      return;
+    }
+    if (structurallyEqual(x, before))
+      return;
+    if (x->op == SymOp::Select) {
+      leaves(x->args[1], depth + 1);
+      leaves(x->args[2], depth + 1);
+      return;
+    }
+    if (x->op != SymOp::Const && x->op != SymOp::BoolConst) {
+      ok = false;
+      return;
+    }
+    for (const Sym &c : constants)
+      if (structurallyEqual(c, x))
+        return;
+    constants.push_back(x);
+    ok = constants.size() <= 4;
+  };
+  leaves(after, 0);
+  if (!ok || constants.empty() || before->type != after->type)
+    return nullptr;
+  PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(loop->getBeginLoc()));
+  const std::string at = p.isValid() ? std::to_string(p.getLine()) : "?";
+  Sym v = before;
+  for (const Sym &c : constants) {
+    Sym pick = mkVar("host.loop" + at + ".sets" + std::to_string(++loopChoices), IntType::boolean(), VarRole::Input);
+    v = mkSelect(pick, c, v);
+  }
+  return v;
 }
 
 // `for (i = 0; i < shape.GetDimNum(); ++i) n *= shape.GetDim(i);` multiplies

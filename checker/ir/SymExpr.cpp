@@ -753,13 +753,21 @@ struct BoundLiteral {
   SymOp op; // var op k
   __int128 k;
 };
+// The same for a compound term: `t op k` (`lastDim <= 512 ? lastDim : tile`,
+// where lastDim is the host's select over the input's rank). The refined walk
+// of a branch narrows every node equal to t.
+struct TermLiteral {
+  Sym term;
+  SymOp op;
+  __int128 k;
+};
 void boundLiterals(const Sym &c, bool holds, const VarBounds *bounds, IntervalMemo &memo,
-                   std::vector<BoundLiteral> &out) {
+                   std::vector<BoundLiteral> &out, std::vector<TermLiteral> *terms = nullptr) {
   if (c->op == SymOp::LNot)
-    return boundLiterals(c->args[0], !holds, bounds, memo, out);
+    return boundLiterals(c->args[0], !holds, bounds, memo, out, terms);
   if ((c->op == SymOp::LAnd && holds) || (c->op == SymOp::LOr && !holds)) {
-    boundLiterals(c->args[0], holds, bounds, memo, out);
-    boundLiterals(c->args[1], holds, bounds, memo, out);
+    boundLiterals(c->args[0], holds, bounds, memo, out, terms);
+    boundLiterals(c->args[1], holds, bounds, memo, out, terms);
     return;
   }
   if (c->op < SymOp::Eq || c->op > SymOp::Ge || c->args.size() != 2)
@@ -777,10 +785,13 @@ void boundLiterals(const Sym &c, bool holds, const VarBounds *bounds, IntervalMe
   for (int i = 0; i < 2; ++i) {
     if (!asConst(c->args[1 - i]))
       continue;
-    Sym v = variableOf(c->args[i]);
-    if (!v)
-      return;
     SymOp op = i == 0 ? c->op : swappedCmp(c->op);
+    Sym v = variableOf(c->args[i]);
+    if (!v) {
+      if (terms && !c->args[i]->args.empty() && !c->args[i]->type.isBool)
+        terms->push_back({c->args[i], holds ? op : negatedCmp(op), wide(c->args[1 - i])});
+      return;
+    }
     out.push_back({v, holds ? op : negatedCmp(op), wide(c->args[1 - i])});
     return;
   }
@@ -803,6 +814,26 @@ void boundLiterals(const Sym &c, bool holds, const VarBounds *bounds, IntervalMe
       out.push_back({v, SymOp::Le, e.hi});
     }
     return;
+  }
+  // Two compound terms (`lastDim <= (fp32 ? 2048 : 4096)`): each against the
+  // end of the other's range.
+  if (!terms)
+    return;
+  for (int i = 0; i < 2; ++i) {
+    const Sym &t = c->args[i];
+    if (t->args.empty() || t->type.isBool)
+      continue;
+    Interval e = intervalOf(c->args[1 - i], bounds, &memo);
+    SymOp op = i == 0 ? c->op : swappedCmp(c->op);
+    op = holds ? op : negatedCmp(op);
+    if (op == SymOp::Lt || op == SymOp::Le)
+      terms->push_back({t, op, e.hi});
+    else if (op == SymOp::Gt || op == SymOp::Ge)
+      terms->push_back({t, op, e.lo});
+    else if (op == SymOp::Eq) {
+      terms->push_back({t, SymOp::Ge, e.lo});
+      terms->push_back({t, SymOp::Le, e.hi});
+    }
   }
 }
 
@@ -828,6 +859,49 @@ Interval narrowedBy(Interval v, SymOp op, __int128 k) {
 // Nodes the branch refinement below may still visit (intervalOfNode counts
 // them): a select's branches are re-walked under their condition, a nested
 // select's again, so a large term is bounded by this, not by its shape.
+// x's range where the term literals hold: each node equal to a literal's
+// term narrowed, found through selects (either branch) and casts only, at
+// most `budget` nodes (past it, a node's plain range). Empty (lo > hi): no
+// value of x satisfies them, the branch holding x is never taken.
+Interval rangeUnderTerms(const Sym &x, const std::vector<TermLiteral> &lits, const VarBounds *bounds,
+                         IntervalMemo &memo, int &budget) {
+  Interval plain = intervalOf(x, bounds, &memo);
+  if (--budget < 0 || plain.lo > plain.hi)
+    return plain;
+  bool matched = false;
+  for (const TermLiteral &l : lits)
+    if (l.term->hash == x->hash && structurallyEqual(l.term, x)) {
+      plain = narrowedBy(plain, l.op, l.k);
+      matched = true;
+    }
+  if (matched)
+    return plain;
+  auto meet = [&](Interval r) -> Interval {
+    if (r.lo > r.hi)
+      return r;
+    Interval both = {std::max(plain.lo, r.lo), std::min(plain.hi, r.hi)};
+    return both.lo <= both.hi ? both : plain;
+  };
+  if (x->op == SymOp::Select) {
+    Interval a = rangeUnderTerms(x->args[1], lits, bounds, memo, budget);
+    Interval b = rangeUnderTerms(x->args[2], lits, bounds, memo, budget);
+    if (a.lo > a.hi)
+      return b;
+    if (b.lo > b.hi)
+      return a;
+    return meet({std::min(a.lo, b.lo), std::max(a.hi, b.hi)});
+  }
+  if (x->op == SymOp::Cast && !x->type.isBool && !x->args[0]->type.isBool) {
+    Interval in = rangeUnderTerms(x->args[0], lits, bounds, memo, budget);
+    if (in.lo > in.hi)
+      return in;
+    if (x->type.bits && (in.lo < (__int128)x->type.minValue() || in.hi > (__int128)x->type.maxValue()))
+      return plain; // the cast may change these values
+    return meet(in);
+  }
+  return plain;
+}
+
 thread_local long refineNodesLeft = 0;
 thread_local int refineDepth = 0;
 
@@ -908,8 +982,9 @@ static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMe
     if (refineDepth < 3 && refineNodesLeft > 0)
       for (int br = 0; br < 2; ++br) {
         std::vector<BoundLiteral> lits;
-        boundLiterals(s->args[0], br == 0, bounds, memo, lits);
-        if (lits.empty())
+        std::vector<TermLiteral> termLits;
+        boundLiterals(s->args[0], br == 0, bounds, memo, lits, &termLits);
+        if (lits.empty() && termLits.empty())
           continue;
         VarBounds refined = bounds ? *bounds : VarBounds{};
         bool changed = false, never = false;
@@ -929,6 +1004,22 @@ static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMe
         if (never) { // the branch is never taken: the select is the other one
           v = other;
           continue;
+        }
+        // A branch that is a compound term the condition compares with a
+        // constant (through a cast that keeps its value): only the values
+        // the comparison lets through (`lastDim <= 512 && fp ? lastDim :
+        // tile`, lastDim the host's select over the input's rank). Not a
+        // walk of the branch: a term literal has no variable to re-bound.
+        if (!termLits.empty()) {
+          int budget = 64;
+          Interval t = rangeUnderTerms(s->args[1 + br], termLits, bounds, memo, budget);
+          if (t.lo > t.hi) { // never taken
+            v = other;
+            continue;
+          }
+          Interval both = {std::max(v.lo, t.lo), std::min(v.hi, t.hi)};
+          if (both.lo <= both.hi)
+            v = both;
         }
         if (!changed)
           continue;
@@ -1070,6 +1161,72 @@ static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMe
     return typeRange(s->type);
   }
   return clampToType(r, s->type);
+}
+
+std::optional<bool> truthByIntervals(const Sym &b, const VarBounds *bounds, IntervalMemo *memo) {
+  IntervalMemo local;
+  IntervalMemo &m = memo ? *memo : local;
+  switch (b->op) {
+  case SymOp::BoolConst:
+    return b->value != 0;
+  case SymOp::LNot:
+    if (auto t = truthByIntervals(b->args[0], bounds, &m))
+      return !*t;
+    return std::nullopt;
+  case SymOp::LAnd:
+  case SymOp::LOr: {
+    const bool isAnd = b->op == SymOp::LAnd;
+    auto x = truthByIntervals(b->args[0], bounds, &m);
+    if (x && *x != isAnd) // false && _, true || _
+      return *x;
+    auto y = truthByIntervals(b->args[1], bounds, &m);
+    if (y && *y != isAnd)
+      return *y;
+    if (x && y)
+      return isAnd;
+    return std::nullopt;
+  }
+  case SymOp::Eq:
+  case SymOp::Ne:
+  case SymOp::Lt:
+  case SymOp::Le:
+  case SymOp::Gt:
+  case SymOp::Ge: {
+    if (b->args.size() != 2 || b->args[0]->type.isBool || b->args[1]->type.isBool)
+      return std::nullopt;
+    Interval x = intervalOf(b->args[0], bounds, &m), y = intervalOf(b->args[1], bounds, &m);
+    if (x.lo > x.hi || y.lo > y.hi) // contradictory bounds: nothing shown
+      return std::nullopt;
+    SymOp op = b->op;
+    if (op == SymOp::Gt || op == SymOp::Ge) { // as y < x, y <= x
+      std::swap(x, y);
+      op = op == SymOp::Gt ? SymOp::Lt : SymOp::Le;
+    }
+    switch (op) {
+    case SymOp::Lt:
+      if (x.hi < y.lo)
+        return true;
+      if (x.lo >= y.hi)
+        return false;
+      return std::nullopt;
+    case SymOp::Le:
+      if (x.hi <= y.lo)
+        return true;
+      if (x.lo > y.hi)
+        return false;
+      return std::nullopt;
+    default: { // Eq, Ne
+      const bool equal = x.lo == x.hi && y.lo == y.hi && x.lo == y.lo;
+      const bool disjoint = x.hi < y.lo || y.hi < x.lo;
+      if (equal || disjoint)
+        return (op == SymOp::Eq) == equal;
+      return std::nullopt;
+    }
+    }
+  }
+  default:
+    return std::nullopt;
+  }
 }
 
 std::optional<int64_t> evaluate(const Sym &s, const std::function<std::optional<int64_t>(const VarInfo &)> &env) {

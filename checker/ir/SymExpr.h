@@ -216,6 +216,10 @@ struct Interval {
 using VarBounds = std::map<uint32_t, Interval>;
 using IntervalMemo = std::unordered_map<const SymNode *, Interval>; // valid for one `bounds`
 Interval intervalOf(const Sym &s, const VarBounds *bounds = nullptr, IntervalMemo *memo = nullptr);
+// Whether a boolean term holds for every value its variables take within
+// `bounds` (true), for none (false), or the intervals of its comparisons'
+// operands show neither (nullopt).
+std::optional<bool> truthByIntervals(const Sym &b, const VarBounds *bounds, IntervalMemo *memo = nullptr);
 
 // Evaluate under a variable assignment (missing vars -> nullopt). C++ semantics.
 std::optional<int64_t> evaluate(const Sym &s, const std::function<std::optional<int64_t>(const VarInfo &)> &env);

@@ -725,6 +725,39 @@ TEST_CASE("host reader: a local declared before an early return is its value whe
 // preconditions); a loop whose bound nothing gives may return in some
 // iteration (an opaque choice, not a contract lost); a std::vector's
 // elements are unknown, not a reason to give up the contract.
+TEST_CASE("host reader: a flag a loop may set to a constant is a free choice, not unmodelled", "[host]") {
+  host::HostContract c =
+      host::readTilingFunction(std::string(ALINT_SOURCE_DIR) + "/tests/data/host/flag_loop_tiling.cpp", hostOptions());
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  for (const char *f : {"rows", "tileLength"})
+    REQUIRE(c.fields.count(f));
+  // The flag: true before the loop, or false where an iteration set it.
+  CHECK_FALSE(containsOpaque(c.success));
+  CHECK_FALSE(containsOpaque(c.fields["tileLength"]));
+  std::vector<std::shared_ptr<const VarInfo>> vs;
+  collectVars(c.success, vs);
+  const VarInfo *pick = nullptr;
+  for (auto &v : vs)
+    if (v->name.rfind("host.loop", 0) == 0)
+      pick = v.get();
+  REQUIRE(pick);
+  CHECK(pick->role == VarRole::Input);
+  CHECK(pick->reason.empty());
+  auto at = [&](const Sym &s, int64_t set) {
+    return evaluate(s, [&](const VarInfo &v) -> std::optional<int64_t> {
+      if (v.id == pick->id)
+        return set;
+      return std::nullopt;
+    });
+  };
+  CHECK(at(c.success, 0) == 1); // no iteration cleared it: accepted
+  CHECK(at(c.success, 1) == 0); // one did: GRAPH_FAILED
+  CHECK(at(c.fields["tileLength"], 0) == 256);
+  // A sum over the dimensions has other leaves: not known.
+  CHECK(std::count(c.unconstrained.begin(), c.unconstrained.end(), "widest") == 1);
+}
+
 TEST_CASE("host reader: loops the path bounds, returns in loops, std::vector elements", "[host]") {
   host::HostContract c = host::readTilingFunction(
       std::string(ALINT_SOURCE_DIR) + "/tests/data/host/rank_loop_tiling.cpp", hostOptions());
@@ -742,6 +775,9 @@ TEST_CASE("host reader: loops the path bounds, returns in loops, std::vector ele
       // (the counter of that loop, any value: under "no return" unused)
       if (v.role == VarRole::Opaque &&
           (v.reason.find("returns") != std::string::npos || v.reason.find("changed by the loop") == 0))
+        return 0;
+      // (a location a loop may set to a constant: no iteration set it)
+      if (v.name.rfind("host.loop", 0) == 0)
         return 0;
       auto it = env.find(v.name);
       if (it != env.end())

@@ -99,6 +99,43 @@ TEST_CASE("intervals: a quotient by a positive divisor of a dividend of either s
   CHECK(q.hi == -1);
 }
 
+TEST_CASE("intervals: a compound term a select's condition bounds is bounded in its branch", "[simplify]") {
+  // The host's last dimension, a select over the rank; the field is that
+  // dimension where it is small (with a dtype test beside it), else a
+  // per-dtype threshold it was compared with, else a constant.
+  Sym rank = mkVar("x.shape.rank", IntType::i64());
+  Sym d0 = mkVar("x.shape[0]", IntType::i64()), d1 = mkVar("x.shape[1]", IntType::i64());
+  Sym dtype = mkVar("x.dtype", IntType::i32());
+  Sym last = mkSelect(mkCmp(SymOp::Eq, rank, mkConst(1, IntType::i64())), d0, d1);
+  Sym fp32 = mkCmp(SymOp::Eq, dtype, mkConst(0, IntType::i32()));
+  Sym threshold = mkSelect(fp32, mkConst(2048, IntType::i64()), mkConst(4096, IntType::i64()));
+  Sym coreNum = mkVar("platform.coreNumAiv", IntType::i64());
+  Sym small = mkSelect(mkCmp(SymOp::Eq, coreNum, mkConst(0, IntType::i64())), mkConst(16, IntType::i64()), last);
+  Sym field = mkSelect(mkAnd(mkCmp(SymOp::Le, last, mkConst(512, IntType::i64())), fp32), small,
+                       mkSelect(mkCmp(SymOp::Le, last, threshold), last, mkConst(256, IntType::i64())));
+  VarBounds none;
+  Interval r = intervalOf(field, &none);
+  CHECK(r.lo == (__int128)INT64_MIN);
+  CHECK(r.hi == 4096);
+  // Not bounded below: `last` may be negative. (Converted to uint32_t, a
+  // negative `last` would wrap: the cast's range is then its type's.)
+  Sym wrapped = mkSelect(mkCmp(SymOp::Le, last, threshold), mkCast(last, IntType::u32()), mkConst(256, IntType::u32()));
+  CHECK(intervalOf(wrapped, &none).hi == 4294967295);
+  Sym f = mkVar("tiling.tile", IntType::i64());
+  Obligation ob;
+  ob.check = "param-range";
+  ob.context = {mkCmp(SymOp::Eq, f, field)};
+  ob.property = mkCmp(SymOp::Le, f, mkConst(2097151, IntType::i64()));
+  Solver s(2000);
+  CHECK(s.check(ob).status == Status::Proved);
+  CHECK(s.stats().rangeProofs == 1); // by the ranges alone, no Z3 call
+  CHECK(s.stats().z3Calls == 0);
+  // A bound the ranges do not give goes to Z3 (and fails there).
+  ob.property = mkCmp(SymOp::Le, f, mkConst(1000, IntType::i64()));
+  CHECK(s.check(ob).status != Status::Proved);
+  CHECK(s.stats().rangeProofs == 1);
+}
+
 TEST_CASE("casts through a mathematical integer keep a variable's value", "[simplify]") {
   Sym x = mkVar("x", IntType::u32());
   // (int64_t)(math)(uint32_t)x: every uint32 value survives.

@@ -1,0 +1,41 @@
+// A loop the reader does not unroll (its trip count is the input's rank)
+// that sets a flag to a constant and breaks, the way real tiling functions
+// compare two shapes dimension by dimension, beside one that accumulates a
+// value. After the loop the flag is its initial value or the constant; the
+// sum is not known.
+#include "register/op_impl_registry.h"
+#include "tiling/platform/platform_ascendc.h"
+
+struct FlagLoopTilingData {
+  int64_t rows;
+  int64_t tileLength;
+  int64_t widest;
+};
+
+namespace optiling {
+static ge::graphStatus FlagLoopTiling(gert::TilingContext *context) {
+  const gert::Shape &shape = context->GetInputShape(0)->GetStorageShape();
+  bool allSmall = true;
+  for (size_t i = 0; i < shape.GetDimNum(); ++i) {
+    if (shape.GetDim(i) > 65535) {
+      allSmall = false;
+      break;
+    }
+  }
+  if (!allSmall) {
+    return ge::GRAPH_FAILED;
+  }
+  int64_t widest = 0;
+  for (size_t i = 0; i < shape.GetDimNum(); ++i) {
+    widest += shape.GetDim(i);
+  }
+  FlagLoopTilingData *tiling = context->GetTilingData<FlagLoopTilingData>();
+  tiling->rows = shape.GetShapeSize();
+  tiling->tileLength = allSmall ? 256 : 512;
+  tiling->widest = widest;
+  context->SetBlockDim(1);
+  return ge::GRAPH_SUCCESS;
+}
+
+IMPL_OP_OPTILING(FlagLoop).Tiling(FlagLoopTiling);
+} // namespace optiling
