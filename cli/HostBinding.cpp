@@ -626,7 +626,7 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   std::vector<Sym> facts;
   for (const Sym &f : hc.facts)
     facts.push_back(fold(f));
-  facts.push_back(fold(hc.success));
+  facts.push_back(boolSelectsAsLogic(fold(hc.success)));
   // The pins, with the values the reader did not model freed as in the rest.
   // One that still names such a value (diag_v2's `!(rank <= 1 && status ==
   // 0)`, the status of another operator's tiling) is not a fact: every

@@ -1163,6 +1163,59 @@ static Interval intervalOfNode(const Sym &s, const VarBounds *bounds, IntervalMe
   return clampToType(r, s->type);
 }
 
+namespace {
+bool isNegationOf(const Sym &x, const Sym &c) {
+  return (x->op == SymOp::LNot && structurallyEqual(x->args[0], c)) ||
+         (c->op == SymOp::LNot && structurallyEqual(c->args[0], x));
+}
+// Whether a conjunct of the `&&` chain x is `lit`, or the negation of it.
+bool hasConjunct(const Sym &x, const Sym &lit, bool negated, int depth = 0) {
+  if (depth > 64)
+    return false;
+  if (x->op == SymOp::LAnd)
+    return hasConjunct(x->args[0], lit, negated, depth + 1) || hasConjunct(x->args[1], lit, negated, depth + 1);
+  return negated ? isNegationOf(x, lit) : structurallyEqual(x, lit);
+}
+Sym boolSelectsAsLogic(const Sym &s, std::unordered_map<const SymNode *, Sym> &memo) {
+  if (!s->type.isBool ||
+      (s->op != SymOp::LAnd && s->op != SymOp::LOr && s->op != SymOp::LNot && s->op != SymOp::Select))
+    return s;
+  if (auto it = memo.find(s.get()); it != memo.end())
+    return it->second;
+  Sym r;
+  if (s->op == SymOp::LNot) {
+    r = mkNot(boolSelectsAsLogic(s->args[0], memo));
+  } else if (s->op == SymOp::LAnd || s->op == SymOp::LOr) {
+    Sym a = boolSelectsAsLogic(s->args[0], memo), b = boolSelectsAsLogic(s->args[1], memo);
+    r = s->op == SymOp::LAnd ? mkAnd(a, b) : mkOr(a, b);
+  } else {
+    const Sym &c = s->args[0];
+    Sym a = boolSelectsAsLogic(s->args[1], memo), b = boolSelectsAsLogic(s->args[2], memo);
+    if (hasConjunct(a, c, true)) // false wherever it is taken
+      a = mkBool(false);
+    if (hasConjunct(b, c, false))
+      b = mkBool(false);
+    if (isFalse(a))
+      r = mkAnd(mkNot(c), b);
+    else if (isFalse(b))
+      r = mkAnd(c, a);
+    else if (isTrue(a))
+      r = mkOr(c, b);
+    else if (isTrue(b))
+      r = mkOr(mkNot(c), a);
+    else
+      r = mkSelect(c, a, b);
+  }
+  memo.emplace(s.get(), r);
+  return r;
+}
+} // namespace
+
+Sym boolSelectsAsLogic(const Sym &s) {
+  std::unordered_map<const SymNode *, Sym> memo;
+  return s ? boolSelectsAsLogic(s, memo) : s;
+}
+
 std::optional<bool> truthByIntervals(const Sym &b, const VarBounds *bounds, IntervalMemo *memo) {
   IntervalMemo local;
   IntervalMemo &m = memo ? *memo : local;

@@ -201,6 +201,14 @@ private:
   std::unique_ptr<Impl> impl;
 };
 
+// A truth value with its selects between truth values written as logic
+// where a branch is decided: `c ? (a && !c) : b` is `!c && b` (the branch
+// contradicts its own condition), `c ? false : b` is `!c && b`, `c ? a :
+// true` is `!c || a`. A host's "the input was accepted" comes out of its
+// path merges in that form, and only top-level conjuncts bound variables
+// (smt/Solver.cpp boundsFrom). Equivalent to `s`.
+Sym boolSelectsAsLogic(const Sym &s);
+
 // C-like rendering for messages: "tileLength * 2 + 32". At most `maxChars`
 // characters (then "..."): a host contract is a DAG whose tree, written out,
 // grows exponentially (ops-math arg_max_v2: 1.5 GB for one field). Not an

@@ -382,3 +382,31 @@ TEST_CASE("terms: rendering a shared term is bounded; text is no identity", "[si
   CHECK_FALSE(structurallyEqual(a, b));
   CHECK(structurallyEqual(t, t));
 }
+
+TEST_CASE("simplify: a host's accepted-input select becomes conjuncts", "[simplify]") {
+  Sym n = mkVar("x.shape[1]", IntType::i64()), r = mkVar("x.shape.rank", IntType::i64());
+  Sym fail = mkOr(mkCmp(SymOp::Le, n, mkConst(0, IntType::i64())), mkCmp(SymOp::Gt, n, mkConst(4096, IntType::i64())));
+  Sym same = mkCmp(SymOp::Eq, r, mkConst(2, IntType::i64()));
+  // As the host's path merge writes it: fail ? (same && !fail) : same.
+  Sym merged = mkSelect(fail, mkAnd(same, mkNot(fail)), same);
+  Sym logic = boolSelectsAsLogic(merged);
+  REQUIRE(logic->op == SymOp::LAnd);
+  // The same truth value wherever it is evaluated.
+  for (int64_t nv : {-1, 0, 1, 4096, 4097})
+    for (int64_t rv : {1, 2}) {
+      auto env = [&](const VarInfo &v) -> std::optional<int64_t> { return v.id == n->var->id ? nv : rv; };
+      CHECK(evaluate(merged, env) == evaluate(logic, env));
+    }
+  // Its conjuncts bound the dimension, as a select did not.
+  Obligation ob;
+  ob.check = "capacity-overflow";
+  ob.context = {logic};
+  ob.property = mkCmp(SymOp::Le, mkBin(SymOp::Mul, n, mkConst(4, IntType::i64()), IntType::i64()),
+                      mkConst(16384, IntType::i64()));
+  Solver s(2000);
+  CHECK(s.check(ob).status == Status::Proved);
+  CHECK(s.stats().rangeProofs == 1);
+  // Other selects between truth values stay.
+  Sym plain = mkSelect(same, fail, mkNot(fail));
+  CHECK(boolSelectsAsLogic(plain)->op == SymOp::Select);
+}
