@@ -404,6 +404,8 @@ static std::vector<uint32_t> varIds(const Sym &s) {
   return ids;
 }
 
+static Sym acceptedUnderItself(const Sym &accepted);
+
 HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, const model::TargetSpec &t,
                                 const Options &o, const FileSettings &fs, const Budget *limits, bool launchOnly) {
   HostBindResult r;
@@ -624,9 +626,18 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
     }
   }
   std::vector<Sym> facts;
+  const Sym accepted = acceptedUnderItself(boolSelectsAsLogic(fold(hc.success)));
+  // The other facts and the fields under it: a value a helper leaves unset
+  // on its failure path (`uint64_t n;` passed by reference to a function
+  // that returns GRAPH_FAILED before writing it, then checked by the caller)
+  // is merged as `ok ? value : <not initialised>`, and the input is accepted
+  // only where `ok` holds (ops-math rsqrt_grad: its tile facts named values
+  // not modelled, and every question over them was `unknown`). Equivalent,
+  // as every fact is asserted with the accepted one.
+  FactSimplifier underAccepted({accepted});
   for (const Sym &f : hc.facts)
-    facts.push_back(fold(f));
-  facts.push_back(boolSelectsAsLogic(fold(hc.success)));
+    facts.push_back(underAccepted(fold(f)));
+  facts.push_back(accepted);
   // The pins, with the values the reader did not model freed as in the rest.
   // One that still names such a value (diag_v2's `!(rank <= 1 && status ==
   // 0)`, the status of another operator's tiling) is not a fact: every
@@ -653,7 +664,7 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   constexpr size_t kMaxContractNodes = 1500;
   std::vector<std::string> tooLarge;
   auto bind = [&](const std::string &name, const Sym &rawExpr) {
-    Sym expr = fold(rawExpr);
+    Sym expr = underAccepted(fold(rawExpr));
     auto b = bindAssumption(mkVar(name, IntType::i64(), VarRole::Input, "placeholder"), km);
     if (!b)
       return; // the kernel does not read it
@@ -878,6 +889,47 @@ static bool provedBriefly(const std::vector<Sym> &context, const Sym &property, 
   if (!key.empty() && !clock.fired() && s.stats().backstops == 0)
     answers.emplace(std::move(key), v.status == Status::Proved);
   return v.status == Status::Proved;
+}
+
+// The accepted-input fact with each conjunct that names a value the reader
+// did not model simplified under the other conjuncts: `n != 0 && !(0 ==
+// (n != 0 ? bytes / n : <unset>))` (a helper's out-parameter, unset on the
+// path that failed) is `n != 0 && !(0 == bytes / n)`. Equivalent: each step
+// rewrites one conjunct where all the others hold.
+static Sym acceptedUnderItself(const Sym &accepted) {
+  std::vector<Sym> parts, todo{accepted};
+  while (!todo.empty()) {
+    Sym f = todo.back();
+    todo.pop_back();
+    if (f->op == SymOp::LAnd) {
+      todo.push_back(f->args[1]);
+      todo.push_back(f->args[0]);
+    } else if (f->op == SymOp::LNot && f->args[0]->op == SymOp::LOr) {
+      todo.push_back(mkNot(f->args[0]->args[1]));
+      todo.push_back(mkNot(f->args[0]->args[0]));
+    } else {
+      parts.push_back(f);
+    }
+  }
+  auto namesUnmodelled = [](const Sym &f) {
+    std::vector<std::shared_ptr<const VarInfo>> vs;
+    collectVars(f, vs);
+    return std::any_of(vs.begin(), vs.end(),
+                       [](const auto &v) { return v->reason.rfind(kHostUnmodelledReason, 0) == 0; });
+  };
+  bool changed = false;
+  for (size_t i = 0; i < parts.size() && parts.size() <= 256; ++i) {
+    if (!namesUnmodelled(parts[i]))
+      continue;
+    std::vector<Sym> others;
+    for (size_t j = 0; j < parts.size(); ++j)
+      if (j != i)
+        others.push_back(parts[j]);
+    Sym g = simplifyUnder(parts[i], others);
+    changed |= g != parts[i];
+    parts[i] = g;
+  }
+  return changed ? mkAndAll(parts) : accepted;
 }
 
 void addHostFacts(Obligation &ob, const HostBindResult &hb) {

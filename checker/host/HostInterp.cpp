@@ -551,6 +551,8 @@ private:
       return a;
     if (b.k == HVal::Obj && neverWritten(a))
       return b;
+    if (a.k == HVal::None && b.k == HVal::None && a.why == b.why)
+      return a; // unknown on both paths, for the same reason
     return noneV("differs between the branches of a condition");
   }
   // The state after a condition: both branches' states, walked in step (both
