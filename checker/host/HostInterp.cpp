@@ -745,8 +745,9 @@ private:
     return var(tensor + ".size", IntType::i64(), 0);
   }
   bool productOverDims(const Stmt *loop, const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body);
-  Sym loopChoice(const Sym &before, const Sym &after, const Stmt *loop);
-  unsigned loopChoices = 0; // the free choices loopChoice made
+  std::map<Loc, Sym> loopChoices(const std::map<Loc, HVal> &before, const std::vector<Loc> &changed, const Stmt *body,
+                                 const Expr *inc, const Stmt *loop);
+  unsigned loopChoiceCount = 0; // the free choices loopChoices made
   Sym dtypeVar(const std::string &tensor);
   Sym dtypeSize(const Sym &dt);
   void tensorExtents(HostContract &hc);
@@ -2910,20 +2911,23 @@ void HostInterp::execLoop(const Stmt *loop, const Stmt *init, const Expr *c, con
   auto after = std::move(state);
   state = before;
   std::string why = "changed by the loop" + where(loop->getBeginLoc());
+  std::vector<Loc> changed;
   for (auto &[l, v] : after) {
     auto b = before.find(l);
     if (b == before.end() || l == aliveLoc())
       continue;
     bool same = b->second.k == v.k && (v.k != HVal::Int || structurallyEqual(b->second.s, v.s)) &&
                 (v.k != HVal::Obj || b->second.obj == v.obj) && (v.k != HVal::Ref || b->second.ref == v.ref);
-    if (same)
-      continue;
-    if (v.k == HVal::Int && b->second.k == HVal::Int)
-      if (Sym choice = loopChoice(b->second.s, v.s, loop)) {
-        state[l] = intV(choice);
-        continue;
-      }
-    state[l] = v.k == HVal::Int ? intV(mkOpaque(why, v.s->type)) : noneV(why);
+    if (!same)
+      changed.push_back(l);
+  }
+  std::map<Loc, Sym> choices = loopChoices(before, changed, body, inc, loop);
+  for (const Loc &l : changed) {
+    const HVal &v = after[l];
+    if (auto ch = choices.find(l); ch != choices.end())
+      state[l] = intV(ch->second);
+    else
+      state[l] = v.k == HVal::Int ? intV(mkOpaque(why, v.s->type)) : noneV(why);
   }
   if (!returns)
     return;
@@ -2950,53 +2954,99 @@ void HostInterp::execLoop(const Stmt *loop, const Stmt *init, const Expr *c, con
   state[aliveLoc()] = intV(stillAlive);
 }
 
-// What a location holds after a loop that is not unrolled, where one
+// What a location holds after a loop that is not unrolled, where an
 // iteration leaves it as it was or sets it to a constant (`match = false;
 // break;` in a loop comparing two shapes dimension by dimension: ops-math
 // minimum, equal): by induction, after any number of iterations, its value
-// before the loop or one of those constants. The choice is a free host value
-// (a fresh boolean per constant), not an unmodelled one: the host accepted
-// the input only where the flag says so, and that fact decides it (a value
-// left opaque made every question on the fields computed after the check
-// `unknown`). Null when an iteration's value has other leaves.
-Sym HostInterp::loopChoice(const Sym &before, const Sym &after, const Stmt *loop) {
-  std::vector<Sym> constants;
+// before the loop or one of those constants. The iteration is run once more
+// from the state any iteration may find (every location the loop changes a
+// fresh value), so that a value copied from the counter (`found = i`) is not
+// taken for the constant the first iteration gives it. The choice is a free
+// host value (a fresh boolean per constant), not an unmodelled one: the host
+// accepted the input only where the flag says so, and that fact decides it
+// (a value left opaque made every question on the fields computed after the
+// check `unknown`). Locations whose value has other leaves are not returned.
+std::map<Loc, Sym> HostInterp::loopChoices(const std::map<Loc, HVal> &before, const std::vector<Loc> &changed,
+                                           const Stmt *body, const Expr *inc, const Stmt *loop) {
+  std::map<Loc, Sym> out;
+  std::map<Loc, Sym> fresh;
+  state = before;
+  for (const Loc &l : changed) {
+    HVal &v = state[l];
+    if (v.k == HVal::Int) {
+      fresh[l] = mkVar("pre", v.s->type, VarRole::Internal);
+      v = intV(fresh[l]);
+    } else {
+      v = noneV("changed by the loop");
+    }
+  }
+  if (fresh.empty()) {
+    state = before;
+    return out;
+  }
+  size_t returnsBefore = frame().returns.size();
+  bool savedDry = dry;
+  dry = true;
   bool ok = true;
-  std::function<void(const Sym &, int)> leaves = [&](const Sym &x, int depth) {
-    if (!ok)
-      return;
-    if (depth > 16) {
-      ok = false;
-      return;
-    }
-    if (structurallyEqual(x, before))
-      return;
-    if (x->op == SymOp::Select) {
-      leaves(x->args[1], depth + 1);
-      leaves(x->args[2], depth + 1);
-      return;
-    }
-    if (x->op != SymOp::Const && x->op != SymOp::BoolConst) {
-      ok = false;
-      return;
-    }
-    for (const Sym &c : constants)
-      if (structurallyEqual(c, x))
-        return;
-    constants.push_back(x);
-    ok = constants.size() <= 4;
-  };
-  leaves(after, 0);
-  if (!ok || constants.empty() || before->type != after->type)
-    return nullptr;
+  try {
+    exec(body);
+    if (inc && !stop)
+      eval(inc);
+  } catch (const Failure &) {
+    ok = false;
+  }
+  dry = savedDry;
+  stop = false;
+  frame().returns.resize(returnsBefore);
+  auto after = std::move(state);
+  state = before;
+  if (!ok)
+    return out;
   PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(loop->getBeginLoc()));
   const std::string at = p.isValid() ? std::to_string(p.getLine()) : "?";
-  Sym v = before;
-  for (const Sym &c : constants) {
-    Sym pick = mkVar("host.loop" + at + ".sets" + std::to_string(++loopChoices), IntType::boolean(), VarRole::Input);
-    v = mkSelect(pick, c, v);
+  for (const auto &[l, marker] : fresh) {
+    auto a = after.find(l);
+    if (a == after.end() || a->second.k != HVal::Int || a->second.s->type != marker->type)
+      continue;
+    std::vector<Sym> constants;
+    bool leavesOk = true;
+    std::function<void(const Sym &, int)> leaves = [&](const Sym &x, int depth) {
+      if (!leavesOk)
+        return;
+      if (depth > 16) {
+        leavesOk = false;
+        return;
+      }
+      if (x->op == SymOp::Var && x->var->id == marker->var->id)
+        return;
+      if (x->op == SymOp::Select) {
+        leaves(x->args[1], depth + 1);
+        leaves(x->args[2], depth + 1);
+        return;
+      }
+      if (x->op != SymOp::Const && x->op != SymOp::BoolConst) {
+        leavesOk = false;
+        return;
+      }
+      for (const Sym &c : constants)
+        if (structurallyEqual(c, x))
+          return;
+      constants.push_back(x);
+      leavesOk = constants.size() <= 4;
+    };
+    leaves(a->second.s, 0);
+    const HVal &b = before.at(l);
+    if (!leavesOk || constants.empty() || b.k != HVal::Int || b.s->type != marker->type)
+      continue;
+    Sym v = b.s;
+    for (const Sym &c : constants) {
+      Sym pick =
+          mkVar("host.loop" + at + ".sets" + std::to_string(++loopChoiceCount), IntType::boolean(), VarRole::Input);
+      v = mkSelect(pick, c, v);
+    }
+    out[l] = v;
   }
-  return v;
+  return out;
 }
 
 // `for (i = 0; i < shape.GetDimNum(); ++i) n *= shape.GetDim(i);` multiplies

@@ -756,6 +756,8 @@ TEST_CASE("host reader: a flag a loop may set to a constant is a free choice, no
   CHECK(at(c.fields["tileLength"], 0) == 256);
   // A sum over the dimensions has other leaves: not known.
   CHECK(std::count(c.unconstrained.begin(), c.unconstrained.end(), "widest") == 1);
+  // The counter's value in an iteration is no constant (0 only in the first).
+  CHECK(std::count(c.unconstrained.begin(), c.unconstrained.end(), "firstBig") == 1);
 }
 
 TEST_CASE("host reader: loops the path bounds, returns in loops, std::vector elements", "[host]") {
