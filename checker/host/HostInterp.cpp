@@ -2985,6 +2985,10 @@ std::map<Loc, Sym> HostInterp::loopChoices(const std::map<Loc, HVal> &before, co
     return out;
   }
   size_t returnsBefore = frame().returns.size();
+  // (A failure thrown inside a call leaves its frame and path condition
+  // behind: both are restored here, as the reading goes on.)
+  const size_t framesBefore = frames.size();
+  const Sym pcBefore = pc;
   bool savedDry = dry;
   dry = true;
   bool ok = true;
@@ -2995,8 +2999,12 @@ std::map<Loc, Sym> HostInterp::loopChoices(const std::map<Loc, HVal> &before, co
   } catch (const Failure &) {
     ok = false;
   }
+  while (frames.size() > framesBefore)
+    frames.pop_back();
+  pc = pcBefore;
   dry = savedDry;
   stop = false;
+  stopByContinue = false;
   frame().returns.resize(returnsBefore);
   auto after = std::move(state);
   state = before;
