@@ -1858,10 +1858,10 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
   VarBounds bounds = boundsFrom(obIn.context);
   // A property the context's variable ranges imply alone, by interval
   // arithmetic with each select's branches under their condition: proved
-  // without a search. A host contract's field is a select tree over the
-  // input's rank and dtype whose every leaf is bounded (`lastDim <= 512 ?
-  // lastDim : ubSize / factor`), and Z3, given the whole tree, ran out of
-  // units on `numTileDataSize <= 2097151` (ops-math sort_with_index).
+  // without a search. A host contract's field can be a select tree of
+  // hundreds of nodes over the input's rank and dtype whose every leaf is
+  // bounded (`lastDim <= 512 ? lastDim : 4096`), which Z3 has to search
+  // through whole (docs/smt.md "Ranges first").
   if (truthByIntervals(obIn.property, &bounds) == std::optional<bool>(true)) {
     ++stats_.rangeProofs;
     v.status = Status::Proved;

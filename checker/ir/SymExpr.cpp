@@ -754,8 +754,9 @@ struct BoundLiteral {
   __int128 k;
 };
 // The same for a compound term: `t op k` (`lastDim <= 512 ? lastDim : tile`,
-// where lastDim is the host's select over the input's rank). The refined walk
-// of a branch narrows every node equal to t.
+// where lastDim is the host's select over the input's rank). The branch is
+// narrowed where it is t, looked for through selects and casts
+// (rangeUnderTerms).
 struct TermLiteral {
   Sym term;
   SymOp op;
@@ -856,9 +857,6 @@ Interval narrowedBy(Interval v, SymOp op, __int128 k) {
   return v;
 }
 
-// Nodes the branch refinement below may still visit (intervalOfNode counts
-// them): a select's branches are re-walked under their condition, a nested
-// select's again, so a large term is bounded by this, not by its shape.
 // x's range where the term literals hold: each node equal to a literal's
 // term narrowed, found through selects (either branch) and casts only, at
 // most `budget` nodes (past it, a node's plain range). Empty (lo > hi): no
@@ -902,6 +900,9 @@ Interval rangeUnderTerms(const Sym &x, const std::vector<TermLiteral> &lits, con
   return plain;
 }
 
+// Nodes the branch refinement below may still visit (intervalOfNode counts
+// them): a select's branches are re-walked under their condition, a nested
+// select's again, so a large term is bounded by this, not by its shape.
 thread_local long refineNodesLeft = 0;
 thread_local int refineDepth = 0;
 
