@@ -99,7 +99,9 @@ bool hasTilingInputs(const KernelModel &km) {
 // launch's parameter) holds that tensor. The kernel's element type is taken
 // to be the tensor's dtype (each dtype is its own kernel build), so only a
 // GlobalTensor whose element size is one of the tensor's dtypes gets it;
-// others (a byte view of a float tensor) stay unknown.
+// others (a byte view of a float tensor) stay unknown. The argument read
+// through a raw pointer (byte-addressed) gets it where the tensor's dtype
+// size is the same for every dtype the variant allows.
 // The facts that tie a used extent to the shape's dimensions join `facts`
 // (only then: they are products, which slow down every query they join).
 unsigned bindExtents(KernelModel &km, const host::HostContract &hc, std::vector<Sym> &facts) {
@@ -119,6 +121,11 @@ unsigned bindExtents(KernelModel &km, const host::HostContract &hc, std::vector<
     } else if (t.elems &&
                std::find(t.dtypeBytes.begin(), t.dtypeBytes.end(), int64_t(g.elemBytes)) != t.dtypeBytes.end()) {
       bytes = mul(t.elems, mkConst(g.elemBytes));
+      g.extentFrom = GlobalBuf::Extent::HostShape;
+    } else if (t.elems && g.name.compare(0, 1, "*") == 0 && t.dtypeBytes.size() == 1) {
+      // The argument itself, addressed in bytes (`*(__gm__ T *)value`, a
+      // scalar input): the tensor's bytes where its dtype's size is known.
+      bytes = mul(t.elems, mkConst(t.dtypeBytes.front()));
       g.extentFrom = GlobalBuf::Extent::HostShape;
     } else {
       continue;

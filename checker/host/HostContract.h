@@ -9,6 +9,7 @@
 #include "checker/ir/SymExpr.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,10 @@ struct HostOptions {
   int npuArch = -1;                                   // NpuArch (the __NPU_ARCH__ number), -1: unknown
   std::string opType;                                 // the op's type (OpDef class), for registrations by op
   std::vector<std::string> inputNames, outputNames;   // from the OpDef, in order
+  // Inputs the OpDef marks `.Scalar()` (an aclScalar in the generated aclnn
+  // API, asc-devkit docs/zh/api/Utils-API/原型注册与管理/OpParamDef/Scalar.md):
+  // their GM buffer holds one element.
+  std::set<std::string> scalarInputs;
   std::map<std::string, std::vector<int64_t>> dtypes; // allowed ge::DataType values per tensor
   // The OpDef's DataType lists as written, per tensor (-1: a dtype the reader
   // does not know): lists of one length are columns, column k one combination.

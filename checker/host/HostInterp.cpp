@@ -334,6 +334,9 @@ private:
   int64_t nextFrame = 1;
   Sym pc = mkBool(true);
   std::map<std::string, Sym> vars; // shape / dtype / platform variables by name
+  // reductionOverData's values by name: the condition of their loop's
+  // first iteration.
+  std::map<std::string, Sym> reductions;
   // Dimensions read only through a computed index (tensorDim): not taken as
   // dimensions the shape has (the tensor's size facts stop before them).
   std::set<std::string> computedDims;
@@ -744,7 +747,17 @@ private:
     }
     return var(tensor + ".size", IntType::i64(), 0);
   }
+  struct AccumulatorStep {
+    const VarDecl *counter = nullptr;
+    Sym index; // the counter in the dry iteration
+    Loc acc;   // the one location an iteration changes
+    Sym pre;   // its value before the iteration
+    Sym value; // its value after it
+  };
+  bool indexOfNextStep = false; // productOverDims: the next step's counter is loopIndex
+  std::optional<AccumulatorStep> accumulatorStep(const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body);
   bool productOverDims(const Stmt *loop, const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body);
+  bool reductionOverData(const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body);
   std::map<Loc, Sym> loopChoices(const std::map<Loc, HVal> &before, const std::vector<Loc> &changed, const Stmt *body,
                                  const Expr *inc, const Stmt *loop);
   unsigned loopChoiceCount = 0; // the free choices loopChoices made
@@ -934,6 +947,10 @@ void HostInterp::tensorExtents(HostContract &hc) {
       for (int64_t x : c->second)
         p *= x;
       ts.elems = mkConst(p);
+      continue;
+    }
+    if (opts.scalarInputs.count(t)) {
+      ts.elems = mkConst(1);
       continue;
     }
     std::vector<Sym> dims;
@@ -2891,6 +2908,8 @@ void HostInterp::execLoop(const Stmt *loop, const Stmt *init, const Expr *c, con
     fail("a break under a condition in a loop the host reader does not unroll", loop->getBeginLoc());
   if (productOverDims(loop, init, c, inc, body))
     return;
+  if (reductionOverData(init, c, inc, body))
+    return;
   if (!dry && scopedCounter && boundedUnroll(init, c, inc, body))
     return;
   if (!dry && guardedUnroll(c, inc, body))
@@ -3012,7 +3031,9 @@ std::map<Loc, Sym> HostInterp::loopChoices(const std::map<Loc, HVal> &before, co
     return out;
   PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(loop->getBeginLoc()));
   const std::string at = p.isValid() ? std::to_string(p.getLine()) : "?";
-  for (const auto &[l, marker] : fresh) {
+  for (const auto &entry : fresh) {
+    const auto &l = entry.first;
+    const Sym &marker = entry.second; // a named reference: lambdas may capture it
     auto a = after.find(l);
     if (a == after.end() || a->second.k != HVal::Int || a->second.s->type != marker->type)
       continue;
@@ -3057,52 +3078,44 @@ std::map<Loc, Sym> HostInterp::loopChoices(const std::map<Loc, HVal> &before, co
   return out;
 }
 
-// `for (i = 0; i < shape.GetDimNum(); ++i) n *= shape.GetDim(i);` multiplies
-// n by the element count (x.size). Recognised by a dry run of the body with
-// n and the dimension as fresh values: n must become exactly their product
-// (in n's type, as the loop would compute it) and nothing else may change.
-bool HostInterp::productOverDims(const Stmt *loop, const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body) {
+// A counted loop `for (T i = 0; i < bound; ++i) body` whose body changes one
+// integer location (the accumulator) and nothing else: the body is run dry
+// once from the state any iteration may find (the counter a fresh `i`, every
+// integer location a fresh "pre" value), and the accumulator's new value is
+// returned as a function of its pre value. Nothing when the loop has another
+// form, the body fails, stops, returns or changes anything else. The caller
+// sets what the dry run should see (productOverDims: GetDim(i) as a marker).
+std::optional<HostInterp::AccumulatorStep> HostInterp::accumulatorStep(const Stmt *init, const Expr *c, const Expr *inc,
+                                                                       const Stmt *body) {
   const auto *bo = dyn_cast_or_null<BinaryOperator>(c ? c->IgnoreParenImpCasts() : nullptr);
-  if (!bo || bo->getOpcode() != BO_LT || !inc)
-    return false;
+  if (!bo || bo->getOpcode() != BO_LT)
+    return std::nullopt;
   const auto *iv = dyn_cast<DeclRefExpr>(bo->getLHS()->IgnoreParenImpCasts());
   const VarDecl *ivd = iv ? dyn_cast<VarDecl>(iv->getDecl()) : nullptr;
-  if (!ivd || !isInt(ivd->getType()))
-    return false;
+  if (!ivd || !isInt(ivd->getType()) || steppedByOne(inc) != ivd)
+    return std::nullopt;
   const auto *ds = dyn_cast_or_null<DeclStmt>(init);
   if (!ds || !ds->isSingleDecl() || ds->getSingleDecl() != ivd)
-    return false;
+    return std::nullopt;
   HVal start = read(localLoc(ivd));
   if (start.k != HVal::Int || asConst(start.s) != std::optional<int64_t>(0))
-    return false;
-  HVal bound = eval(bo->getRHS());
-  if (bound.k == HVal::Ref)
-    bound = read(bound.ref);
-  if (bound.k != HVal::Int)
-    return false;
-  std::vector<std::shared_ptr<const VarInfo>> vs;
-  collectVars(bound.s, vs);
-  if (vs.size() != 1 || vs[0]->name.size() < 11 || vs[0]->name.substr(vs[0]->name.size() - 11) != ".shape.rank")
-    return false;
-  std::string shape = vs[0]->name.substr(0, vs[0]->name.size() - 5);
-  std::string tensor = shape.substr(0, shape.size() - 6);
+    return std::nullopt;
+  AccumulatorStep step;
+  step.counter = ivd;
+  step.index = mkVar("i", typeOf(ivd->getType()), VarRole::Internal);
+  if (indexOfNextStep)
+    loopIndex = step.index;
   auto before = state;
-  Sym idx = mkVar("i", typeOf(ivd->getType()), VarRole::Internal);
-  state[localLoc(ivd)] = intV(idx);
-  // Every integer location gets a fresh value, so the body's effect is a
-  // function of them.
+  state[localLoc(ivd)] = intV(step.index);
   std::map<Loc, Sym> fresh;
   for (auto &[l, v] : state)
     if (v.k == HVal::Int && !(l == localLoc(ivd)) && !(l == aliveLoc())) {
       fresh[l] = mkVar("pre", v.s->type, VarRole::Internal);
       v = intV(fresh[l]);
     }
-  Sym savedIndex = loopIndex, savedMarker = dimMarker;
-  std::string savedShape = loopShape;
-  loopIndex = idx;
-  dimMarker = mkVar("dim", IntType::i64(), VarRole::Internal);
-  loopShape = shape;
   size_t returnsBefore = frame().returns.size();
+  Sym pc0 = pc;
+  auto frames0 = frames.size();
   bool savedDry = dry;
   dry = true;
   bool ok = true;
@@ -3112,12 +3125,12 @@ bool HostInterp::productOverDims(const Stmt *loop, const Stmt *init, const Expr 
     ok = false;
   }
   dry = savedDry;
+  while (frames.size() > frames0)
+    frames.pop_back();
+  pc = pc0;
   bool stopped = stop;
   stop = false;
-  Sym marker = dimMarker;
-  loopIndex = savedIndex;
-  dimMarker = savedMarker;
-  loopShape = savedShape;
+  stopByContinue = false;
   auto after = std::move(state);
   state = std::move(before);
   // (The dry run's returns are not the loop's: the loop is read another way
@@ -3125,7 +3138,7 @@ bool HostInterp::productOverDims(const Stmt *loop, const Stmt *init, const Expr 
   bool returned = frame().returns.size() != returnsBefore;
   frame().returns.resize(returnsBefore);
   if (!ok || stopped || returned)
-    return false;
+    return std::nullopt;
   std::optional<Loc> acc;
   for (auto &[l, v] : after) {
     if (l == localLoc(ivd))
@@ -3138,18 +3151,60 @@ bool HostInterp::productOverDims(const Stmt *loop, const Stmt *init, const Expr 
       bool same = b->second.k == v.k && (v.k != HVal::Obj || b->second.obj == v.obj) &&
                   (v.k != HVal::Ref || b->second.ref == v.ref);
       if (!same)
-        return false;
+        return std::nullopt;
       continue;
     }
     if (v.k == HVal::Int && structurallyEqual(v.s, f->second))
       continue;
     if (acc || v.k != HVal::Int)
-      return false;
+      return std::nullopt;
     acc = l;
   }
   if (!acc)
+    return std::nullopt;
+  step.acc = *acc;
+  step.pre = fresh[*acc];
+  step.value = after[*acc].s;
+  return step;
+}
+
+// `for (i = 0; i < shape.GetDimNum(); ++i) n *= shape.GetDim(i);` multiplies
+// n by the element count (x.size). Recognised by a dry run of the body with
+// n and the dimension as fresh values: n must become exactly their product
+// (in n's type, as the loop would compute it) and nothing else may change.
+bool HostInterp::productOverDims(const Stmt *loop, const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body) {
+  const auto *bo = dyn_cast_or_null<BinaryOperator>(c ? c->IgnoreParenImpCasts() : nullptr);
+  if (!bo || bo->getOpcode() != BO_LT)
     return false;
-  Sym a = after[*acc].s, pre = fresh[*acc];
+  HVal bound = eval(bo->getRHS());
+  if (bound.k == HVal::Ref)
+    bound = read(bound.ref);
+  if (bound.k != HVal::Int)
+    return false;
+  std::vector<std::shared_ptr<const VarInfo>> vs;
+  collectVars(bound.s, vs);
+  if (vs.size() != 1 || vs[0]->name.size() < 11 || vs[0]->name.substr(vs[0]->name.size() - 11) != ".shape.rank")
+    return false;
+  std::string shape = vs[0]->name.substr(0, vs[0]->name.size() - 5);
+  std::string tensor = shape.substr(0, shape.size() - 6);
+  Sym savedIndex = loopIndex, savedMarker = dimMarker;
+  std::string savedShape = loopShape;
+  // The counter is the step's `i`, made inside accumulatorStep: tensorDim
+  // recognises it as the only variable of the index and any dimension of
+  // this shape read there is the marker.
+  loopIndex = nullptr;
+  dimMarker = mkVar("dim", IntType::i64(), VarRole::Internal);
+  loopShape = shape;
+  indexOfNextStep = true;
+  std::optional<AccumulatorStep> step = accumulatorStep(init, c, inc, body);
+  indexOfNextStep = false;
+  Sym marker = dimMarker;
+  loopIndex = savedIndex;
+  dimMarker = savedMarker;
+  loopShape = savedShape;
+  if (!step)
+    return false;
+  Sym a = step->value, pre = step->pre;
   IntType t = pre->type;
   for (auto pd : {std::pair<int64_t, int64_t>{3, 5}, {7, 11}, {1, 1}, {123457, 98765}, {65535, 65537}}) {
     const int64_t p = pd.first, d = pd.second;
@@ -3170,10 +3225,101 @@ bool HostInterp::productOverDims(const Stmt *loop, const Stmt *init, const Expr 
       prod *= d;
     size = mkConst(prod, IntType::i64());
   }
-  HVal old = read(*acc);
+  HVal old = read(step->acc);
   Sym o = asSym(old, QualType(), "product");
-  write(*acc, intV(mkCast(mkBin(SymOp::Mul, mkCast(o, t), mkCast(size, t), t), t)));
+  write(step->acc, intV(mkCast(mkBin(SymOp::Mul, mkCast(o, t), mkCast(size, t), t), t)));
   (void)loop;
+  return true;
+}
+
+// `for (i = 0; i < n; ++i) acc *= data[i];` (or `+=`) over the elements of a
+// value-dependent input tensor (ops-math fill: the output's element count is
+// the product of the `dims` tensor's values). After at least one iteration
+// acc holds acc0 * P (acc0 + S), where P (S) can be any value of acc's type:
+// the elements are free input values, every element but the last may be 1
+// (0) and the last any value. So the result is a free host value of the
+// input, named after the tensor (`dims.data.product`), not an unmodelled
+// one, and a counterexample naming it is one the inputs can produce. The
+// elements must be at least as wide as acc (narrower ones may not reach
+// every value), come from one tensor and nothing but them and the counter
+// may enter the step. Zero iterations (the condition false for i = 0) leave
+// acc as it was.
+bool HostInterp::reductionOverData(const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body) {
+  Sym runs = c ? cond(c) : nullptr; // the state is the loop's first: the counter is 0
+  if (!runs)
+    return false;
+  std::optional<AccumulatorStep> step = accumulatorStep(init, c, inc, body);
+  if (!step)
+    return false;
+  const IntType t = step->pre->type;
+  std::vector<std::shared_ptr<const VarInfo>> vs;
+  collectVars(step->value, vs);
+  std::string tensor;
+  bool sawData = false;
+  for (const auto &v : vs) {
+    if (v->id == step->pre->var->id || v->id == step->index->var->id)
+      continue;
+    size_t at = v->name.find(".data[");
+    auto known = vars.find(v->name); // the element's variable, with its type
+    if (at == std::string::npos || v->role != VarRole::Input || known == vars.end() ||
+        known->second->type.bits < t.bits)
+      return false;
+    if (sawData && v->name.substr(0, at) != tensor)
+      return false;
+    tensor = v->name.substr(0, at);
+    sawData = true;
+  }
+  if (!sawData)
+    return false;
+  // Which operation: the step's value for sample pre values and elements
+  // (every element the same, at an index inside and past the named ones).
+  auto matches = [&](const std::function<__int128(int64_t, int64_t)> &op) {
+    for (int64_t index : {0, 3, 40})
+      for (auto px : {std::pair<int64_t, int64_t>{3, 5}, {7, -11}, {1, 1}, {123457, 98765}, {65535, 65537}}) {
+        auto v = evaluate(step->value, [&](const VarInfo &vi) -> std::optional<int64_t> {
+          if (vi.id == step->pre->var->id)
+            return px.first;
+          if (vi.id == step->index->var->id)
+            return index;
+          if (vi.name.find(".data[") != std::string::npos)
+            return px.second;
+          return std::nullopt;
+        });
+        if (!v || *v != wrapTo(op(px.first, px.second), t))
+          return false;
+      }
+    return true;
+  };
+  SymOp op;
+  std::string what;
+  if (matches([](int64_t a, int64_t b) { return __int128(a) * b; })) {
+    op = SymOp::Mul;
+    what = ".data.product";
+  } else if (matches([](int64_t a, int64_t b) { return __int128(a) + b; })) {
+    op = SymOp::Add;
+    what = ".data.sum";
+  } else {
+    return false;
+  }
+  // Any value of acc's type (its type bounds it: no fact; var() would bound
+  // it as a tensor's size).
+  // One value per reduction: a loop over the same elements (the same
+  // condition for the first iteration, so the same count) into the same
+  // type shares it; another gets its own ("dims.data.product#2").
+  std::string name = tensor + what;
+  for (int k = 2;; ++k) {
+    auto known = reductions.find(name);
+    if (known == reductions.end() || (structurallyEqual(known->second, runs) && vars[name]->type == t))
+      break;
+    name = tensor + what + "#" + std::to_string(k);
+  }
+  reductions.emplace(name, runs);
+  Sym &free = vars[name];
+  if (!free)
+    free = mkVar(name, t, VarRole::Input);
+  HVal old = read(step->acc);
+  Sym o = mkCast(asSym(old, QualType(), "reduction"), t);
+  write(step->acc, intV(mkSelect(runs, mkCast(mkBin(op, o, free, t), t), o)));
   return true;
 }
 

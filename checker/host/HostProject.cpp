@@ -70,8 +70,11 @@ void applyOpDef(const project::OpProject &p, HostOptions &opts) {
     return;
   opts.inputNames.clear();
   opts.outputNames.clear();
+  opts.scalarInputs.clear();
   for (const project::OpParam &prm : def->params) {
     (prm.isOutput ? opts.outputNames : opts.inputNames).push_back(prm.name);
+    if (prm.scalar)
+      opts.scalarInputs.insert(prm.name);
     std::vector<int64_t> vs;
     bool all = !prm.dtypes.empty();
     std::vector<int64_t> &column = opts.dtypeColumns[prm.name];

@@ -318,6 +318,8 @@ std::optional<OpDefinition> parseOpDef(const std::string &raw, const std::string
     size_t from = size_t(it->position(0) + it->length(0));
     size_t semi = text.find(';', from);
     std::string chain = text.substr(from, semi == std::string::npos ? std::string::npos : semi - from);
+    static const std::regex scalarCall(R"re(\.\s*Scalar\s*\(\s*\))re");
+    p.scalar = !p.isOutput && std::regex_search(chain, scalarCall);
     size_t dt = chain.find(".DataType(");
     if (dt != std::string::npos) {
       std::string list = trim(balanced(chain, dt + 9));

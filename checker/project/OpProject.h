@@ -45,6 +45,7 @@ struct TilingStruct {
 struct OpParam {
   std::string name;
   bool isOutput = false;
+  bool scalar = false; // `.Scalar()`: one element (an aclScalar in the aclnn API)
   std::vector<std::string> dtypes;
 };
 

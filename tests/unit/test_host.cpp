@@ -652,6 +652,46 @@ TEST_CASE("host reader: a value-dependent input's data are free inputs the host'
   CHECK(at(c.success, in) == 0);
 }
 
+TEST_CASE("host reader: a product or sum over a value-dependent input's data is a free input", "[host]") {
+  host::HostOptions o = hostOptions();
+  o.inputNames = {"dims", "value", "bytes"};
+  o.scalarInputs = {"value"};
+  o.dtypes["value"] = {1}; // ge::DT_FLOAT16
+  host::HostContract c =
+      host::readTilingFunction(std::string(ALINT_SOURCE_DIR) + "/tests/data/host/data_reduction_tiling.cpp", o);
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  for (const char *f : {"total", "sum"}) {
+    REQUIRE(c.fields.count(f));
+    CHECK_FALSE(containsOpaque(c.fields[f]));
+  }
+  std::vector<std::shared_ptr<const VarInfo>> vs;
+  collectVars(c.fields["total"], vs);
+  bool product = false;
+  for (auto &v : vs)
+    product |= v->name == "dims.data.product" && v->role == VarRole::Input;
+  CHECK(product);
+  // No iteration: the value before the loop; otherwise the free value (in
+  // the accumulator's type: uint32_t).
+  CHECK(at(c.fields["total"], {{"dims.shape[0]", 0}}) == 1);
+  CHECK(at(c.fields["total"], {{"dims.shape[0]", 3}, {"dims.data.product", 77}}) == 77);
+  CHECK(at(c.fields["total"], {{"dims.shape[0]", 1}, {"dims.data.product", (int64_t(1) << 32) + 5}}) == 5);
+  // A product over fewer elements is another value.
+  REQUIRE(c.fields.count("head"));
+  CHECK(at(c.fields["head"], {{"dims.shape[0]", 3}, {"dims.data.product#2", 6}, {"dims.data.product", 77}}) == 6);
+  CHECK(at(c.fields["sum"], {{"dims.shape[0]", 0}}) == 0);
+  CHECK(at(c.fields["sum"], {{"dims.shape[0]", 2}, {"dims.data.sum", -9}}) == -9);
+  // Not a reduction over the data, or over elements too narrow to reach
+  // every value of the accumulator: not modelled.
+  CHECK(std::count(c.unconstrained.begin(), c.unconstrained.end(), "doubled") == 1);
+  CHECK(std::count(c.unconstrained.begin(), c.unconstrained.end(), "narrow") == 1);
+  // The `.Scalar()` input holds one element.
+  REQUIRE(c.tensors.count("value"));
+  REQUIRE(c.tensors["value"].elems);
+  CHECK(at(c.tensors["value"].elems, {}) == 1);
+  CHECK(c.tensors["value"].dtypeBytes == std::vector<int64_t>{2});
+}
+
 TEST_CASE("host reader: a header without a guard read twice in the companion unit rejects it", "[host]") {
   const std::string dir = std::string(ALINT_SOURCE_DIR) + "/tests/data/host/companion";
   host::HostOptions o = hostOptions();

@@ -108,6 +108,28 @@ public:
   CHECK(d->chips == std::vector<std::string>{"ascend910b"});
 }
 
+TEST_CASE("OpDef: an input marked .Scalar()", "[project]") {
+  // ops-math fill: `this->Input("value").Scalar().ParamType(REQUIRED)...`.
+  auto d = project::parseOpDef(R"(
+class Fill : public OpDef {
+public:
+  explicit Fill(const char* name) : OpDef(name) {
+    this->Input("dims").ParamType(REQUIRED).DataType({ge::DT_INT64}).ValueDepend(REQUIRED);
+    this->Input("value")
+        .Scalar()
+        .ParamType(REQUIRED)
+        .DataType({ge::DT_FLOAT16});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT16});
+  }
+};)",
+                               "fill_def.cpp");
+  REQUIRE(d);
+  REQUIRE(d->params.size() == 3);
+  CHECK_FALSE(d->params[0].scalar);
+  CHECK(d->params[1].scalar);
+  CHECK_FALSE(d->params[2].scalar);
+}
+
 TEST_CASE("OpDef: dtype lists per input and output, chips; one variant per column", "[project]") {
   auto d = project::parseOpDef(R"(
 class AddCustom : public OpDef {
