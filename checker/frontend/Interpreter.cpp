@@ -2044,7 +2044,12 @@ void Interp::execFor(const ForStmt *s) { execLoop(s->getInit(), s->getCond(), s-
 
 // Finds `i` in `i < n`, `i <= n`, `i != n`, `n > i` and the step in `i++`,
 // `++i`, `i += c`, `i = i + c`.
-static const VarDecl *condVar(const Expr *cond, const Expr *&bound, BinaryOperatorKind &op) {
+// The loop counter a condition compares with a bound (`i < n`, `n > i`), or
+// the counter plus a non-negative constant (`i + 1 < n`: `offset` 1, read as
+// i < n - 1 in integers, see execLoop).
+static const VarDecl *condVar(const Expr *cond, const Expr *inc, const Expr *&bound, BinaryOperatorKind &op,
+                              int64_t &offset, QualType &offsetType, ASTContext &ctx) {
+  offset = 0;
   const auto *bo = dyn_cast_or_null<BinaryOperator>(cond ? cond->IgnoreParenImpCasts() : nullptr);
   if (!bo || !bo->isComparisonOp())
     return nullptr;
@@ -2053,17 +2058,61 @@ static const VarDecl *condVar(const Expr *cond, const Expr *&bound, BinaryOperat
       return dyn_cast<VarDecl>(d->getDecl());
     return nullptr;
   };
-  if (const VarDecl *v = var(bo->getLHS())) {
-    bound = bo->getRHS();
-    op = bo->getOpcode();
+  auto varPlus = [&](const Expr *e, int64_t &c) -> const VarDecl * {
+    const auto *add = dyn_cast<BinaryOperator>(e->IgnoreParenImpCasts());
+    if (!add || add->getOpcode() != BO_Add || !add->getType()->isIntegerType())
+      return nullptr;
+    Expr::EvalResult r;
+    if (add->getRHS()->isValueDependent() || !add->getRHS()->EvaluateAsInt(r, ctx) || r.Val.getInt().isNegative() ||
+        r.Val.getInt().getActiveBits() > 32)
+      return nullptr;
+    const VarDecl *v = var(add->getLHS());
+    if (v) {
+      c = r.Val.getInt().getExtValue();
+      offsetType = add->getType();
+    }
     return v;
+  };
+  // Each side that is a variable (or one plus a constant) is a candidate;
+  // the one the increment steps wins (`n > i + 1` is about i), else the
+  // left one.
+  struct Candidate {
+    const VarDecl *v;
+    const Expr *bound;
+    BinaryOperatorKind op;
+    int64_t offset;
+    QualType offsetType;
+  };
+  std::vector<Candidate> cs;
+  int64_t c = 0;
+  if (const VarDecl *v = var(bo->getLHS()))
+    cs.push_back({v, bo->getRHS(), bo->getOpcode(), 0, QualType()});
+  else if (const VarDecl *v = varPlus(bo->getLHS(), c))
+    cs.push_back({v, bo->getRHS(), bo->getOpcode(), c, offsetType});
+  if (const VarDecl *v = var(bo->getRHS()))
+    cs.push_back({v, bo->getLHS(), BinaryOperator::reverseComparisonOp(bo->getOpcode()), 0, QualType()});
+  else if (const VarDecl *v = varPlus(bo->getRHS(), c))
+    cs.push_back({v, bo->getLHS(), BinaryOperator::reverseComparisonOp(bo->getOpcode()), c, offsetType});
+  if (cs.empty())
+    return nullptr;
+  const VarDecl *stepped = nullptr;
+  if (const Expr *ie = inc ? inc->IgnoreParenImpCasts() : nullptr) {
+    const Expr *target = nullptr;
+    if (const auto *u = dyn_cast<UnaryOperator>(ie))
+      target = u->getSubExpr();
+    else if (const auto *b = dyn_cast<BinaryOperator>(ie); b && b->isAssignmentOp())
+      target = b->getLHS();
+    stepped = target ? var(target) : nullptr;
   }
-  if (const VarDecl *v = var(bo->getRHS())) {
-    bound = bo->getLHS();
-    op = BinaryOperator::reverseComparisonOp(bo->getOpcode());
-    return v;
-  }
-  return nullptr;
+  const Candidate *pick = &cs.front();
+  for (const Candidate &k : cs)
+    if (k.v == stepped)
+      pick = &k;
+  bound = pick->bound;
+  op = pick->op;
+  offset = pick->offset;
+  offsetType = pick->offsetType;
+  return pick->v;
 }
 
 static std::optional<int64_t> incStep(const Expr *inc, const VarDecl *v, ASTContext &ctx) {
@@ -2435,8 +2484,21 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
   Frame &f = *frames.back();
   const Expr *boundE = nullptr;
   BinaryOperatorKind cmp = BO_LT;
-  const VarDecl *iv = condVar(cond, boundE, cmp);
+  int64_t condOffset = 0;
+  QualType offsetType;
+  const VarDecl *iv = condVar(cond, inc, boundE, cmp, condOffset, offsetType, ctx);
   std::optional<int64_t> stepOpt = iv ? incStep(inc, iv, ctx) : std::nullopt;
+  // `i + c < n`: i < n - c in integers while i + c does not wrap, which the
+  // condition itself ensures for an upward count from a constant start at
+  // which i + c is in range; anything else is not read as an induction.
+  if (iv && condOffset != 0) {
+    Value *slot = lookupLocal(iv);
+    std::optional<int64_t> start = slot && slot->kind == Value::Scalar && slot->sym ? asConst(slot->sym) : std::nullopt;
+    bool fits = start && *start >= 0 &&
+                wrapTo(__int128(*start) + condOffset, intTypeOf(ctx, offsetType)) == *start + condOffset;
+    if (!fits || !stepOpt || *stepOpt <= 0 || !(cmp == BO_LT || cmp == BO_LE))
+      iv = nullptr;
+  }
   Value *ivSlot = iv ? lookupLocal(iv) : nullptr;
   // A step that is not a C++ constant but the same in every iteration: a
   // local holding a constant (`b += threadNum` with threadNum = 256), or
@@ -2479,6 +2541,8 @@ void Interp::execLoop(const Stmt *init, const Expr *cond, const Expr *inc, const
     // type: uint32_t i < int64_t n with n < 0 runs no iteration).
     Sym b = asSym(eval(boundE), boundE->getType(), boundE->getBeginLoc());
     // Normalise to an exclusive upper bound (step > 0) or lower bound (< 0).
+    if (condOffset != 0)
+      b = mkBin(SymOp::Sub, toMath(b), mkConst(condOffset), IntType::math()); // i + c < n: i < n - c
     if (stepV > 0 || symStep) {
       if (cmp == BO_LT || cmp == BO_NE)
         hi = b;

@@ -458,6 +458,55 @@ TEST_CASE("a tile loop with a shorter last tile is verified", "[cli]") {
   CHECK(boundsGlobal);
 }
 
+// Full tiles in a loop whose condition is `i + 1 < tileNum`, then the last
+// tile: the counter is an induction variable below tileNum - 1 (in
+// integers: no iteration for tileNum <= 1), so every copy is proved inside
+// the tensor; `i + 1 <= tileNum + 1` copies one tile too many. A counter that
+// does not start at a constant is not read that way.
+static std::string offsetLoopKernel(const char *cond, const char *start) {
+  return std::string(R"(
+#ifndef ASCENDC_ASSUME
+#define ASCENDC_ASSUME(e)
+#endif
+extern "C" __global__ __aicore__ void offset_cond(GM_ADDR y, uint32_t tileNum, uint32_t from) {
+  ASCENDC_ASSUME(tileNum >= 1 && tileNum <= 65536 && from <= 4);
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  GlobalTensor<float> yGm;
+  yGm.SetGlobalBuffer((__gm__ float *)y, tileNum * 64);
+  pipe.InitBuffer(buf, 256);
+  LocalTensor<float> t = buf.Get<float>();
+  Duplicate(t, 0.0f, 64);
+  PipeBarrier<PIPE_ALL>();
+  for (uint32_t i = )") +
+         start + "; " + cond + R"(; i++) {
+    DataCopy(yGm[i * 64], t, 64);
+    PipeBarrier<PIPE_ALL>();
+  }
+  DataCopy(yGm[(tileNum - 1) * 64], t, 64);
+}
+)";
+}
+
+TEST_CASE("a loop condition on the counter plus a constant bounds the counter", "[cli]") {
+  auto boundsGlobal = [](const nlohmann::json &j, const char *severity) {
+    int n = 0;
+    for (auto &d : j["diagnostics"])
+      n += d["check"] == "bounds-global" && d["severity"] == severity;
+    return n;
+  };
+  nlohmann::json good = lintJson(writeKernel("offset_good", offsetLoopKernel("i + 1 < tileNum", "0")));
+  INFO(good.dump(1));
+  CHECK(good["summary"]["unknown"] == 0);
+  CHECK(good["summary"]["proved"] == good["summary"]["obligations"]);
+  nlohmann::json bad = lintJson(writeKernel("offset_bad", offsetLoopKernel("i + 1 <= tileNum + 1", "0")));
+  CHECK(boundsGlobal(bad, "error") == 1); // the last iteration copies past the end for every tileNum
+  // From a value that is not a constant: not an induction, so unknown.
+  nlohmann::json from = lintJson(writeKernel("offset_from", offsetLoopKernel("i + 1 < tileNum", "from")));
+  CHECK(from["summary"]["unknown"].get<int>() > 0);
+  CHECK(boundsGlobal(from, "warning") == 0);
+}
+
 // A UB array the compiler places (`__ubuf__ uint32_t dims[8]`), filled by a
 // scalar loop up to a runtime count and read by SIMT threads: the loop's
 // writes prove the reads covered where the launch condition makes the count

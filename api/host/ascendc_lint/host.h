@@ -381,6 +381,18 @@ public:
   OpParamDef &AutoContiguous();
   OpParamDef &ValueDepend(int);
   OpParamDef &IgnoreContiguous();
+  // asc-devkit docs/zh/api/Utils-API/原型注册与管理/OpParamDef/*.md
+  OpParamDef &Scalar();
+  OpParamDef &ScalarList();
+  OpParamDef &To(const ge::DataType type);
+  OpParamDef &To(const char *name);
+  OpParamDef &Follow(const char *paramName);
+  OpParamDef &OutputShapeDependOnCompute();
+  OpParamDef &Version(uint32_t version);
+  OpParamDef &DataTypeForBinQuery(std::vector<ge::DataType> types);
+  OpParamDef &FormatForBinQuery(std::vector<ge::Format> formats);
+  OpParamDef &InitValue(uint64_t value);
+  OpParamDef &Comment(const char *comment);
 };
 class OpAttrDef {
 public:
