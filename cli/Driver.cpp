@@ -1022,6 +1022,12 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
         break;
       fo.npuArch = key.first;
       fo.cceAicore = key.second;
+      // The system workspace GetUserWorkspace skips: the targets' of this
+      // arch, where they agree (they are one arch's constant).
+      fo.reservedWorkspaceBytes = groups[key].front()->reservedWorkspaceBytes;
+      for (const model::TargetSpec *t : groups[key])
+        if (t->reservedWorkspaceBytes != groups[key].front()->reservedWorkspaceBytes)
+          fo.reservedWorkspaceBytes = -1;
       for (const auto &[sideName, cube] : sides)
         for (const project::MacroSet &ms : variants) {
           if (!fr.ok)

@@ -104,12 +104,25 @@ bool hasTilingInputs(const KernelModel &km) {
 // size is the same for every dtype the variant allows.
 // The facts that tie a used extent to the shape's dimensions join `facts`
 // (only then: they are products, which slow down every query they join).
-unsigned bindExtents(KernelModel &km, const host::HostContract &hc, std::vector<Sym> &facts) {
+unsigned bindExtents(KernelModel &km, const host::HostContract &hc, bool workspaceKnown, std::vector<Sym> &facts) {
   std::set<std::string> used;
   unsigned n = 0;
   for (GlobalBuf &g : km.globals) {
     if (g.sizeElems || g.root.empty() || g.elemBytes == 0)
       continue;
+    // The kernel's workspace (`workspace`, the framework's name for the
+    // argument before the tiling): the bytes the host set, the system
+    // workspace included (GetUserWorkspace's offset skips it). Only where
+    // the target says how large that is: the offset is 0 otherwise.
+    if ((g.root == "workspace" || g.root == "workSpace") && workspaceKnown && !hc.workspace.empty() &&
+        hc.workspace[0]) {
+      Sym left = sub(toMath(hc.workspace[0]), toMath(g.baseOffsetBytes ? g.baseOffsetBytes : mkConst(0)));
+      g.hostBytes = left;
+      g.sizeElems = mkBin(SymOp::Div, left, mkConst(g.elemBytes), IntType::math());
+      g.extentFrom = GlobalBuf::Extent::HostWorkspace;
+      ++n;
+      continue;
+    }
     auto it = hc.tensors.find(g.root);
     if (it == hc.tensors.end())
       continue;
@@ -395,6 +408,7 @@ host::HostOptions hostOptions(const model::TargetSpec &t, const Options &o) {
   }
   ho.splitCores = t.splitCores;
   ho.npuArch = t.npuArch > 0 ? t.npuArch : -1;
+  ho.reservedWorkspaceBytes = t.reservedWorkspaceBytes;
   ho.shapes = o.shapes;
   return ho;
 }
@@ -707,7 +721,7 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
     for (auto &u : hc.unconstrained)
       fprintf(stderr, "host field: %s unconstrained\n", u.c_str());
   }
-  unsigned extents = launchOnly ? 0 : bindExtents(km, hc, facts);
+  unsigned extents = launchOnly ? 0 : bindExtents(km, hc, t.reservedWorkspaceBytes >= 0, facts);
   if (!launchOnly && bound == 0 && extents == 0) {
     if (hasTilingInputs(km))
       r.note = "tiling values unconstrained: the host tiling function " + hc.function + " (" +

@@ -25,6 +25,9 @@ struct FrontendOptions {
   std::string resourceDir;            // Clang builtin headers
   int npuArch = 2201;                 // __NPU_ARCH__ for this parse
   int cceAicore = 220;                // __CCE_AICORE__
+  // The system workspace at the start of the kernel's workspace, which
+  // GetUserWorkspace skips (model::TargetSpec); -1: not known.
+  int64_t reservedWorkspaceBytes = -1;
   std::vector<std::string> extraArgs; // user compiler args (-I, -D, ...)
   unsigned maxInlineDepth = 48;
   unsigned long maxSteps = 2000000; // statements + expressions per kernel

@@ -33,6 +33,8 @@ struct HostOptions {
   uint32_t maxAicCores = 65535, maxAivCores = 65535;
   bool splitCores = true;
   int npuArch = -1;                                   // NpuArch (the __NPU_ARCH__ number), -1: unknown
+  // GetLibApiWorkSpaceSize(): the system workspace (model::TargetSpec), -1: unknown.
+  int64_t reservedWorkspaceBytes = -1;
   std::string opType;                                 // the op's type (OpDef class), for registrations by op
   std::vector<std::string> inputNames, outputNames;   // from the OpDef, in order
   // Inputs the OpDef marks `.Scalar()` (an aclScalar in the generated aclnn
@@ -76,6 +78,8 @@ struct HostContract {
   std::map<unsigned, Sym> tplArgs;
   Sym success;            // the host returns GRAPH_SUCCESS: a precondition of the launch
   std::vector<Sym> facts; // ranges of the shape, dtype and platform variables
+  // The workspace sizes the host sets (GetWorkspaceSizes(n)[k], bytes, the
+  // system workspace included), by index; null where not known.
   std::vector<Sym> workspace;
   // The operator's input and output tensors by OpDef name (direct launches:
   // by kernel parameter): element count (a mathematical integer over the

@@ -353,7 +353,8 @@ private:
   Sym loopIndex, dimMarker;
   std::string loopShape;
 
-  static const Loc kBlockDim, kTilingKey;
+  static const Loc kBlockDim, kTilingKey, kWorkspace;
+  int workspaceObj = -1;                                // GetWorkspaceSizes' array
   static constexpr const char *kSavedKey = "\x01saved"; // SaveToBuffer ran on this struct (by path)
 
   // ---- direct launches
@@ -859,6 +860,7 @@ private:
 };
 
 const Loc HostInterp::kBlockDim{0x7fffffff, "blockDim"};
+const Loc HostInterp::kWorkspace{0x7fffffff, "workspace[0]"};
 const Loc HostInterp::kTilingKey{0x7fffffff, "tilingKey"};
 
 std::string HostInterp::tensorName(bool input, const HVal &idx) {
@@ -1056,6 +1058,9 @@ std::map<Loc, HVal> HostInterp::snapshot() {
   for (auto &[l, v] : state)
     if (l.obj == kBlockDim.obj)
       s[l] = v;
+  if (workspaceObj >= 0)
+    if (auto w = state.find(Loc{workspaceObj, "[0]"}); w != state.end())
+      s[kWorkspace] = w->second;
   std::vector<int> saved; // objects SaveToBuffer saved somewhere
   for (size_t o = 0; o < objs.size(); ++o)
     if (objs[o].tiling) {
@@ -2308,8 +2313,13 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
       setAllFields(o, rd, "", [](QualType) { return noneV("tiling buffer not cleared"); });
       return objV(o);
     }
-    if (n == "GetWorkspaceSizes")
-      return objV(newObj(OK::Workspace));
+    // One array for every call: the context's workspace sizes, read after
+    // the run (snapshot: kWorkspace).
+    if (n == "GetWorkspaceSizes") {
+      if (workspaceObj < 0)
+        workspaceObj = newObj(OK::Workspace);
+      return objV(workspaceObj);
+    }
     if (n == "SetBlockDim" || n == "SetNumBlocks") {
       write(kBlockDim, intV(asSym(arg(0), fd->getParamDecl(0)->getType(), "block dim")));
       return intV(mkConst(0, typeOf(rt)));
@@ -2389,6 +2399,10 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
       return platformIn(n == "GetCoreNum" ? "coreNum" : "coreNumAiv");
     if (n == "GetCoreNumAic")
       return platformIn("coreNumAic");
+    // The system workspace AscendC's library APIs use (asc-devkit
+    // impl/utils/tiling/platform/platform_ascendc.cpp GetLibApiWorkSpaceSize).
+    if (n == "GetLibApiWorkSpaceSize" && opts.reservedWorkspaceBytes >= 0)
+      return intV(mkConst(opts.reservedWorkspaceBytes, typeOf(rt)));
     // ReserveLocalMemory(RESERVED_SIZE_8K/16K/32K): GetCoreMemSize(UB) then
     // gives what is left; "多次调用该函数时，仅保留最后一次调用的结果" (asc-devkit
     // docs/zh/api/Utils-API/平台信息获取/PlatformAscendC/ReserveLocalMemory.md).
@@ -4745,6 +4759,13 @@ HostContract HostInterp::run(const FunctionDecl *fd) {
       if (l == kBlockDim) {
         if (s && !containsOpaque(s))
           hc.blockDim = s;
+        continue;
+      }
+      if (l == kWorkspace) {
+        if (getenv("ALINT_HOST_DEBUG"))
+          llvm::errs() << "host workspace[0]: " << (s ? toString(s) : "(none: " + v.why + ")") << "\n";
+        if (s && !containsOpaque(s))
+          hc.workspace = {s};
         continue;
       }
       if (l == kTilingKey) {

@@ -63,7 +63,7 @@ struct GlobalBuf {
   // Where sizeElems came from: the kernel's SetGlobalBuffer(ptr, size), or,
   // without one, the host (cli/HostBinding.cpp): the operator's tensor shape
   // or a direct launch's aclrtMalloc size.
-  enum class Extent { None, SetGlobalBuffer, HostShape, HostMalloc };
+  enum class Extent { None, SetGlobalBuffer, HostShape, HostMalloc, HostWorkspace };
   Extent extentFrom = Extent::None;
   // Host extents: the argument's bytes left from the tensor start
   // (sizeElems is this divided by elemBytes, rounded down).
@@ -79,6 +79,8 @@ inline const char *extentSource(GlobalBuf::Extent e) {
     return "host tensor shape";
   case GlobalBuf::Extent::HostMalloc:
     return "host aclrtMalloc size";
+  case GlobalBuf::Extent::HostWorkspace:
+    return "host workspace size";
   default:
     return "";
   }

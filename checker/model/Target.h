@@ -120,6 +120,11 @@ struct TargetSpec {
   std::optional<SimtSpec> simt; // none: no SIMT unit
   bool hasNdDma = false;
   std::string ndDmaSource;
+  // The system workspace AscendC reserves at the start of a kernel's
+  // workspace: GetUserWorkspace(ws) is ws + this, and the host's
+  // GetLibApiWorkSpaceSize() returns it. -1: not known for the target.
+  int64_t reservedWorkspaceBytes = -1;
+  std::string reservedWorkspaceSource;
   // The most cube (AIC) and vector (AIV) cores a chip of the target has, what
   // the platform's GetCoreNumAic / GetCoreNumAiv report at most (a vNPU
   // partition reports fewer). 0: not known (the host reader then assumes up

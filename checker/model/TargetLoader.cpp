@@ -688,13 +688,25 @@ struct Loader {
     t.coreCountSource = asNonEmptyString(j["source"], key(P, "source"));
   }
 
+  void workspace(const json &j) {
+    const std::string P = "workspace";
+    if (!j.is_object())
+      fail(P, "expected an object, got " + typeName(j));
+    checkKeys(j, P, {"reserved_bytes", "source"}, {"reserved_bytes", "source"});
+    uint64_t b = asU64(j["reserved_bytes"], key(P, "reserved_bytes"));
+    if (b > (uint64_t(1) << 40))
+      fail(key(P, "reserved_bytes"), "must be at most 1 TiB");
+    t.reservedWorkspaceBytes = int64_t(b);
+    t.reservedWorkspaceSource = asNonEmptyString(j["source"], key(P, "source"));
+  }
+
   void root(const json &j) {
     if (!j.is_object())
       fail("(root)", "expected an object, got " + typeName(j));
     checkKeys(j, "",
               {"schema_version", "name",       "aliases",  "npu_arch",  "cce_aicore", "compiler_archs", "soc_version",
                "core_mode",      "source",     "memories", "positions", "pipes",      "paths",          "illegal_paths",
-               "events",         "cross_core", "ub_banks", "simt",      "nddma",      "core_counts"},
+               "events",         "cross_core", "ub_banks", "simt",      "nddma",      "core_counts",    "workspace"},
               {"schema_version", "name", "npu_arch", "cce_aicore", "compiler_archs", "soc_version", "core_mode",
                "source", "memories", "positions", "pipes", "paths", "illegal_paths", "events", "cross_core", "nddma"});
     uint64_t v = asU64(j["schema_version"], "schema_version");
@@ -753,6 +765,8 @@ struct Loader {
     ndDma(j["nddma"]);
     if (j.contains("core_counts"))
       coreCounts(j["core_counts"]);
+    if (j.contains("workspace"))
+      workspace(j["workspace"]);
   }
 };
 
@@ -1153,6 +1167,12 @@ std::string targetToJson(const TargetSpec &t) {
     cc["aiv_max"] = t.maxAivCores;
     cc["source"] = t.coreCountSource;
     j["core_counts"] = std::move(cc);
+  }
+  if (t.reservedWorkspaceBytes >= 0) {
+    ojson ws;
+    ws["reserved_bytes"] = t.reservedWorkspaceBytes;
+    ws["source"] = t.reservedWorkspaceSource;
+    j["workspace"] = std::move(ws);
   }
 
   return j.dump(2, ' ', false, ojson::error_handler_t::replace) + "\n";

@@ -692,6 +692,23 @@ TEST_CASE("host reader: a product or sum over a value-dependent input's data is 
   CHECK(c.tensors["value"].dtypeBytes == std::vector<int64_t>{2});
 }
 
+TEST_CASE("host reader: the workspace size, the target's system workspace included", "[host]") {
+  host::HostOptions o = hostOptions();
+  o.reservedWorkspaceBytes = 16 << 20;
+  const std::string file = std::string(ALINT_SOURCE_DIR) + "/tests/data/host/workspace_tiling.cpp";
+  host::HostContract c = host::readTilingFunction(file, o);
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  REQUIRE(c.workspace.size() == 1);
+  REQUIRE(c.workspace[0]);
+  CHECK(at(c.workspace[0], {{"platform.coreNumAiv", 40}}) == (16 << 20) + 40 * 256);
+  // A target whose system workspace is not known: not known.
+  o.reservedWorkspaceBytes = -1;
+  host::HostContract u = host::readTilingFunction(file, o);
+  REQUIRE(u.ok);
+  CHECK(u.workspace.empty());
+}
+
 TEST_CASE("host reader: a header without a guard read twice in the companion unit rejects it", "[host]") {
   const std::string dir = std::string(ALINT_SOURCE_DIR) + "/tests/data/host/companion";
   host::HostOptions o = hostOptions();

@@ -288,6 +288,24 @@ void checkSources(const TargetSpec &t) {
     CHECK_FALSE(t.simt->source.empty());
 }
 
+TEST_CASE("system workspace: what GetUserWorkspace skips on each target, sourced", "[model]") {
+  // asc-devkit impl/basic_api/utils/kernel_utils_constants.h RESERVED_WORKSPACE
+  // per __NPU_ARCH__ (2201, 3510: 16 MiB; 2002: 2 MiB), as the host's
+  // GetLibApiWorkSpaceSize returns it (platform_ascendc.cpp). 310B (3002):
+  // the kernel reserves 16 MiB, the host reports 2 MiB: not given.
+  std::map<std::string, int64_t> want = {{"ascend910b", 16 << 20},
+                                         {"ascend910_93", 16 << 20},
+                                         {"ascend950", 16 << 20},
+                                         {"ascend310p", 2 << 20},
+                                         {"ascend310b", -1}};
+  for (const TargetSpec &t : builtinTargets()) {
+    INFO(t.name);
+    REQUIRE(want.count(t.name));
+    CHECK(t.reservedWorkspaceBytes == want[t.name]);
+    CHECK(t.reservedWorkspaceSource.empty() == (t.reservedWorkspaceBytes < 0));
+  }
+}
+
 // Field-wise equality, with the field named on failure.
 void requireSame(const TargetSpec &a, const TargetSpec &b) {
   INFO(a.name);
@@ -301,6 +319,8 @@ void requireSame(const TargetSpec &a, const TargetSpec &b) {
   CHECK(a.maxAicCores == b.maxAicCores);
   CHECK(a.maxAivCores == b.maxAivCores);
   CHECK(a.coreCountSource == b.coreCountSource);
+  CHECK(a.reservedWorkspaceBytes == b.reservedWorkspaceBytes);
+  CHECK(a.reservedWorkspaceSource == b.reservedWorkspaceSource);
   CHECK(a.source == b.source);
   REQUIRE(a.memories.size() == b.memories.size());
   for (const auto &[m, x] : a.memories) {

@@ -123,11 +123,21 @@ Value Interp::apiSystem(ApiCall &c) {
     return v;
   }
   if (n == "GetSysWorkSpacePtr" || n == "GetUserWorkspace") {
+    // The kernel's workspace (the argument given, else the parameter by its
+    // usual name); the user's part starts after the system workspace the
+    // target reserves (RESERVED_WORKSPACE, model::TargetSpec). Where the
+    // target does not say how much that is, at the start (as before the
+    // target said; the host's workspace size is then not bound to it).
     Value v;
     v.kind = Value::GmPtr;
     v.p.root = "workspace";
     v.p.offsetBytes = mkConst(0, IntType::u64());
+    if (n == "GetUserWorkspace" && !c.vals.empty() && c.vals[0].kind == Value::GmPtr && !c.vals[0].p.local)
+      v = c.vals[0];
     v.p.elemBytes = 1;
+    if (n == "GetUserWorkspace" && opts.reservedWorkspaceBytes > 0)
+      v.p.offsetBytes = add(toMath(v.p.offsetBytes ? v.p.offsetBytes : mkConst(0)),
+                            mkConst(opts.reservedWorkspaceBytes, IntType::math()));
     return v;
   }
   if (n == "NdDmaDci") {
