@@ -3259,12 +3259,14 @@ bool HostInterp::productOverDims(const Stmt *loop, const Stmt *init, const Expr 
 // may enter the step. Zero iterations (the condition false for i = 0) leave
 // acc as it was.
 bool HostInterp::reductionOverData(const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body) {
-  Sym runs = c ? cond(c) : nullptr; // the state is the loop's first: the counter is 0
-  if (!runs)
-    return false;
   std::optional<AccumulatorStep> step = accumulatorStep(init, c, inc, body);
   if (!step)
     return false;
+  // Whether the first iteration runs: the state is the loop's first (the
+  // counter 0); what evaluating the condition changes is undone.
+  auto saved = state;
+  Sym runs = cond(c);
+  state = std::move(saved);
   const IntType t = step->pre->type;
   std::vector<std::shared_ptr<const VarInfo>> vs;
   collectVars(step->value, vs);
