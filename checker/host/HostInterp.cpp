@@ -749,14 +749,14 @@ private:
     return var(tensor + ".size", IntType::i64(), 0);
   }
   struct AccumulatorStep {
-    const VarDecl *counter = nullptr;
     Sym index; // the counter in the dry iteration
     Loc acc;   // the one location an iteration changes
     Sym pre;   // its value before the iteration
     Sym value; // its value after it
   };
-  bool indexOfNextStep = false; // productOverDims: the next step's counter is loopIndex
-  std::optional<AccumulatorStep> accumulatorStep(const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body);
+  // markIndex: the step's counter becomes loopIndex (productOverDims' GetDim(i)).
+  std::optional<AccumulatorStep> accumulatorStep(const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body,
+                                                 bool markIndex = false);
   bool productOverDims(const Stmt *loop, const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body);
   bool reductionOverData(const Stmt *init, const Expr *c, const Expr *inc, const Stmt *body);
   std::map<Loc, Sym> loopChoices(const std::map<Loc, HVal> &before, const std::vector<Loc> &changed, const Stmt *body,
@@ -3100,7 +3100,7 @@ std::map<Loc, Sym> HostInterp::loopChoices(const std::map<Loc, HVal> &before, co
 // form, the body fails, stops, returns or changes anything else. The caller
 // sets what the dry run should see (productOverDims: GetDim(i) as a marker).
 std::optional<HostInterp::AccumulatorStep> HostInterp::accumulatorStep(const Stmt *init, const Expr *c, const Expr *inc,
-                                                                       const Stmt *body) {
+                                                                       const Stmt *body, bool markIndex) {
   const auto *bo = dyn_cast_or_null<BinaryOperator>(c ? c->IgnoreParenImpCasts() : nullptr);
   if (!bo || bo->getOpcode() != BO_LT)
     return std::nullopt;
@@ -3115,9 +3115,8 @@ std::optional<HostInterp::AccumulatorStep> HostInterp::accumulatorStep(const Stm
   if (start.k != HVal::Int || asConst(start.s) != std::optional<int64_t>(0))
     return std::nullopt;
   AccumulatorStep step;
-  step.counter = ivd;
   step.index = mkVar("i", typeOf(ivd->getType()), VarRole::Internal);
-  if (indexOfNextStep)
+  if (markIndex)
     loopIndex = step.index;
   auto before = state;
   state[localLoc(ivd)] = intV(step.index);
@@ -3209,9 +3208,7 @@ bool HostInterp::productOverDims(const Stmt *loop, const Stmt *init, const Expr 
   loopIndex = nullptr;
   dimMarker = mkVar("dim", IntType::i64(), VarRole::Internal);
   loopShape = shape;
-  indexOfNextStep = true;
-  std::optional<AccumulatorStep> step = accumulatorStep(init, c, inc, body);
-  indexOfNextStep = false;
+  std::optional<AccumulatorStep> step = accumulatorStep(init, c, inc, body, true);
   Sym marker = dimMarker;
   loopIndex = savedIndex;
   dimMarker = savedMarker;
