@@ -1,4 +1,5 @@
 #include "checker/frontend/Frontend.h"
+#include "checker/frontend/AstWalk.h"
 #include "checker/frontend/Interpreter.h"
 #include "checker/frontend/LaunchSyntax.h"
 #include "checker/project/OpProject.h"
@@ -7,7 +8,6 @@
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
-#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Basic/DiagnosticIDs.h>
 #include <clang/Basic/DiagnosticLex.h>
@@ -56,7 +56,7 @@ bool isKernelTemplate(const FunctionTemplateDecl *td) {
   return false;
 }
 
-class EntryCollector : public RecursiveASTVisitor<EntryCollector> {
+class EntryCollector {
 public:
   EntryCollector(const SourceManager &sm, const FrontendOptions &o) : sm(sm) {
     for (const std::string &d : {o.apiDir, o.resourceDir})
@@ -70,7 +70,6 @@ public:
   // Kernel templates no code in the file instantiates (the build system
   // instantiates them per tiling key, or a launch the linter cannot read).
   std::vector<const FunctionTemplateDecl *> uninstantiated;
-  bool shouldVisitTemplateInstantiations() const { return true; }
   // ASCENDC_TPL_ARGS_DECL / ASCENDC_TPL_SEL texts (api/include/ascendc_lint/tpl.h)
   // and the instantiations the frontend appended (name suffix -> function).
   std::vector<std::string> tplDecls, tplSels;
@@ -115,10 +114,19 @@ public:
   // The bundled API, Clang's and the system's headers declare no kernel:
   // their declarations are not walked (a quarter of this walk's time went
   // into the API's templates and their instantiations; callgrind).
-  bool TraverseDecl(Decl *d) {
-    if (d && !isa<TranslationUnitDecl>(d) && inLibrary(d->getLocation()))
-      return true;
-    return RecursiveASTVisitor::TraverseDecl(d);
+  void collect(TranslationUnitDecl *tu) {
+    AstWalk w;
+    w.templateInstantiations = true;
+    w.skip = [&](Decl *d) { return inLibrary(d->getLocation()); };
+    w.decl = [&](Decl *d) {
+      if (auto *fd = dyn_cast<FunctionDecl>(d))
+        VisitFunctionDecl(fd);
+      else if (auto *vd = dyn_cast<VarDecl>(d))
+        VisitVarDecl(vd);
+      else if (auto *td = dyn_cast<FunctionTemplateDecl>(d))
+        VisitFunctionTemplateDecl(td);
+    };
+    w.run(tu);
   }
 
 private:
@@ -564,7 +572,7 @@ private:
 // The constants `g_tilingKey` is compared with anywhere in an entry's body
 // (`TILING_KEY_IS(k);` statements included): the keys a kernel that selects
 // its code with `#if TILING_KEY_VAR == k` registers for the build.
-class KeyConstantCollector : public RecursiveASTVisitor<KeyConstantCollector> {
+class KeyConstantCollector {
 public:
   explicit KeyConstantCollector(ASTContext &ctx) : ctx(ctx) {}
   std::set<int64_t> keys;
@@ -624,7 +632,7 @@ public:
     if (errs.fatalOther)
       return;
     EntryCollector c(ctx.getSourceManager(), opts);
-    c.TraverseDecl(ctx.getTranslationUnitDecl());
+    c.collect(ctx.getTranslationUnitDecl());
     // First parse of a file with template selection: write the
     // instantiations; the kernels are analysed in the next parse.
     if (tpl && !tpl->appended && planTplInstantiations(c))
@@ -647,7 +655,12 @@ public:
       km.variant = variant;
       if (fd->hasBody()) {
         KeyConstantCollector kc(ctx);
-        kc.TraverseStmt(fd->getBody());
+        AstWalk w;
+        w.stmt = [&](Stmt *s) {
+          if (auto *b = dyn_cast<BinaryOperator>(s))
+            kc.VisitBinaryOperator(b);
+        };
+        w.run(fd->getBody());
         km.keyConstants.assign(kc.keys.begin(), kc.keys.end());
       }
       // TILING_KEY_IS(k): one variant per key the kernel compares with, the
@@ -765,7 +778,7 @@ private:
   // an explicit specialization does: then every parameter counts as named.
   static std::vector<bool> usedTemplateParams(const FunctionTemplateDecl *td) {
     const TemplateParameterList *tp = td->getTemplateParameters();
-    struct Finder : RecursiveASTVisitor<Finder> {
+    struct Finder {
       unsigned depth = 0;
       std::vector<bool> used;
       void mark(unsigned d, unsigned i) {
@@ -803,7 +816,18 @@ private:
       if (explicitSpec ||
           !(isa<NonTypeTemplateParmDecl>(tp->getParam(i)) || isa<TemplateTypeParmDecl>(tp->getParam(i))))
         f.used[i] = true;
-    f.TraverseDecl(td->getTemplatedDecl());
+    AstWalk w;
+    w.stmt = [&](Stmt *s) {
+      if (auto *e = dyn_cast<DeclRefExpr>(s))
+        f.VisitDeclRefExpr(e);
+      else if (auto *e = dyn_cast<SubstNonTypeTemplateParmExpr>(s))
+        f.VisitSubstNonTypeTemplateParmExpr(e);
+    };
+    w.type = [&](const Type *t) {
+      if (const auto *p = dyn_cast<TemplateTypeParmType>(t))
+        f.VisitTemplateTypeParmType(const_cast<TemplateTypeParmType *>(p));
+    };
+    w.run(td->getTemplatedDecl());
     return f.used;
   }
 

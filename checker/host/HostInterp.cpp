@@ -5,6 +5,7 @@
 // `return` records its condition and a snapshot of what the host sent so far.
 // What is not understood becomes an opaque value (never a guessed one), and a
 // field whose value is opaque is left out of the contract.
+#include "checker/frontend/AstWalk.h"
 #include "checker/frontend/CxxInt.h"
 #include "checker/frontend/InterpCore.h"
 #include "checker/frontend/LaunchSyntax.h"
@@ -15,7 +16,6 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/ASTLambda.h>
 #include <clang/AST/ParentMapContext.h>
-#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/StmtCXX.h>
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Frontend/CompilerInstance.h>
@@ -265,7 +265,7 @@ struct TilingTemplate {
   const CXXRecordDecl *cls;
 };
 
-class FindTilingTemplates : public RecursiveASTVisitor<FindTilingTemplates> {
+class FindTilingTemplates {
 public:
   explicit FindTilingTemplates(ASTContext &c) : ctx(c) {}
   std::vector<TilingTemplate> found;
@@ -2550,7 +2550,12 @@ HVal HostInterp::evalApi(const CallExpr *ce, const FunctionDecl *fd, int self) {
 HVal HostInterp::tilingTemplates(const CallExpr *ce) {
   SourceLocation l = ce->getBeginLoc();
   FindTilingTemplates f(ctx);
-  f.TraverseDecl(ctx.getTranslationUnitDecl());
+  AstWalk w;
+  w.stmt = [&](Stmt *s) {
+    if (auto *mc = dyn_cast<CXXMemberCallExpr>(s))
+      f.VisitCXXMemberCallExpr(mc);
+  };
+  w.run(ctx.getTranslationUnitDecl());
   if (f.unreadable)
     fail("a tiling class registration whose class or priority is not a constant", l);
   std::vector<TilingTemplate> regs;
@@ -3386,7 +3391,7 @@ bool isGlobalIntArray(const VarDecl *vd) {
 // assignment to an element at constant indices. Anything else (a pointer
 // taken, `++`, a compound assignment, an index that is not a constant) makes
 // every element of it unknown.
-class GlobalArrayUses : public RecursiveASTVisitor<GlobalArrayUses> {
+class GlobalArrayUses {
 public:
   explicit GlobalArrayUses(ASTContext &ctx) : ctx(ctx) {}
   bool VisitBinaryOperator(BinaryOperator *b) {
@@ -3442,7 +3447,16 @@ void HostInterp::scanGlobalWrites() {
     return;
   globalWritesScanned = true;
   GlobalArrayUses u(ctx);
-  u.TraverseDecl(ctx.getTranslationUnitDecl());
+  AstWalk w;
+  w.stmt = [&](Stmt *s) {
+    if (auto *b = dyn_cast<BinaryOperator>(s))
+      u.VisitBinaryOperator(b);
+    else if (auto *c = dyn_cast<ImplicitCastExpr>(s))
+      u.VisitImplicitCastExpr(c);
+    else if (auto *d = dyn_cast<DeclRefExpr>(s))
+      u.VisitDeclRefExpr(d);
+  };
+  w.run(ctx.getTranslationUnitDecl());
   globalWrites = std::move(u.writes);
   for (auto &[ref, vd] : u.refs)
     if (!u.accounted.count(ref))
@@ -3842,7 +3856,7 @@ namespace {
 // The uses of a table: every reference to it reads an element
 // (`t[k]`, `t.at(k)`, `t.count(k)`, `t.contains(k)`, size, empty) and no
 // element is assigned.
-class TableUses : public RecursiveASTVisitor<TableUses> {
+class TableUses {
 public:
   explicit TableUses(const VarDecl *vd) : vd(vd) {}
   const VarDecl *vd;
@@ -3932,7 +3946,14 @@ bool HostInterp::neverChanged(const VarDecl *vd) {
   bool ok = vd->getType().isConstQualified();
   if (!ok && !vd->isExternallyVisible()) {
     TableUses u(vd);
-    u.TraverseDecl(ctx.getTranslationUnitDecl());
+    AstWalk w;
+    w.stmt = [&](Stmt *s) {
+      if (auto *d = dyn_cast<DeclRefExpr>(s))
+        u.VisitDeclRefExpr(d);
+      else if (auto *ce = dyn_cast<CallExpr>(s))
+        u.VisitCallExpr(ce);
+    };
+    w.run(ctx.getTranslationUnitDecl());
     ok = !u.written && u.refs == u.reads;
   }
   constTables[vd] = ok;
@@ -4454,23 +4475,17 @@ void HostInterp::recordLaunch(const FunctionDecl *k, const HVal &blocks, const s
 namespace {
 // Whether `body` may write `vd`: a use that is not a plain read.
 bool mayWrite(const Stmt *body, const VarDecl *vd) {
-  struct V : RecursiveASTVisitor<V> {
-    const VarDecl *vd;
-    unsigned refs = 0, reads = 0;
-    bool VisitDeclRefExpr(DeclRefExpr *dr) {
+  unsigned refs = 0, reads = 0;
+  AstWalk w;
+  w.stmt = [&](Stmt *s) {
+    if (const auto *dr = dyn_cast<DeclRefExpr>(s))
       refs += dr->getDecl() == vd;
-      return true;
-    }
-    bool VisitImplicitCastExpr(ImplicitCastExpr *ic) {
-      if (ic->getCastKind() == CK_LValueToRValue)
-        if (const auto *dr = dyn_cast<DeclRefExpr>(ic->getSubExpr()->IgnoreParens()); dr && dr->getDecl() == vd)
-          ++reads;
-      return true;
-    }
-  } v;
-  v.vd = vd;
-  v.TraverseStmt(const_cast<Stmt *>(body));
-  return v.refs != v.reads;
+    else if (const auto *ic = dyn_cast<ImplicitCastExpr>(s); ic && ic->getCastKind() == CK_LValueToRValue)
+      if (const auto *dr = dyn_cast<DeclRefExpr>(ic->getSubExpr()->IgnoreParens()); dr && dr->getDecl() == vd)
+        ++reads;
+  };
+  w.run(const_cast<Stmt *>(body));
+  return refs != reads;
 }
 } // namespace
 
@@ -4834,7 +4849,7 @@ public:
 };
 
 // The tiling function: the one given to `.Tiling(f)` / `.SetTiling(f)`.
-class FindTiling : public RecursiveASTVisitor<FindTiling> {
+class FindTiling {
 public:
   // With companion sources in the translation unit: only the host file's own
   // registration and functions count (a companion may register its own op).
@@ -4891,7 +4906,7 @@ public:
 // been found among another's declarations (a constant of the same name in
 // the other's namespace would hide the right one). The first such use, or
 // an empty string.
-class CrossFileUse : public RecursiveASTVisitor<CrossFileUse> {
+class CrossFileUse {
 public:
   CrossFileUse(const SourceManager &sm, const std::set<FileID> &files) : sm(sm), files(files) {}
   std::string found;
@@ -4964,13 +4979,27 @@ public:
         return;
       }
       CrossFileUse cross(ctx.getSourceManager(), sources);
-      cross.TraverseDecl(ctx.getTranslationUnitDecl());
+      AstWalk w;
+      w.stmt = [&](Stmt *s) {
+        if (auto *d = dyn_cast<DeclRefExpr>(s))
+          cross.VisitDeclRefExpr(d);
+      };
+      w.run(ctx.getTranslationUnitDecl());
       if (!cross.found.empty()) {
         res.reason = "the host file and its companion sources clash: " + cross.found;
         return;
       }
     }
-    f.TraverseDecl(ctx.getTranslationUnitDecl());
+    AstWalk w;
+    w.stmt = [&](Stmt *s) {
+      if (auto *ce = dyn_cast<CallExpr>(s))
+        f.VisitCallExpr(ce);
+    };
+    w.decl = [&](Decl *d) {
+      if (auto *fd = dyn_cast<FunctionDecl>(d))
+        f.VisitFunctionDecl(fd);
+    };
+    w.run(ctx.getTranslationUnitDecl());
     const FunctionDecl *fd = f.found;
     if (!fd) {
       for (const FunctionDecl *c : f.candidates)
@@ -5032,17 +5061,18 @@ public:
       res.reason = "no launch of '" + kernel + "' in the file";
       return;
     }
-    struct Fns : RecursiveASTVisitor<Fns> {
+    struct {
       std::vector<const FunctionDecl *> defs;
-      // A template kernel is launched as an instantiation (`add<float><<<...>>>`).
-      bool shouldVisitTemplateInstantiations() const { return true; }
-      bool VisitFunctionDecl(FunctionDecl *fd) {
-        if (fd->doesThisDeclarationHaveABody() && !isLambdaCallOperator(fd) && !fd->isDependentContext())
-          defs.push_back(fd);
-        return true;
-      }
     } fns;
-    fns.TraverseDecl(ctx.getTranslationUnitDecl());
+    AstWalk w;
+    // A template kernel is launched as an instantiation (`add<float><<<...>>>`).
+    w.templateInstantiations = true;
+    w.decl = [&](Decl *d) {
+      if (auto *fd = dyn_cast<FunctionDecl>(d))
+        if (fd->doesThisDeclarationHaveABody() && !isLambdaCallOperator(fd) && !fd->isDependentContext())
+          fns.defs.push_back(fd);
+    };
+    w.run(ctx.getTranslationUnitDecl());
     const FunctionDecl *kdecl = nullptr, *host = nullptr;
     std::set<const FunctionDecl *> hosts;
     for (const FunctionDecl *fd : fns.defs) {
