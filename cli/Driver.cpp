@@ -945,6 +945,13 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
           pinned ? std::vector<project::MacroSet>{} : project::dtypeVariants(*p, macros);
       if (!dv.empty())
         variants = dv;
+      // The pins name the one variant, as the enumerated ones are named: the
+      // host reader takes the pinned dtypes from the label (HostBinding
+      // pinVariantDtypes), and the findings say which build they are for.
+      // The -D arguments themselves define the macros.
+      for (const std::string &a : fs.compileArgs)
+        if (pinned && a.rfind("-DDTYPE_", 0) == 0 && a.find('=') != std::string::npos)
+          variants.front().label += (variants.front().label.empty() ? "" : ", ") + a.substr(2);
       // The OpDef says which chips compile this file (AddConfig with
       // opFile.value naming it): another chip never builds it.
       std::vector<std::string> built = project::chipsBuildingFile(*p, file);

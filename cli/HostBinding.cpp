@@ -128,17 +128,22 @@ unsigned bindExtents(KernelModel &km, const host::HostContract &hc, bool workspa
       continue;
     const host::HostContract::Tensor &t = it->second;
     Sym bytes;
+    const bool rawArgument = g.name.compare(0, 1, "*") == 0;
     if (t.bytes) {
       bytes = toMath(t.bytes);
       g.extentFrom = GlobalBuf::Extent::HostMalloc;
+    } else if (t.elems && rawArgument) {
+      // The argument itself, addressed in bytes (`*(__gm__ T *)value`, a
+      // scalar input): the tensor's bytes where its dtype's size is known.
+      // Its byte addressing says nothing of the dtype (a 1-byte dtype among
+      // the tensor's would otherwise pass for it).
+      if (t.dtypeBytes.size() != 1)
+        continue;
+      bytes = mul(t.elems, mkConst(t.dtypeBytes.front()));
+      g.extentFrom = GlobalBuf::Extent::HostShape;
     } else if (t.elems &&
                std::find(t.dtypeBytes.begin(), t.dtypeBytes.end(), int64_t(g.elemBytes)) != t.dtypeBytes.end()) {
       bytes = mul(t.elems, mkConst(g.elemBytes));
-      g.extentFrom = GlobalBuf::Extent::HostShape;
-    } else if (t.elems && g.name.compare(0, 1, "*") == 0 && t.dtypeBytes.size() == 1) {
-      // The argument itself, addressed in bytes (`*(__gm__ T *)value`, a
-      // scalar input): the tensor's bytes where its dtype's size is known.
-      bytes = mul(t.elems, mkConst(t.dtypeBytes.front()));
       g.extentFrom = GlobalBuf::Extent::HostShape;
     } else {
       continue;

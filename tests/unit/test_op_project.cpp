@@ -944,3 +944,42 @@ TEST_CASE("template selection: combinations that differ only in a parameter the 
   ToolRun c = runTool(shellQuote(copy));
   CHECK(c.err.find("schMode=0|1") == std::string::npos);
 }
+
+TEST_CASE("a scalar input read through its raw argument: its extent needs the dtype's size", "[cli]") {
+  // samples/host-tiling/data_shape_good with `value` and `y` declared for two
+  // dtypes, float and int8: the kernel's 4-byte read of `*value` is
+  // byte-addressed and says nothing of the dtype, so the extent is known only
+  // where the variant fixes value's dtype (-DDTYPE_VALUE pins it and names the
+  // variant). It was the 1-byte dtype's: a false error for every variant.
+  std::string dir = tempDir();
+  REQUIRE(std::system(("cp -r " + shellQuote(std::string(ALINT_SAMPLES_DIR) + "/host-tiling/data_shape_good") + " " +
+                       shellQuote(dir + "/op"))
+                          .c_str()) == 0);
+  const std::string host = dir + "/op/op_host/fill_rows_tiling.cpp";
+  std::ifstream in(host);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string text = ss.str();
+  for (const char *name : {"Input(\"value\").Scalar()", "Output(\"y\")"}) {
+    size_t at = text.find(name);
+    REQUIRE(at != std::string::npos);
+    size_t dt = text.find("{ge::DT_FLOAT}", at);
+    REQUIRE(dt != std::string::npos);
+    text.replace(dt, 14, "{ge::DT_FLOAT, ge::DT_INT8}");
+  }
+  std::ofstream(host) << text;
+  const std::string kernel = shellQuote(dir + "/op/op_kernel/fill_rows_good.cpp");
+  ToolRun free = runTool(kernel);
+  INFO(free.out << free.err);
+  CHECK(free.exitCode == 0);
+  CHECK(free.out.find("'*value'") == std::string::npos);
+  ToolRun asFloat = runTool(kernel + " -- -DDTYPE_VALUE=float");
+  INFO(asFloat.out << asFloat.err);
+  CHECK(asFloat.exitCode == 0);
+  CHECK(asFloat.err.find("fill_rows [DTYPE_VALUE=float] (ascend910b):") != std::string::npos);
+  // The int8 build reads four bytes of a one-byte scalar.
+  ToolRun asInt8 = runTool(kernel + " -- -DDTYPE_VALUE=int8_t");
+  CHECK(asInt8.exitCode == 1);
+  CHECK(asInt8.out.find("reaches byte 4 of a 1-byte GM tensor") != std::string::npos);
+  CHECK(asInt8.out.find("[DTYPE_VALUE=int8_t] [bounds-global]") != std::string::npos);
+}
