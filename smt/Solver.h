@@ -61,6 +61,7 @@ struct SolverStats {
   unsigned timeouts = 0;
   unsigned backstops = 0;     // queries the wall clock (not their resource budget) stopped
   unsigned relaxProofs = 0;   // non-linear obligations proved by their linear relaxation
+  unsigned relaxLateProofs = 0; // of those, proved on its second look, after the exact tries
   unsigned probeFailures = 0; // failures found at chosen input values (Solver::checkDirect, 1b)
   unsigned caseSplits = 0;    // non-linear obligations asked once per value of a factor (Solver::checkByCases)
   unsigned quantified = 0;    // "fails for every input?" questions asked with a quantifier over the internals
