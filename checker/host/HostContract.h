@@ -41,6 +41,10 @@ struct HostOptions {
   // API, asc-devkit docs/zh/api/Utils-API/原型注册与管理/OpParamDef/Scalar.md):
   // their GM buffer holds one element.
   std::set<std::string> scalarInputs;
+  // Outputs whose shape the op's shape inference copies from an input
+  // (project::parseShapeCopies): output -> input. An output whose shape the
+  // tiling code never reads gets that input's element count.
+  std::map<std::string, std::string> shapeCopies;
   std::map<std::string, std::vector<int64_t>> dtypes; // allowed ge::DataType values per tensor
   // The OpDef's DataType lists as written, per tensor (-1: a dtype the reader
   // does not know): lists of one length are columns, column k one combination.

@@ -987,6 +987,15 @@ void HostInterp::tensorExtents(HostContract &hc) {
     ts.facts.push_back(mkOr(mkCmp(SymOp::Gt, rank, mkConst(r)), mkCmp(SymOp::Eq, size, prod)));
     ts.facts.push_back(mkOr(mkCmp(SymOp::Le, rank, mkConst(r)), mkCmp(SymOp::Eq, size, mul(prod, rest))));
   }
+  // An output whose shape inference copies an input's shape holds as many
+  // elements (its own dtype: the bytes are the binding's business).
+  for (const auto &[o, i] : opts.shapeCopies) {
+    auto to = hc.tensors.find(o), from = hc.tensors.find(i);
+    if (to == hc.tensors.end() || from == hc.tensors.end() || to->second.elems || !from->second.elems)
+      continue;
+    to->second.elems = from->second.elems;
+    to->second.facts = from->second.facts;
+  }
 }
 
 // Element `idx` of an input tensor's data: "<tensor>.data[k]", any value of

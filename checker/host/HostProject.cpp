@@ -71,8 +71,21 @@ void applyOpDef(const project::OpProject &p, HostOptions &opts) {
   opts.inputNames.clear();
   opts.outputNames.clear();
   opts.scalarInputs.clear();
-  for (const project::OpParam &prm : def->params) {
+  opts.shapeCopies.clear();
+  for (const project::OpParam &prm : def->params)
     (prm.isOutput ? opts.outputNames : opts.inputNames).push_back(prm.name);
+  // The op's shape inference (op_host/*infershape*.cpp by convention; any
+  // host source registering it counts).
+  for (const std::string &f : p.hostFiles) {
+    if (!llvm::StringRef(f).ends_with(".cpp"))
+      continue;
+    if (auto buf = llvm::MemoryBuffer::getFile(f))
+      if ((*buf)->getBuffer().contains("IMPL_OP_INFERSHAPE"))
+        for (auto &[o, i] :
+             project::parseShapeCopies((*buf)->getBuffer().str(), def->opName, opts.inputNames, opts.outputNames))
+          opts.shapeCopies.emplace(o, i);
+  }
+  for (const project::OpParam &prm : def->params) {
     if (prm.scalar)
       opts.scalarInputs.insert(prm.name);
     std::vector<int64_t> vs;

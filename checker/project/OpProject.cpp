@@ -790,3 +790,105 @@ std::string stagedKernelPath(const std::string &requested) {
 }
 
 } // namespace alint::project
+
+namespace alint::project {
+
+std::map<std::string, std::string> parseShapeCopies(const std::string &raw, const std::string &opName,
+                                                    const std::vector<std::string> &inputs,
+                                                    const std::vector<std::string> &outputs) {
+  std::map<std::string, std::string> out;
+  const std::string text = stripComments(raw);
+  std::smatch m;
+  const std::regex reg("IMPL_OP_INFERSHAPE\\s*\\(\\s*" + opName +
+                       "\\s*\\)\\s*\\.\\s*InferShape\\s*\\(\\s*([A-Za-z_]\\w*)\\s*\\)");
+  if (!std::regex_search(text, m, reg))
+    return out;
+  const std::string fn = m[1];
+  // The definition: `graphStatus fn(gert::InferShapeContext *ctx) {`.
+  const std::regex def("graphStatus\\s+" + fn +
+                       "\\s*\\(\\s*(?:gert::)?InferShapeContext\\s*\\*\\s*([A-Za-z_]\\w*)\\s*\\)\\s*\\{");
+  if (!std::regex_search(text, m, def))
+    return out;
+  const std::string ctx = m[1];
+  size_t open = size_t(m.position(0) + m.length(0)) - 1, depth = 0, close = std::string::npos;
+  for (size_t i = open; i < text.size(); ++i) {
+    if (text[i] == '{')
+      ++depth;
+    else if (text[i] == '}' && --depth == 0) {
+      close = i;
+      break;
+    }
+  }
+  if (close == std::string::npos)
+    return out;
+  const std::string body = text.substr(open + 1, close - open - 1);
+  // Shape variables bound once to an output or input of the context.
+  std::map<std::string, unsigned> outVar, inVar;
+  std::map<std::string, unsigned> bindings;
+  // Indices written as integer constants of the file (`constexpr uint32_t
+  // INPUT_X_IDX = 0;`) or literally.
+  std::map<std::string, unsigned> constants;
+  const std::regex constant(
+      "\\bconst(?:expr)?\\s+(?:static\\s+)?[A-Za-z_][\\w:]*\\s+([A-Za-z_]\\w*)\\s*=\\s*(\\d+)[uUlL]*\\s*;");
+  for (std::sregex_iterator it(text.begin(), text.end(), constant), end; it != end; ++it)
+    if (!constants.emplace((*it)[1], unsigned(std::stoul((*it)[2]))).second)
+      constants[(*it)[1]] = ~0u; // defined twice (in two scopes): not used
+  const std::regex bind("\\b([A-Za-z_]\\w*)\\s*=\\s*" + ctx +
+                        "\\s*->\\s*Get(Output|Input)Shape\\s*\\(\\s*(\\d+|[A-Za-z_]\\w*)\\s*\\)");
+  for (std::sregex_iterator it(body.begin(), body.end(), bind), end; it != end; ++it) {
+    const std::string v = (*it)[1], idx = (*it)[3];
+    ++bindings[v];
+    unsigned k = ~0u;
+    if (std::isdigit(static_cast<unsigned char>(idx[0])))
+      k = unsigned(std::stoul(idx));
+    else if (auto c = constants.find(idx); c != constants.end())
+      k = c->second;
+    ((*it)[2] == "Output" ? outVar : inVar)[v] = k;
+  }
+  const std::regex copy("\\*\\s*([A-Za-z_]\\w*)\\s*=\\s*\\*\\s*([A-Za-z_]\\w*)\\s*;");
+  for (std::sregex_iterator it(body.begin(), body.end(), copy), end; it != end; ++it) {
+    const std::string o = (*it)[1], i = (*it)[2];
+    if (!outVar.count(o) || !inVar.count(i) || bindings[o] != 1 || bindings[i] != 1)
+      continue;
+    if (outVar[o] >= outputs.size() || inVar[i] >= inputs.size())
+      continue;
+    const size_t at = size_t(it->position(0));
+    // Unconditional: at the body's top level, and every return before it a
+    // failure (a null check's).
+    int level = 0;
+    for (size_t k = 0; k < at; ++k)
+      level += body[k] == '{' ? 1 : body[k] == '}' ? -1 : 0;
+    if (level != 0)
+      continue;
+    bool plain = true;
+    const std::regex ret("\\breturn\\b([^;]*);");
+    const std::string before = body.substr(0, at);
+    for (std::sregex_iterator r(before.begin(), before.end(), ret), e; plain && r != e; ++r)
+      plain = (*r)[1].str().find("FAILED") != std::string::npos;
+    // A statement without braces under an `if` or a loop just before it.
+    const std::regex guarded("(\\bif\\b|\\bfor\\b|\\bwhile\\b|\\belse\\b)[^;{}]*$");
+    plain = plain && !std::regex_search(before, guarded);
+    // Every other use of the output variable: its binding or a null check.
+    const std::regex use("\\b" + o + "\\b");
+    for (std::sregex_iterator u(body.begin(), body.end(), use), e; plain && u != e; ++u) {
+      const size_t p = size_t(u->position(0));
+      if (p == at + 1)
+        continue; // the copy itself
+      const size_t lineStart = body.rfind('\n', p) == std::string::npos ? 0 : body.rfind('\n', p) + 1;
+      const size_t lineEnd = body.find('\n', p);
+      const std::string line =
+          body.substr(lineStart, lineEnd == std::string::npos ? std::string::npos : lineEnd - lineStart);
+      const bool isBinding =
+          std::regex_search(line, std::regex("\\b" + o + "\\s*=\\s*" + ctx + "\\s*->\\s*GetOutputShape"));
+      const bool isNullCheck =
+          line.find("CHECK_NULL") != std::string::npos ||
+          std::regex_search(line, std::regex("\\b" + o + "\\s*==\\s*nullptr|nullptr\\s*==\\s*" + o + "\\b"));
+      plain = isBinding || isNullCheck;
+    }
+    if (plain)
+      out[outputs[outVar[o]]] = inputs[inVar[i]];
+  }
+  return out;
+}
+
+} // namespace alint::project

@@ -12,6 +12,7 @@
 // does not have); what is not recognised is left out, never guessed.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -88,6 +89,16 @@ std::optional<OpProject> findOpProject(const std::string &kernelFile, const std:
 std::vector<TilingStruct> parseTilingStructs(const std::string &text, const std::string &file,
                                              std::vector<std::pair<std::string, std::string>> *registered);
 std::optional<OpDefinition> parseOpDef(const std::string &text, const std::string &file);
+
+// The outputs whose shape the op's shape inference copies from an input:
+// `IMPL_OP_INFERSHAPE(op).InferShape(fn)` with fn's body doing `*out =
+// *in;` unconditionally, `out = context->GetOutputShape(i)` and `in =
+// context->GetInputShape(j)` (i, j: the OpDef's outputs and inputs in order),
+// and nothing else with `out` but null checks. Output name -> input name;
+// anything less plain is left out (the output's extent stays unknown).
+std::map<std::string, std::string> parseShapeCopies(const std::string &text, const std::string &opName,
+                                                    const std::vector<std::string> &inputs,
+                                                    const std::vector<std::string> &outputs);
 
 // The C++ type the build passes as DTYPE_<NAME> for a ge::DT_* name
 // (asc-devkit cmake/asc/fwk_modules/util/ascendc_impl_build.py DTYPE_MAP),

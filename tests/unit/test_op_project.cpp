@@ -983,3 +983,51 @@ TEST_CASE("a scalar input read through its raw argument: its extent needs the dt
   CHECK(asInt8.out.find("reaches byte 4 of a 1-byte GM tensor") != std::string::npos);
   CHECK(asInt8.out.find("[DTYPE_VALUE=int8_t] [bounds-global]") != std::string::npos);
 }
+
+TEST_CASE("shape inference: outputs whose shape is copied from an input, and only those", "[project]") {
+  const std::vector<std::string> in = {"x", "scale"}, out = {"y", "mask"};
+  // The plain form: bindings, null checks, an unconditional copy.
+  const std::string plain = R"(
+static ge::graphStatus InferShapeScaleRows(gert::InferShapeContext *context) {
+  const gert::Shape *xShape = context->GetInputShape(0);
+  OP_CHECK_NULL_WITH_CONTEXT(context, xShape);
+  gert::Shape *yShape = context->GetOutputShape(0);  // y: like x
+  if (yShape == nullptr) {
+    return ge::GRAPH_FAILED;
+  }
+  *yShape = *xShape;
+  return ge::GRAPH_SUCCESS;
+}
+IMPL_OP_INFERSHAPE(ScaleRows).InferShape(InferShapeScaleRows);
+)";
+  auto c = project::parseShapeCopies(plain, "ScaleRows", in, out);
+  CHECK(c == std::map<std::string, std::string>{{"y", "x"}});
+  // Another op's registration: nothing.
+  CHECK(project::parseShapeCopies(plain, "Other", in, out).empty());
+  // Under a condition, after a successful early return, or changed after
+  // the copy: not a copy of the input's shape.
+  auto variant = [&](const std::string &from, const std::string &to) {
+    std::string t = plain;
+    t.replace(t.find(from), from.size(), to);
+    return project::parseShapeCopies(t, "ScaleRows", in, out);
+  };
+  CHECK(variant("  *yShape = *xShape;", "  if (xShape->GetDimNum() > 1) {\n    *yShape = *xShape;\n  }").empty());
+  CHECK(variant("  *yShape = *xShape;", "  if (xShape->GetDimNum() > 1)\n    *yShape = *xShape;").empty());
+  CHECK(
+      variant("  *yShape = *xShape;", "  if (xShape->GetDimNum() == 0) return ge::GRAPH_SUCCESS;\n  *yShape = *xShape;")
+          .empty());
+  CHECK(variant("  return ge::GRAPH_SUCCESS;\n}", "  yShape->SetDim(0, 1);\n  return ge::GRAPH_SUCCESS;\n}").empty());
+  // An index past the OpDef's outputs: nothing.
+  CHECK(variant("GetOutputShape(0)", "GetOutputShape(2)").empty());
+  // The second output from the second input.
+  CHECK(variant("GetOutputShape(0)", "GetOutputShape(1)") == std::map<std::string, std::string>{{"mask", "x"}});
+  CHECK(variant("GetInputShape(0)", "GetInputShape(1)") == std::map<std::string, std::string>{{"y", "scale"}});
+  // Indices named by constants of the file; one not known: nothing.
+  CHECK(variant("static ge::graphStatus", "constexpr uint32_t OUT_IDX = 1;\nstatic ge::graphStatus") ==
+        std::map<std::string, std::string>{{"y", "x"}}); // defined, not used: still output 0
+  std::string named = plain;
+  named.replace(named.find("GetOutputShape(0)"), 17, "GetOutputShape(MASK_IDX)");
+  CHECK(project::parseShapeCopies("constexpr uint32_t MASK_IDX = 1;\n" + named, "ScaleRows", in, out) ==
+        std::map<std::string, std::string>{{"mask", "x"}});
+  CHECK(project::parseShapeCopies(named, "ScaleRows", in, out).empty());
+}
