@@ -1973,7 +1973,9 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
   // to run (pad_v3_grad_replication: 8,701 / 8,713 units on the same
   // question), and the file's units decide where the later questions stop.
   enum class Try { Arith2, Core, Chain, Default, Relax, Nlsat };
-  bool relaxFull = false; // the relaxation's second look: all of the question's units
+  // Set only inside askRelaxed(true): the relaxation's second look gets all
+  // of the question's units.
+  bool relaxAllUnits = false;
   static const char *const tryNames[] = {"a2", "core", "chain", "default", "relax", "nlsat"};
   auto ask = [&](std::initializer_list<z3::expr> facts, bool wantModel, bool quantified = false, bool second = false,
                  FreshContext *relaxed = nullptr, bool probe = false) {
@@ -2009,7 +2011,7 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
       // them in the last pass cost more than they proved (ops-math cosh: 4
       // more unknowns, the file's units spent sooner).
       const uint64_t own =
-          kind == Try::Relax && !capBinding && !relaxFull ? std::max<uint64_t>(1, rlimitNow / 4) : rlimitNow;
+          kind == Try::Relax && !capBinding && !relaxAllUnits ? std::max<uint64_t>(1, rlimitNow / 4) : rlimitNow;
       const unsigned limit = unsigned(std::min<uint64_t>(own * scale, 4000000000u));
       z3::params pa(c);
       pa.set("rlimit", limit);
@@ -2157,7 +2159,7 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
   // the platform's core count made every tail-length question non-linear,
   // and each spent its units; the tail's bounds need only q >= 0.
   Answer a1;
-  auto askRelaxed = [&]() {
+  auto askRelaxed = [&](bool allUnits) {
     FreshContext rfresh;
     z3::context &rc = rfresh.ctx;
     Translator rx(rc);
@@ -2170,7 +2172,9 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
       assign(rctx, rctx && rx.asBool(s));
     for (auto &s : rx.side)
       assign(rctx, rctx && s);
+    relaxAllUnits = allUnits;
     Answer r = ask({rctx.simplify(), (!rprop).simplify()}, false, false, false, &rfresh);
+    relaxAllUnits = false;
     if (r.r == z3::unsat)
       ++stats_.relaxProofs;
     else
@@ -2178,7 +2182,7 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
     return r;
   };
   if (tr.nonlinear)
-    a1 = askRelaxed();
+    a1 = askRelaxed(false);
   if (a1.r != z3::unsat && tr.nonlinear && firstLook_ && capBinding) {
     v.status = Status::Unknown;
     v.reason = "not proved by the linear relaxation";
@@ -2237,9 +2241,7 @@ Verdict Solver::checkDirect(const Obligation &obIn, bool relaxedOnly) {
   // of theory_arith's units (84 ms), the exact tries run out on the quotient.
   if (a1.r == z3::unknown && tr.nonlinear && !capBinding && !relaxedOnly && !clockStopped &&
       (!budget_ || budget_->z3Left() > 0)) {
-    relaxFull = true;
-    Answer r = askRelaxed();
-    relaxFull = false;
+    Answer r = askRelaxed(true);
     if (r.r == z3::unsat) {
       a1 = r;
       ++stats_.relaxLateProofs;

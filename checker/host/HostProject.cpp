@@ -4,7 +4,6 @@
 #include "checker/host/HostContract.h"
 #include "checker/project/OpProject.h"
 
-#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 
 #include <algorithm>
@@ -55,17 +54,7 @@ std::vector<int64_t> dtypeValuesOfCppType(const std::string &cpp) {
 void applyOpDef(const project::OpProject &p, HostOptions &opts) {
   // The project reads *_def.cpp; small projects declare the OpDef beside
   // their tiling function, so the other host sources are tried after it.
-  std::optional<project::OpDefinition> def;
-  if (!p.opDefs.empty())
-    def = p.opDefs.front();
-  for (size_t i = 0; !def && i < p.hostFiles.size(); ++i) {
-    const std::string &f = p.hostFiles[i];
-    if (!llvm::StringRef(f).ends_with(".cpp"))
-      continue;
-    if (auto buf = llvm::MemoryBuffer::getFile(f))
-      if ((*buf)->getBuffer().contains("OpDef"))
-        def = project::parseOpDef((*buf)->getBuffer().str(), f);
-  }
+  std::optional<project::OpDefinition> def = p.opDefs.empty() ? p.hostOpDef : p.opDefs.front();
   if (!def)
     return;
   opts.inputNames.clear();
@@ -76,15 +65,9 @@ void applyOpDef(const project::OpProject &p, HostOptions &opts) {
     (prm.isOutput ? opts.outputNames : opts.inputNames).push_back(prm.name);
   // The op's shape inference (op_host/*infershape*.cpp by convention; any
   // host source registering it counts).
-  for (const std::string &f : p.hostFiles) {
-    if (!llvm::StringRef(f).ends_with(".cpp"))
-      continue;
-    if (auto buf = llvm::MemoryBuffer::getFile(f))
-      if ((*buf)->getBuffer().contains("IMPL_OP_INFERSHAPE"))
-        for (auto &[o, i] :
-             project::parseShapeCopies((*buf)->getBuffer().str(), def->opName, opts.inputNames, opts.outputNames))
-          opts.shapeCopies.emplace(o, i);
-  }
+  for (const auto &[file, text] : p.inferShapeSources)
+    for (auto &[o, i] : project::parseShapeCopies(text, def->opName, opts.inputNames, opts.outputNames))
+      opts.shapeCopies.emplace(o, i);
   for (const project::OpParam &prm : def->params) {
     if (prm.scalar)
       opts.scalarInputs.insert(prm.name);

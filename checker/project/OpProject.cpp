@@ -454,9 +454,15 @@ std::optional<OpProject> findOpProject(const std::string &kernelFile, const std:
   std::vector<std::string> kernelFiles = isDir(kernel) ? filesUnder(kernel) : std::vector<std::string>{};
   for (const std::string &f : p.hostFiles) {
     std::string text = readText(f);
-    if (llvm::StringRef(f).ends_with("_def.cpp"))
+    if (llvm::StringRef(f).ends_with("_def.cpp")) {
       if (auto d = parseOpDef(text, f))
         p.opDefs.push_back(*d);
+    } else if (llvm::StringRef(f).ends_with(".cpp")) {
+      if (!p.hostOpDef && text.find("OpDef") != std::string::npos)
+        p.hostOpDef = parseOpDef(text, f);
+      if (text.find("IMPL_OP_INFERSHAPE") != std::string::npos)
+        p.inferShapeSources.emplace_back(f, text);
+    }
     if (text.find("BEGIN_TILING_DATA_DEF") != std::string::npos) {
       auto structs = parseTilingStructs(text, f, &p.registered);
       if (!structs.empty() || !p.registered.empty())
@@ -872,7 +878,7 @@ std::map<std::string, std::string> parseShapeCopies(const std::string &raw, cons
     const std::regex use("\\b" + o + "\\b");
     for (std::sregex_iterator u(body.begin(), body.end(), use), e; plain && u != e; ++u) {
       const size_t p = size_t(u->position(0));
-      if (p == at + 1)
+      if (p == size_t(it->position(1)))
         continue; // the copy itself
       const size_t lineStart = body.rfind('\n', p) == std::string::npos ? 0 : body.rfind('\n', p) + 1;
       const size_t lineEnd = body.find('\n', p);

@@ -61,6 +61,12 @@ struct OpProject {
   std::string root;                   // the folder holding op_host/ and op_kernel/
   std::vector<std::string> hostFiles; // every file under op_host/
   std::vector<OpDefinition> opDefs;   // from op_host/*_def.cpp
+  // With no *_def.cpp: the OpDef a small project declares beside its tiling
+  // function (the first other op_host .cpp that parses as one).
+  std::optional<OpDefinition> hostOpDef;
+  // The op_host .cpp files registering shape inference (IMPL_OP_INFERSHAPE):
+  // (file, text), read once here for parseShapeCopies.
+  std::vector<std::pair<std::string, std::string>> inferShapeSources;
   std::vector<TilingStruct> tilingStructs;
   // REGISTER_TILING_DATA_CLASS(op, struct): op name (`HistogramV2`, or with a
   // tiling-key suffix `HistogramV2_101`) -> struct name.

@@ -108,6 +108,8 @@ TEST_CASE("host reader: no tiling function is a reason, not a contract", "[host]
   host::applyOpDef(*p, o);
   CHECK(o.inputNames == std::vector<std::string>{"x"});
   CHECK(o.dtypes.count("x"));
+  // Read once by the discovery: applying it again reads no file.
+  CHECK(p->hostOpDef);
 }
 
 namespace {

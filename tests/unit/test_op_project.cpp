@@ -1004,6 +1004,10 @@ IMPL_OP_INFERSHAPE(ScaleRows).InferShape(InferShapeScaleRows);
   CHECK(c == std::map<std::string, std::string>{{"y", "x"}});
   // Another op's registration: nothing.
   CHECK(project::parseShapeCopies(plain, "Other", in, out).empty());
+  // Spacing does not matter: the copy's own use of the output is its target.
+  std::string spaced = plain;
+  spaced.replace(spaced.find("*yShape = *xShape;"), 18, "* yShape = * xShape ;");
+  CHECK(project::parseShapeCopies(spaced, "ScaleRows", in, out) == std::map<std::string, std::string>{{"y", "x"}});
   // Under a condition, after a successful early return, or changed after
   // the copy: not a copy of the input's shape.
   auto variant = [&](const std::string &from, const std::string &to) {
