@@ -153,7 +153,7 @@ bool resolveClone(FixIt &f, SourceText &src) {
   return true;
 }
 
-std::string absPath(const std::string &p) {
+std::string absoluteFile(const std::string &p) {
   llvm::SmallString<256> a(p);
   llvm::sys::fs::make_absolute(a);
   llvm::sys::path::remove_dots(a, true);
@@ -161,7 +161,7 @@ std::string absPath(const std::string &p) {
 }
 
 using FixKey = std::tuple<std::string, long, unsigned, std::string>;
-FixKey keyOf(const FixIt &f) { return {absPath(f.loc.file), f.offset, f.length, f.replacement}; }
+FixKey keyOf(const FixIt &f) { return {absoluteFile(f.loc.file), f.offset, f.length, f.replacement}; }
 
 std::string q(const std::string &s) {
   return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -203,7 +203,7 @@ void resolveFixIts(RunResult &rr, SourceText &src) {
 void writeFixesYaml(const RunResult &rr, SourceText &src, std::ostream &out) {
   llvm::SmallString<256> cwd;
   llvm::sys::fs::current_path(cwd);
-  std::string main = rr.files.empty() ? "" : absPath(rr.files.front().file);
+  std::string main = rr.files.empty() ? "" : absoluteFile(rr.files.front().file);
   out << "---\nMainSourceFile:  " << q(main) << "\nDiagnostics:\n";
   bool any = false;
   // clang-apply-replacements applies two equal insertions twice: a fix-it
@@ -216,7 +216,7 @@ void writeFixesYaml(const RunResult &rr, SourceText &src, std::ostream &out) {
       for (const FixIt &f : d.fixits)
         if (exported.insert(keyOf(f)).second)
           fixits.push_back(f);
-      std::string file = d.loc.file.empty() ? "" : absPath(d.loc.file);
+      std::string file = d.loc.file.empty() ? "" : absoluteFile(d.loc.file);
       long off = d.loc.file.empty() ? 0 : std::max(0L, src.offset(d.loc.file, d.loc.line, d.loc.column));
       out << "  - DiagnosticName:  " << q(d.check) << "\n";
       out << "    DiagnosticMessage:\n";
@@ -228,7 +228,7 @@ void writeFixesYaml(const RunResult &rr, SourceText &src, std::ostream &out) {
       else {
         out << "      Replacements:\n";
         for (const FixIt &f : fixits) {
-          out << "        - FilePath:        " << q(absPath(f.loc.file)) << "\n";
+          out << "        - FilePath:        " << q(absoluteFile(f.loc.file)) << "\n";
           out << "          Offset:          " << f.offset << "\n";
           out << "          Length:          " << f.length << "\n";
           out << "          ReplacementText: " << q(f.replacement) << "\n";
@@ -239,7 +239,7 @@ void writeFixesYaml(const RunResult &rr, SourceText &src, std::ostream &out) {
         for (const Related &r : d.related) {
           long roff = r.loc.file.empty() ? 0 : std::max(0L, src.offset(r.loc.file, r.loc.line, r.loc.column));
           out << "      - Message:         " << q(r.message) << "\n";
-          out << "        FilePath:        " << q(r.loc.file.empty() ? "" : absPath(r.loc.file)) << "\n";
+          out << "        FilePath:        " << q(r.loc.file.empty() ? "" : absoluteFile(r.loc.file)) << "\n";
           out << "        FileOffset:      " << roff << "\n";
           out << "        Replacements:    []\n";
         }
@@ -258,7 +258,7 @@ FixStats applyFixIts(const RunResult &rr, SourceText &src) {
   for (const FileResult &fr : rr.files)
     for (const Diagnostic &d : fr.diags)
       for (const FixIt &f : d.fixits)
-        byFile[absPath(f.loc.file)].insert(keyOf(f));
+        byFile[absoluteFile(f.loc.file)].insert(keyOf(f));
   for (auto &[file, fixes] : byFile) {
     st.total += unsigned(fixes.size());
     std::string text = src.text(file);

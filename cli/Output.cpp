@@ -24,7 +24,7 @@ namespace alint {
 
 using nlohmann::json;
 
-static std::string where(const SourceLoc &l) {
+static std::string locationText(const SourceLoc &l) {
   if (l.file.empty())
     return "<unknown>:0:0";
   return l.file + ":" + std::to_string(l.line) + ":" + std::to_string(l.column);
@@ -86,15 +86,15 @@ void printText(const RunResult &rr, const Options &o, size_t targetCount, std::o
         msg += " [" + d.variant + "]";
       if (targetCount > 1 && msg.find(d.target) == std::string::npos)
         msg += " (on " + d.target + ")";
-      out << where(d.loc) << ": " << severityName(d.severity) << ": " << msg << " [" << d.check << "]\n";
+      out << locationText(d.loc) << ": " << severityName(d.severity) << ": " << msg << " [" << d.check << "]\n";
       if (!d.counterexample.empty())
-        out << where(d.loc) << ": note: counterexample: " << cexText(d) << "\n";
+        out << locationText(d.loc) << ": note: counterexample: " << cexText(d) << "\n";
       for (const Related &r : d.related)
-        out << where(r.loc) << ": note: " << r.message << "\n";
+        out << locationText(r.loc) << ": note: " << r.message << "\n";
       if (!d.hint.empty() && d.severity != Severity::Note)
-        out << where(d.loc) << ": note: hint: " << d.hint << "\n";
+        out << locationText(d.loc) << ": note: hint: " << d.hint << "\n";
       for (const FixIt &f : d.fixits) // clang-tidy's wording once applied
-        out << where(f.loc) << ": note: "
+        out << locationText(f.loc) << ": note: "
             << (o.fix ? std::string("FIX-IT applied suggested code changes") : "FIX-IT: " + describeFixIt(f)) << "\n";
       // Porting: say when a finding holds on some of the linted chips only.
       if (targetCount > 1 && d.severity != Severity::Note) {
@@ -111,7 +111,7 @@ void printText(const RunResult &rr, const Options &o, size_t targetCount, std::o
           if (!here.count(t))
             ok += (ok.empty() ? "" : ", ") + t;
         if (!ok.empty() && d.target == *here.begin())
-          out << where(d.loc) << ": note: not found on " << ok << ": this finding is specific to " << [&] {
+          out << locationText(d.loc) << ": note: not found on " << ok << ": this finding is specific to " << [&] {
             std::string s;
             for (const std::string &t : here)
               s += (s.empty() ? "" : ", ") + t;

@@ -16,9 +16,12 @@ BUILD_DIR=${ASAN_BUILD_DIR:-build-asan}
 # line tables are enough for the sanitizers' reports. (libstdc++ 12's
 # std::stable_sort calls get_temporary_buffer, which Clang 19 reports as
 # deprecated from inside the system header: not our code.)
+# A unity build (sources compiled in batches): the Clang and LLVM headers are
+# parsed once per batch, not once per file: 5 min 33 s against about 6 min
+# 15 s on 2 cores (2026-12-07). Needs file-local helpers with distinct names.
 cmake -S . -B "$BUILD_DIR" -DCMAKE_CXX_COMPILER=clang++-19 -DCMAKE_BUILD_TYPE=None \
   -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only -Wno-deprecated-declarations" -DALINT_SANITIZE=ON -DALINT_FUZZ=ON \
-  >/dev/null
+  -DCMAKE_UNITY_BUILD=ON >/dev/null
 cmake --build "$BUILD_DIR" -j"$(nproc)" --target ascendc-lint fuzz_config fuzz_target fuzz_solver
 DRIVER_DIR=${BUILD_DIR_NORMAL:-build}
 if [ ! -x "$DRIVER_DIR/tests/alint_tests" ]; then

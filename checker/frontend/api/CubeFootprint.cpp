@@ -7,7 +7,7 @@ namespace fe {
 namespace {
 Sym ceilDiv(Sym x, int64_t d) { return mkBin(SymOp::Div, addC(x, d - 1), mkConst(d), IntType::math()); }
 Sym positive(Sym x) { return mkCmp(SymOp::Gt, x, mkConst(0)); }
-Sym truthOf(Sym x) { return x->type.isBool ? x : mkCmp(SymOp::Ne, x, mkConst(0)); }
+Sym nonZeroTruth(Sym x) { return x->type.isBool ? x : mkCmp(SymOp::Ne, x, mkConst(0)); }
 } // namespace
 
 Load2dFootprint load2dFootprint(Sym si, Sym rep, Sym ss, Sym dg, bool arch35) {
@@ -24,7 +24,7 @@ Load2dFootprint load2dFootprint(Sym si, Sym rep, Sym ss, Sym dg, bool arch35) {
 MmadFootprint mmadFootprint(Sym m, Sym kk, Sym nn, Sym kda, Sym gemv, uint32_t eA, uint32_t eB, uint32_t eC) {
   auto kFractals = [&](uint32_t e) -> Sym {
     if (e == 4)
-      return mkSelect(truthOf(kda), mulC(ceilDiv(kk, 16), 2), ceilDiv(kk, 8));
+      return mkSelect(nonZeroTruth(kda), mulC(ceilDiv(kk, 16), 2), ceilDiv(kk, 8));
     return ceilDiv(kk, 32 / e);
   };
   Sym ne = mkAnd(mkAnd(positive(m), positive(nn)), positive(kk));
