@@ -989,13 +989,25 @@ void addHostFacts(Obligation &ob, const HostBindResult &hb) {
     c = replace(c);
   for (auto &rp : ob.report)
     rp.second = replace(rp.second);
-  // Variables connected to the property through the context or the facts.
-  std::set<uint32_t> vars;
+  // Variables connected to the property through the context or the facts:
+  // a worklist over variables, each context term and fact taken once (a
+  // fixpoint sweep over all of them per round cost a fifth of the CPU time
+  // of ops-math arg_max_v2, whose sync-race items carry long contexts).
+  std::unordered_set<uint32_t> vars;
+  std::vector<uint32_t> queue;
+  auto reach = [&](uint32_t id) {
+    if (vars.insert(id).second)
+      queue.push_back(id);
+  };
   for (uint32_t id : idsOf(ob.property))
-    vars.insert(id);
-  std::vector<std::vector<uint32_t>> ctxVars;
-  for (const Sym &s : ob.context)
-    ctxVars.push_back(idsOf(s));
+    reach(id);
+  std::vector<const std::vector<uint32_t> *> ctxVars;
+  std::unordered_map<uint32_t, std::vector<uint32_t>> ctxOfVar;
+  for (const Sym &s : ob.context) {
+    ctxVars.push_back(&idsOf(s));
+    for (uint32_t id : *ctxVars.back())
+      ctxOfVar[id].push_back(uint32_t(ctxVars.size() - 1));
+  }
   // A property over no variables (a copy longer than its buffer whatever the
   // input) fails wherever the operation is reached: then what decides is
   // whether the context can hold, so the facts on its variables are asked
@@ -1005,28 +1017,34 @@ void addHostFacts(Obligation &ob, const HostBindResult &hb) {
   // reads questions Z3 could not answer.
   const bool constantFailure = vars.empty() && isFalse(ob.property) && ob.check.rfind("perf-", 0) != 0;
   if (constantFailure)
-    for (const auto &ids : ctxVars)
-      vars.insert(ids.begin(), ids.end());
+    for (const auto *ids : ctxVars)
+      for (uint32_t id : *ids)
+        reach(id);
   const std::vector<std::vector<uint32_t>> &factVars = hb.factVars; // one list per fact (bindHostContract)
+  if (!cache.factsIndexed) {
+    for (size_t i = 0; i < factVars.size(); ++i)
+      for (uint32_t id : factVars[i])
+        cache.factsOfVar[id].push_back(uint32_t(i));
+    cache.factsIndexed = true;
+  }
   std::vector<bool> ctxUsed(ctxVars.size(), false), used(facts.size(), false);
-  auto touches = [&](const std::vector<uint32_t> &ids) {
-    for (uint32_t id : ids)
-      if (vars.count(id))
-        return true;
-    return false;
-  };
-  for (bool grew = true; grew;) {
-    grew = false;
-    for (size_t i = 0; i < ctxVars.size(); ++i)
-      if (!ctxUsed[i] && touches(ctxVars[i])) {
-        ctxUsed[i] = grew = true;
-        vars.insert(ctxVars[i].begin(), ctxVars[i].end());
-      }
-    for (size_t i = 0; i < facts.size(); ++i)
-      if (!used[i] && touches(factVars[i])) {
-        used[i] = grew = true;
-        vars.insert(factVars[i].begin(), factVars[i].end());
-      }
+  while (!queue.empty()) {
+    const uint32_t id = queue.back();
+    queue.pop_back();
+    if (auto c = ctxOfVar.find(id); c != ctxOfVar.end())
+      for (uint32_t i : c->second)
+        if (!ctxUsed[i]) {
+          ctxUsed[i] = true;
+          for (uint32_t v : *ctxVars[i])
+            reach(v);
+        }
+    if (auto f = cache.factsOfVar.find(id); f != cache.factsOfVar.end())
+      for (uint32_t i : f->second)
+        if (!used[i]) {
+          used[i] = true;
+          for (uint32_t v : factVars[i])
+            reach(v);
+        }
   }
   std::vector<Sym> added;
   for (size_t i = 0; i < facts.size(); ++i)

@@ -41,6 +41,9 @@ struct HostBindResult {
   struct TermCache {
     std::unordered_map<const SymNode *, Sym> substituted; // every node rewritten, shared subterms too
     std::unordered_map<const SymNode *, std::vector<uint32_t>> ids;
+    // Variable id -> the facts naming it (built on first use).
+    std::unordered_map<uint32_t, std::vector<uint32_t>> factsOfVar;
+    bool factsIndexed = false;
     std::vector<Sym> seen;
   };
   std::shared_ptr<TermCache> cache = std::make_shared<TermCache>();
