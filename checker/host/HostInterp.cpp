@@ -1211,11 +1211,17 @@ static Sym simplifyUnderImplied(const Sym &s, const std::vector<Sym> &facts) {
 // units, 80,000 in theory_arith's tries) it proved 1,379 obligations against
 // 946 within its time limit; the every-8th ops-math sample on ascend910b
 // decided the same (2026-12-07).
-static bool impossiblePath(const Sym &path, const std::vector<Sym> &facts, int &questions) {
-  if (questions <= 0)
+// Not asked past the reading's CPU-time deadline, and stopped there (the
+// Z3 call is the one step of the reading that does not check the clock).
+static bool impossiblePath(const Sym &path, const std::vector<Sym> &facts, int &questions,
+                           CpuClock::time_point deadline) {
+  if (questions <= 0 || (deadline != CpuClock::time_point{} && CpuClock::now() > deadline))
     return false;
   --questions;
+  Budget clock; // the deadline only: the host's questions have units of their own
+  clock.deadline = deadline;
   Solver solver(20);
+  solver.setBudget(&clock);
   Obligation ob;
   ob.check = "host-contract";
   ob.property = mkNot(path);
@@ -1229,7 +1235,8 @@ static bool impossiblePath(const Sym &path, const std::vector<Sym> &facts, int &
 // (`!(rank > 8)`), by intervals; then, for a path small enough, by Z3
 // (impossiblePath). Large paths (many unrolled iterations) are not asked:
 // Z3's probes of them cost more than the loop is worth.
-static bool ruledOutBy(const Sym &cmp, const Sym &path, const std::vector<Sym> &facts, int &questions) {
+static bool ruledOutBy(const Sym &cmp, const Sym &path, const std::vector<Sym> &facts, int &questions,
+                       CpuClock::time_point deadline) {
   if (isFalse(cmp))
     return true;
   VarBounds bounds;
@@ -1276,27 +1283,28 @@ static bool ruledOutBy(const Sym &cmp, const Sym &path, const std::vector<Sym> &
   }
   if (dagSize(path, 2000) > 2000)
     return false;
-  return impossiblePath(mkAnd(path, cmp), facts, questions);
+  return impossiblePath(mkAnd(path, cmp), facts, questions, deadline);
 }
 
-static Sym pruneUnreached(const Sym &s, const std::vector<Sym> &facts, const Sym &path, int &questions) {
+static Sym pruneUnreached(const Sym &s, const std::vector<Sym> &facts, const Sym &path, int &questions,
+                          CpuClock::time_point deadline) {
   if (s->op == SymOp::Cast && !s->args.empty()) {
-    Sym in = pruneUnreached(s->args[0], facts, path, questions);
+    Sym in = pruneUnreached(s->args[0], facts, path, questions, deadline);
     return in.get() == s->args[0].get() ? s : mkCast(in, s->type);
   }
   if (s->op != SymOp::Select)
     return s;
   // 20 ms worth of units, a yes/no question (cli/HostBinding.cpp
   // provedBriefly: the host questions Z3 proves take a few hundred units).
-  auto impossible = [&](const Sym &p) { return impossiblePath(p, facts, questions); };
+  auto impossible = [&](const Sym &p) { return impossiblePath(p, facts, questions, deadline); };
   const Sym &c = s->args[0];
   Sym whenTrue = mkAnd(path, c), whenFalse = mkAnd(path, mkNot(c));
   if (impossible(whenFalse))
-    return pruneUnreached(s->args[1], facts, whenTrue, questions);
+    return pruneUnreached(s->args[1], facts, whenTrue, questions, deadline);
   if (impossible(whenTrue))
-    return pruneUnreached(s->args[2], facts, whenFalse, questions);
-  return mkSelect(c, pruneUnreached(s->args[1], facts, whenTrue, questions),
-                  pruneUnreached(s->args[2], facts, whenFalse, questions));
+    return pruneUnreached(s->args[2], facts, whenFalse, questions, deadline);
+  return mkSelect(c, pruneUnreached(s->args[1], facts, whenTrue, questions, deadline),
+                  pruneUnreached(s->args[2], facts, whenFalse, questions, deadline));
 }
 
 // `if (ret != GRAPH_SUCCESS) return ret;` (or `{ LOG(...); return ret; }`
@@ -3764,7 +3772,7 @@ bool HostInterp::boundedUnroll(const Stmt *init, const Expr *c, const Expr *inc,
     state[counter] = intV(mkConst(*c0 + k, ct));
     Sym cond_k = cond(c);
     state = std::move(saved);
-    if (ruledOutBy(cond_k, fullCond(), facts, loopQuestions)) {
+    if (ruledOutBy(cond_k, fullCond(), facts, loopQuestions, opts.deadline)) {
       trips = k;
       ruledOut = cond_k;
       break;
@@ -3802,7 +3810,7 @@ bool HostInterp::boundedUnroll(const Stmt *init, const Expr *c, const Expr *inc,
       // condition as the one ruled out needs no question: the path only
       // narrowed since (returns taken, iterations left).
       if (!structurallyEqual(k, ruledOut) &&
-          !ruledOutBy(k, mkAnd(fullCond(), mkNot(unrolled.back().broke)), facts, loopQuestions))
+          !ruledOutBy(k, mkAnd(fullCond(), mkNot(unrolled.back().broke)), facts, loopQuestions, opts.deadline))
         return giveUp();
       break;
     }
@@ -4754,7 +4762,8 @@ HostContract HostInterp::run(const FunctionDecl *fd) {
       // would leave every field "not set on every successful path").
       if (it->failure)
         c = mkBool(false);
-      if (!isFalse(c) && it->value.k == HVal::Int && !asConst(it->value.s) && impossiblePath(c, facts, statusQuestions))
+      if (!isFalse(c) && it->value.k == HVal::Int && !asConst(it->value.s) &&
+          impossiblePath(c, facts, statusQuestions, opts.deadline))
         c = mkBool(false);
       success = mkOr(c, success);
       if (isFalse(c))
@@ -4783,7 +4792,7 @@ HostContract HostInterp::run(const FunctionDecl *fd) {
       // The key and template arguments: an unknown only where no accepted
       // input goes is no unknown.
       if (s && containsOpaque(s) && (l == kTilingKey || (l.obj == kTilingKey.obj && l.key.rfind("tplArg", 0) == 0)))
-        s = pruneUnreached(s, accepted, mkBool(true), pruneQuestions);
+        s = pruneUnreached(s, accepted, mkBool(true), pruneQuestions, opts.deadline);
       if (l == kBlockDim) {
         if (s && !containsOpaque(s))
           hc.blockDim = s;
