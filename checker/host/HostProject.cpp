@@ -64,10 +64,8 @@ void applyOpDef(const project::OpProject &p, HostOptions &opts) {
   for (const project::OpParam &prm : def->params)
     (prm.isOutput ? opts.outputNames : opts.inputNames).push_back(prm.name);
   // The op's shape inference (op_host/*infershape*.cpp by convention; any
-  // host source registering it counts).
-  for (const auto &[file, text] : p.inferShapeSources)
-    for (auto &[o, i] : project::parseShapeCopies(text, def->opName, opts.inputNames, opts.outputNames))
-      opts.shapeCopies.emplace(o, i);
+  // host source registering it counts), parsed at discovery.
+  opts.shapeCopies = p.shapeCopies;
   for (const project::OpParam &prm : def->params) {
     if (prm.scalar)
       opts.scalarInputs.insert(prm.name);

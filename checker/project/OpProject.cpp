@@ -452,6 +452,7 @@ std::optional<OpProject> findOpProject(const std::string &kernelFile, const std:
   if (isDir(host))
     p.hostFiles = filesUnder(host);
   std::vector<std::string> kernelFiles = isDir(kernel) ? filesUnder(kernel) : std::vector<std::string>{};
+  std::vector<std::string> inferShapeSources; // texts registering IMPL_OP_INFERSHAPE
   for (const std::string &f : p.hostFiles) {
     std::string text = readText(f);
     if (llvm::StringRef(f).ends_with("_def.cpp")) {
@@ -461,7 +462,7 @@ std::optional<OpProject> findOpProject(const std::string &kernelFile, const std:
       if (!p.hostOpDef && text.find("OpDef") != std::string::npos)
         p.hostOpDef = parseOpDef(text, f);
       if (text.find("IMPL_OP_INFERSHAPE") != std::string::npos)
-        p.inferShapeSources.emplace_back(f, text);
+        inferShapeSources.push_back(text);
     }
     if (text.find("BEGIN_TILING_DATA_DEF") != std::string::npos) {
       auto structs = parseTilingStructs(text, f, &p.registered);
@@ -503,6 +504,16 @@ std::optional<OpProject> findOpProject(const std::string &kernelFile, const std:
         p.tilingStructs.insert(p.tilingStructs.end(), structs.begin(), structs.end());
       }
     }
+  }
+  // Shape inference, for the OpDef the host reader takes (once here: the
+  // reader runs for every build configuration and target).
+  if (const OpDefinition *def = !p.opDefs.empty() ? &p.opDefs.front() : p.hostOpDef ? &*p.hostOpDef : nullptr) {
+    std::vector<std::string> inputs, outputs;
+    for (const OpParam &prm : def->params)
+      (prm.isOutput ? outputs : inputs).push_back(prm.name);
+    for (const std::string &text : inferShapeSources)
+      for (auto &[o, i] : parseShapeCopies(text, def->opName, inputs, outputs))
+        p.shapeCopies.emplace(o, i);
   }
   static const std::regex defined(R"re((?:struct|class)\s+(\w+)\s*(?:final\s*)?[:{])re");
   for (const std::string &f : kernelFiles) {

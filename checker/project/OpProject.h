@@ -64,9 +64,10 @@ struct OpProject {
   // With no *_def.cpp: the OpDef a small project declares beside its tiling
   // function (the first other op_host .cpp that parses as one).
   std::optional<OpDefinition> hostOpDef;
-  // The op_host .cpp files registering shape inference (IMPL_OP_INFERSHAPE):
-  // (file, text), read once here for parseShapeCopies.
-  std::vector<std::pair<std::string, std::string>> inferShapeSources;
+  // The outputs whose shape the op's shape inference copies from an input
+  // (parseShapeCopies over the op_host .cpp files registering it, for the
+  // OpDef the host reader uses: opDefs' first, else hostOpDef).
+  std::map<std::string, std::string> shapeCopies;
   std::vector<TilingStruct> tilingStructs;
   // REGISTER_TILING_DATA_CLASS(op, struct): op name (`HistogramV2`, or with a
   // tiling-key suffix `HistogramV2_101`) -> struct name.

@@ -1034,4 +1034,11 @@ IMPL_OP_INFERSHAPE(ScaleRows).InferShape(InferShapeScaleRows);
   CHECK(project::parseShapeCopies("constexpr uint32_t MASK_IDX = 1;\n" + named, "ScaleRows", in, out) ==
         std::map<std::string, std::string>{{"mask", "x"}});
   CHECK(project::parseShapeCopies(named, "ScaleRows", in, out).empty());
+  // Discovery parses the project's shape inference once, for its OpDef (here
+  // declared beside the tiling function).
+  auto p = project::findOpProject(std::string(ALINT_SAMPLES_DIR) +
+                                  "/host-tiling/infershape_good/op_kernel/add_one_good.cpp");
+  REQUIRE(p);
+  REQUIRE(p->hostOpDef);
+  CHECK(p->shapeCopies == std::map<std::string, std::string>{{"y", "x"}});
 }
