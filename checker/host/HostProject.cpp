@@ -54,7 +54,7 @@ std::vector<int64_t> dtypeValuesOfCppType(const std::string &cpp) {
 void applyOpDef(const project::OpProject &p, HostOptions &opts) {
   // The project reads *_def.cpp; small projects declare the OpDef beside
   // their tiling function, so the other host sources are tried after it.
-  std::optional<project::OpDefinition> def = p.opDefs.empty() ? p.hostOpDef : p.opDefs.front();
+  const project::OpDefinition *def = p.readerOpDef();
   if (!def)
     return;
   opts.inputNames.clear();

@@ -507,7 +507,7 @@ std::optional<OpProject> findOpProject(const std::string &kernelFile, const std:
   }
   // Shape inference, for the OpDef the host reader takes (once here: the
   // reader runs for every build configuration and target).
-  if (const OpDefinition *def = !p.opDefs.empty() ? &p.opDefs.front() : p.hostOpDef ? &*p.hostOpDef : nullptr) {
+  if (const OpDefinition *def = p.readerOpDef()) {
     std::vector<std::string> inputs, outputs;
     for (const OpParam &prm : def->params)
       (prm.isOutput ? outputs : inputs).push_back(prm.name);

@@ -65,10 +65,15 @@ struct OpProject {
   // function (the first other op_host .cpp that parses as one).
   std::optional<OpDefinition> hostOpDef;
   // The outputs whose shape the op's shape inference copies from an input
-  // (parseShapeCopies over the op_host .cpp files registering it, for the
-  // OpDef the host reader uses: opDefs' first, else hostOpDef).
+  // (parseShapeCopies over the op_host .cpp files registering it, for
+  // readerOpDef()).
   std::map<std::string, std::string> shapeCopies;
   std::vector<TilingStruct> tilingStructs;
+  // The OpDef the host reader uses: opDefs' first, else hostOpDef; null
+  // when the project declares none.
+  const OpDefinition *readerOpDef() const {
+    return !opDefs.empty() ? &opDefs.front() : hostOpDef ? &*hostOpDef : nullptr;
+  }
   // REGISTER_TILING_DATA_CLASS(op, struct): op name (`HistogramV2`, or with a
   // tiling-key suffix `HistogramV2_101`) -> struct name.
   std::vector<std::pair<std::string, std::string>> registered;

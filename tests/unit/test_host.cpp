@@ -108,8 +108,9 @@ TEST_CASE("host reader: no tiling function is a reason, not a contract", "[host]
   host::applyOpDef(*p, o);
   CHECK(o.inputNames == std::vector<std::string>{"x"});
   CHECK(o.dtypes.count("x"));
-  // Read once by the discovery: applying it again reads no file.
+  // Found by the discovery (findOpProject), which is what applyOpDef reads.
   CHECK(p->hostOpDef);
+  CHECK(p->readerOpDef() == &*p->hostOpDef);
 }
 
 namespace {
