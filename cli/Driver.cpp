@@ -78,7 +78,7 @@ Budget shareBudget(const Budget &parent, Budget::Clock::time_point from, size_t 
 
 } // namespace
 
-std::optional<Sym> bindAssumption(const Sym &a, const KernelModel &k) {
+std::optional<Sym> bindAssumption(const Sym &a, const KernelModel &k, bool tilingField) {
   // Variable nodes of the kernel, by id.
   std::map<uint32_t, Sym> nodes;
   std::unordered_set<const SymNode *> seen; // terms share nodes (a DAG): each once
@@ -122,7 +122,11 @@ std::optional<Sym> bindAssumption(const Sym &a, const KernelModel &k) {
       const VarInfo &x = *s->var;
       if (x.role == VarRole::Opaque)
         continue;
-      if (x.name == v.name)
+      // A host tiling field named like the launch's own variables (a
+      // `blockNum` field: ops-math stateless_random_normal_v2) is the tiling
+      // struct's member (`tilingData.blockNum`), never the block count.
+      const bool builtin = x.name == "blockNum" || x.name == "blockIdx" || x.name == "subBlockIdx";
+      if (x.name == v.name && !(tilingField && builtin))
         exact = s;
       else if (x.name.size() > v.name.size() &&
                x.name.compare(x.name.size() - v.name.size(), v.name.size(), v.name) == 0 &&

@@ -95,6 +95,6 @@ RunResult runLint(const Options &o, const TargetResolver &resolve,
                   const std::vector<std::pair<std::string, Sym>> &assumptions);
 
 // Binds placeholder variables of an assumption to the kernel's variables.
-std::optional<Sym> bindAssumption(const Sym &a, const KernelModel &k);
+std::optional<Sym> bindAssumption(const Sym &a, const KernelModel &k, bool tilingField = false);
 
 } // namespace alint

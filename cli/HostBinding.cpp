@@ -689,9 +689,9 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
   // such a fact is left out (the contract only gets weaker).
   constexpr size_t kMaxContractNodes = 1500;
   std::vector<std::string> tooLarge;
-  auto bind = [&](const std::string &name, const Sym &rawExpr) {
+  auto bind = [&](const std::string &name, const Sym &rawExpr, bool field) {
     Sym expr = underAccepted(fold(rawExpr));
-    auto b = bindAssumption(mkVar(name, IntType::i64(), VarRole::Input, "placeholder"), km);
+    auto b = bindAssumption(mkVar(name, IntType::i64(), VarRole::Input, "placeholder"), km, field);
     if (!b)
       return; // the kernel does not read it
     if (dagNodesPast({expr}, kMaxContractNodes)) {
@@ -716,9 +716,9 @@ HostBindResult bindHostContract(KernelModel &km, const std::string &kernelFile, 
       r.concrete[name] = *c;
   };
   for (auto &[field, expr] : hc.fields)
-    bind(field, expr);
+    bind(field, expr, true);
   if (hc.blockDim)
-    bind("blockNum", mkCast(hc.blockDim, IntType::i64()));
+    bind("blockNum", mkCast(hc.blockDim, IntType::i64()), false);
   if (getenv("ALINT_HOST_DEBUG")) {
     for (auto &[f, e] : hc.fields)
       fprintf(stderr, "host field: %s (%zu nodes) = %s\n", f.c_str(), dagNodes({e}, SIZE_MAX - 1),

@@ -3698,12 +3698,28 @@ Value Interp::evalBinary(const BinaryOperator *b) {
     if (const auto *il = dyn_cast<IntegerLiteral>(other))
       null = il->getValue() == 0;
     const auto *dre = dyn_cast<DeclRefExpr>(ptrSide->IgnoreParenImpCasts());
-    if (null && dre && isa<ParmVarDecl>(dre->getDecl()) && frames.size() == 1) {
-      Sym &isNull = nullArguments[dre->getDecl()];
+    auto nullOf = [&](const Decl *param) {
+      Sym &isNull = nullArguments[param];
       if (!isNull)
-        isNull = mkVar("(" + dre->getDecl()->getNameAsString() + " == nullptr)", IntType::boolean(), VarRole::Input);
+        isNull =
+            mkVar("(" + cast<NamedDecl>(param)->getNameAsString() + " == nullptr)", IntType::boolean(), VarRole::Input);
+      return isNull;
+    };
+    if (null && dre && isa<ParmVarDecl>(dre->getDecl()) && frames.size() == 1) {
+      Sym isNull = nullOf(dre->getDecl());
       return scalar(k == BO_EQ ? isNull : mkNot(isNull));
     }
+    // A pointer computed from a kernel argument (`userWS =
+    // GetUserWorkspace(workspace)`, `x + offset`): null when the argument is
+    // and the offset is 0 (the address is the argument's plus the offset).
+    const Value &pv = lv.kind == Value::GmPtr ? lv : rv;
+    const FunctionDecl *kernelFn = frames.empty() ? nullptr : frames.front()->fn;
+    if (null && kernelFn && !pv.p.local && !pv.p.view && !pv.ptrAlts && pv.p.offsetBytes)
+      for (const ParmVarDecl *param : kernelFn->parameters())
+        if (param->getName() == pv.p.root) {
+          Sym isNull = mkAnd(nullOf(param), mkCmp(SymOp::Eq, toMath(pv.p.offsetBytes), mkConst(0)));
+          return scalar(k == BO_EQ ? isNull : mkNot(isNull));
+        }
   }
   if (!intOpOf(k))
     return unknownValue("operator is not modelled", t);

@@ -854,6 +854,9 @@ private:
 
   // ---- constant std::map tables
   bool mapLookup(const CallExpr *ce, const FunctionDecl *fd, HVal &out);
+  bool mapIterCall(const CallExpr *ce, const FunctionDecl *fd, int self, const std::vector<const Expr *> &args,
+                   HVal &out);
+  const VarDecl *constTableOf(const Expr *obj);
   std::map<const VarDecl *, bool> constTables;
   bool neverChanged(const VarDecl *vd);
   unsigned tableLookups = 0;
@@ -2157,6 +2160,8 @@ HVal HostInterp::evalCall(const CallExpr *ce) {
       md && md->getName() == "DoTilingImpl" && md->getParent()->getName() == "TilingRegistry" && args.size() == 1)
     return tilingTemplates(ce);
   if (HVal r; mapLookup(ce, fd, r))
+    return r;
+  if (HVal r; mapIterCall(ce, fd, self, args, r))
     return r;
   // ops-base's EnsureNotScalar, which 55 ops-math tiling files copy as a
   // local function (`return dimNum == 0 ? g_vec_1_shape : inShape;`): read as
@@ -4065,6 +4070,145 @@ bool HostInterp::mapLookup(const CallExpr *ce, const FunctionDecl *fd, HVal &out
     any = mkOr(any, mkCmp(SymOp::Eq, toMath(x), toMath(e.second)));
   facts.push_back(any);
   out = intV(x);
+  return true;
+}
+
+// The constant table (a namespace-scope std::map / std::unordered_map with an
+// initialiser list and no writes) `obj` names, or null.
+const VarDecl *HostInterp::constTableOf(const Expr *obj) {
+  const auto *dr = obj ? dyn_cast<DeclRefExpr>(obj->IgnoreParenImpCasts()) : nullptr;
+  const auto *vd = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+  if (!vd || vd->hasLocalStorage() || !vd->getInit() || tableEntries(vd->getInit()).empty() || !neverChanged(vd))
+    return nullptr;
+  return vd;
+}
+
+// Iterators of a constant table: `auto it = TABLE.find(key); if (it !=
+// TABLE.end()) x = it->second;` (ops-math's dtype tables; followed into
+// libstdc++ the lookup is a hash-bucket loop the reader does not unroll).
+// An iterator is an object with the lookup's outcome ("#found", false for
+// end()) and the entry's key and value ("first", "second"); `->` and `*`
+// give the object itself, == and != compare with end() by the outcome.
+bool HostInterp::mapIterCall(const CallExpr *ce, const FunctionDecl *fd, int self,
+                             const std::vector<const Expr *> &args, HVal &out) {
+  const auto *md = dyn_cast<CXXMethodDecl>(fd);
+  const DeclContext *dc = fd->getDeclContext();
+  const auto *owner = dyn_cast<CXXRecordDecl>(dc);
+  if (!inStd(fd))
+    return false;
+  auto isIter = [&](const HVal &v) { return v.k == HVal::Obj && v.obj >= 0 && state.count(Loc{v.obj, "#found"}); };
+  auto objOf = [&](const Expr *e) {
+    HVal v = eval(e);
+    if (v.k == HVal::Ref)
+      v = read(v.ref);
+    return v;
+  };
+  const auto *oc = dyn_cast<CXXOperatorCallExpr>(ce);
+  // it->second, (*it).second
+  if (oc && (oc->getOperator() == OO_Arrow || oc->getOperator() == OO_Star) && md && self >= 0 && isIter(objV(self))) {
+    out = objV(self);
+    return true;
+  }
+  // it != TABLE.end(), it == TABLE.end()
+  if (oc && (oc->getOperator() == OO_EqualEqual || oc->getOperator() == OO_ExclaimEqual)) {
+    HVal a, b;
+    if (md && self >= 0 && args.size() == 1) {
+      a = objV(self);
+      b = objOf(args[0]);
+    } else if (!md && args.size() == 2) {
+      a = objOf(args[0]);
+      b = objOf(args[1]);
+    } else {
+      return false;
+    }
+    if (!isIter(a) || !isIter(b))
+      return false;
+    bool aEnd = state.count(Loc{a.obj, "#end"}), bEnd = state.count(Loc{b.obj, "#end"});
+    Sym eq;
+    if (aEnd && bEnd)
+      eq = mkBool(true);
+    else if (aEnd || bEnd)
+      eq = mkNot(read(Loc{aEnd ? b.obj : a.obj, "#found"}).s);
+    else
+      eq = mkOpaque("two table lookups compared", IntType::boolean());
+    out = intV(oc->getOperator() == OO_EqualEqual ? eq : mkNot(eq));
+    return true;
+  }
+  // TABLE.find(key), TABLE.end()
+  if (!md || !owner || (owner->getName() != "map" && owner->getName() != "unordered_map"))
+    return false;
+  std::string n = fd->getNameAsString();
+  const auto *mc = dyn_cast<CXXMemberCallExpr>(ce);
+  if (!mc || !((n == "find" && args.size() == 1) || ((n == "end" || n == "cend") && args.empty())))
+    return false;
+  const VarDecl *vd = constTableOf(mc->getImplicitObjectArgument());
+  if (!vd)
+    return false;
+  int o = newObj(OK::User, "", ce->getType()->getAsCXXRecordDecl());
+  if (n != "find") {
+    state[Loc{o, "#found"}] = intV(mkBool(false));
+    state[Loc{o, "#end"}] = intV(mkBool(true));
+    state[Loc{o, "first"}] = noneV("the key of a table's end()");
+    state[Loc{o, "second"}] = noneV("the value of a table's end()");
+    out = objV(o);
+    return true;
+  }
+  const Expr *key = args[0];
+  std::vector<std::pair<std::optional<int64_t>, std::optional<int64_t>>> table; // key, value (integers)
+  bool intKeys = isInt(key->getType());
+  for (auto &[k, v] : tableEntries(vd->getInit()))
+    table.emplace_back(isInt(k->getType()) ? constInt(k) : std::nullopt,
+                       isInt(v->getType()) ? constInt(v) : std::nullopt);
+  const auto &entries = tableEntries(vd->getInit());
+  QualType vt = entries.front().second->getType();
+  bool intValues = isInt(vt) && std::all_of(table.begin(), table.end(), [](auto &e) { return e.second.has_value(); });
+  intKeys = intKeys && std::all_of(table.begin(), table.end(), [](auto &e) { return e.first.has_value(); });
+  HVal kv = eval(key);
+  if (kv.k == HVal::Ref)
+    kv = read(kv.ref);
+  std::string name = vd->getNameAsString() + ".find(" + text(key->getSourceRange()) + ")";
+  if (intKeys && kv.k == HVal::Int) {
+    Sym kx = toMath(kv.s);
+    Sym found = mkBool(false);
+    for (auto &e : table)
+      found = mkOr(found, mkCmp(SymOp::Eq, kx, mkConst(*e.first)));
+    state[Loc{o, "#found"}] = intV(found);
+    state[Loc{o, "first"}] = intV(mkCast(kv.s, typeOf(key->getType())));
+    if (intValues) {
+      IntType t = typeOf(vt);
+      // Not found: the value is never read on a path that checks (the last
+      // entry's stands for it, as `at` does).
+      Sym r = mkConst(*table.back().second, t);
+      for (auto it = table.rbegin(); it != table.rend(); ++it)
+        r = mkSelect(mkCmp(SymOp::Eq, kx, mkConst(*it->first)), mkConst(*it->second, t), r);
+      state[Loc{o, "second"}] = intV(r);
+    } else {
+      state[Loc{o, "second"}] = noneV("a table value that is not an integer constant");
+    }
+    out = objV(o);
+    return true;
+  }
+  // A key without an integer value here (a string): whether it is found,
+  // and which value, are the host's inputs (one of the table's values).
+  if (vars.count(name))
+    name += "#" + std::to_string(++tableLookups);
+  Sym found = mkVar(name + ".found", IntType::boolean(), VarRole::Input);
+  vars[name + ".found"] = found;
+  state[Loc{o, "#found"}] = intV(found);
+  state[Loc{o, "first"}] = noneV("the key of a table lookup by a key the reader has no value of");
+  if (intValues) {
+    IntType t = typeOf(vt);
+    Sym x = mkVar(name, t, VarRole::Input);
+    vars[name] = x;
+    Sym any = mkBool(false);
+    for (auto &e : table)
+      any = mkOr(any, mkCmp(SymOp::Eq, toMath(x), mkConst(*e.second)));
+    facts.push_back(any);
+    state[Loc{o, "second"}] = intV(x);
+  } else {
+    state[Loc{o, "second"}] = noneV("a table value that is not an integer constant");
+  }
+  out = objV(o);
   return true;
 }
 

@@ -3,6 +3,7 @@
 #include "checker/frontend/Paths.h"
 #include "checker/host/HostContract.h"
 #include "checker/project/OpProject.h"
+#include "cli/Driver.h"
 #include "smt/Solver.h"
 
 #include <catch2/catch.hpp>
@@ -498,6 +499,29 @@ TEST_CASE("host reader: global tables filled with constants, read by dtype", "[h
   CHECK(asConst(d.tilingKey) == 9);
 }
 
+TEST_CASE("host reader: a constant table looked up with find and compared with end", "[host]") {
+  host::HostOptions o = hostOptions();
+  const std::string file = std::string(ALINT_SOURCE_DIR) + "/tests/data/host/table_find_tiling.cpp";
+  for (auto [dtype, code] : std::vector<std::pair<int64_t, int64_t>>{{0, 1}, {1, 2}, {27, 3}}) {
+    o.dtypes["x"] = {dtype};
+    host::HostContract c = host::readTilingFunction(file, o);
+    INFO(c.reason);
+    REQUIRE(c.ok);
+    REQUIRE(c.fields.count("typeCode"));
+    CHECK(asConst(c.fields["typeCode"]) == code);
+    // A string key: found or not, and which value, are the host's inputs.
+    REQUIRE(c.fields.count("modeCode"));
+    CHECK_FALSE(asConst(c.fields["modeCode"]));
+    CHECK_FALSE(containsOpaque(c.fields["modeCode"]));
+  }
+  // A dtype the table does not hold: the host fails (no launch on that path).
+  o.dtypes["x"] = {9};
+  host::HostContract d = host::readTilingFunction(file, o);
+  REQUIRE(d.ok);
+  REQUIRE(d.success);
+  CHECK(asBool(d.success) == std::optional<bool>(false));
+}
+
 TEST_CASE("host reader: results returned through pointers to the caller's locals", "[host]") {
   host::HostContract c =
       host::readTilingFunction(std::string(ALINT_SOURCE_DIR) + "/tests/data/host/out_param_tiling.cpp", hostOptions());
@@ -971,4 +995,21 @@ TEST_CASE("host reader: standard-library names used unqualified are found on a s
   REQUIRE(c.fields.count("tile"));
   CHECK(at(c.fields["tile"], {{"x.size", 100}}) == 100);
   CHECK(at(c.fields["tile"], {{"x.size", 100000}}) == 2048);
+}
+
+TEST_CASE("host binding: a tiling field named blockNum is the struct's member, not the block count", "[host]") {
+  // The launch's block count and a tiling field of the same name (ops-math
+  // stateless_random_normal_v2: `tilingData.blockNum`, the host's blockNum_).
+  KernelModel k;
+  Sym launch = mkVar("blockNum", IntType::i64(), VarRole::Input);
+  Sym field = mkVar("tilingData.blockNum", IntType::u32(), VarRole::Input);
+  k.facts.push_back(mkCmp(SymOp::Le, field, launch));
+  auto placeholder = [] { return mkVar("blockNum", IntType::i64(), VarRole::Input, "placeholder"); };
+  auto asField = bindAssumption(placeholder(), k, true);
+  REQUIRE(asField);
+  CHECK(toString(*asField).find("tilingData.blockNum") != std::string::npos);
+  // A user's assumption (and the host's SetBlockDim) names the block count.
+  auto asLaunch = bindAssumption(placeholder(), k);
+  REQUIRE(asLaunch);
+  CHECK(toString(*asLaunch) == "blockNum");
 }

@@ -1586,3 +1586,44 @@ TEST_CASE("a GM offset that may wrap is param-range's finding, not also a race",
     certain |= d["check"] == "sync-race" && d["severity"] == "error";
   CHECK(certain);
 }
+
+// A null check on a pointer computed from a kernel argument (the user
+// workspace): whether the host passed a null pointer is an input, so the
+// early return is a path condition on it, not a value the frontend lost (a
+// failure under it was `unknown`: ops-math stateless_random_normal_v2).
+static const char *kUserWorkspaceNull = R"(
+extern "C" __global__ __aicore__ void user_ws(GM_ADDR x, GM_ADDR workspace, uint32_t n) {
+  if (workspace == nullptr) {
+    return;
+  }
+  GM_ADDR userWS = GetUserWorkspace(workspace);
+  if (userWS == nullptr) {
+    return;
+  }
+  if (n > 8192) {
+    return;
+  }
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  GlobalTensor<half> xGm;
+  xGm.SetGlobalBuffer((__gm__ half *)x, 4096);
+  pipe.InitBuffer(buf, 4096 * sizeof(half));
+  LocalTensor<half> t = buf.Get<half>();
+  DataCopy(t, xGm, n / 16 * 16);
+}
+)";
+
+TEST_CASE("a null check on a pointer derived from a kernel argument is a path condition, not unknown", "[cli]") {
+  std::string f = writeKernel("user_ws", kUserWorkspaceNull);
+  nlohmann::json j = lintJson("--show-unknown --target=ascend950 " + f);
+  REQUIRE(j["kernels"].size() == 1);
+  const auto &k = j["kernels"][0];
+  INFO(k.dump());
+  CHECK(k["unknown"].get<unsigned>() == 0);
+  // n up to 8192 halves into a 4096-half buffer: a counterexample, not unknown.
+  bool found = false;
+  for (const auto &d : j["diagnostics"])
+    found |= d["check"] == "bounds-local" && d["status"] == "counterexample" && d["line"] == 21;
+  CHECK(found);
+  std::remove(f.c_str());
+}

@@ -183,6 +183,24 @@ __aicore__ void Sum(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTe
 template <typename T, int32_t reduceDim = -1, bool isReuseSource = false, bool isBasicBlock = false>
 __aicore__ void Sum(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const SumParams& sumParams);
 
+// Philox random numbers (Ascend 950; asc-devkit include/adv_api/math/philox.h,
+// docs/zh/api/SIMD-API/高阶API/随机函数/PhiloxRandom.md): the continuous form
+// writes `count` elements of dstLocal; the stride form `row` rows of `column`
+// elements, `stride` elements apart.
+using PhiloxKey = uint32_t[2];
+using PhiloxCounter = uint32_t[4];
+struct PhiloxRandomParams {
+  uint32_t stride;
+  uint32_t row;
+  uint32_t column;
+};
+template <uint16_t Rounds = 7, typename T>
+__aicore__ void PhiloxRandom(const LocalTensor<T>& dstLocal, const PhiloxKey& philoxKey,
+                             const PhiloxCounter& philoxCounter, uint16_t count);
+template <uint16_t Rounds = 7, typename T>
+__aicore__ void PhiloxRandom(const LocalTensor<T>& dstLocal, const PhiloxKey& philoxKey,
+                             const PhiloxCounter& philoxCounter, const PhiloxRandomParams& params);
+
 } // namespace AscendC
 
 #undef ASCENDC_LINT_ADV_UNARY

@@ -68,6 +68,9 @@ const VInfo kVector[] = {
     // Arange-94.md, include/adv_api/index/arithprogression.h); ArithProgression
     // is its earlier name, same parameters. It waits for its own S->V flag.
     {"Arange", VShape::Duplicate},
+    // PhiloxRandom(dstLocal, key, counter, count) writes count elements of
+    // dstLocal (高阶API/随机函数/PhiloxRandom.md); its stride form, below.
+    {"PhiloxRandom", VShape::Duplicate},
     {"ArithProgression", VShape::Duplicate},
     // Select(dst, selMask, src0, src1 tensor or scalar, selMode, count)
     // (docs/zh/api/SIMD-API/基础API/Memory矢量计算/比较与选择/Select.md).
@@ -404,6 +407,36 @@ Value Interp::apiVector(ApiCall &c) {
       countForm = true;
       count = toMath(asSym(c.vals.back(), c.args.back()->getType(), l));
     }
+  }
+  // The high-level forms without a count, `Cos(dstTensor, srcTensor[,
+  // sharedTmpBuffer])`: "源操作数Tensor全部参与计算", the whole source
+  // tensor (asc-devkit docs/zh/api/SIMD-API/高阶API/数学计算/Cos接口/Cos.md,
+  // 函数原型; the other pages of 数学计算 and 激活函数 alike). Its element
+  // count is the source view's extent; unknown where that is.
+  if (info && !countForm && info->shape == VShape::Unary && fd->getNumParams() == c.args.size() &&
+      (c.args.size() == 2 || c.args.size() == 3) && fd->getParamDecl(0)->getName() == "dstTensor" &&
+      fd->getParamDecl(1)->getName() == "srcTensor" &&
+      (c.args.size() == 2 || fd->getParamDecl(2)->getName() == "sharedTmpBuffer") && isTensor(c.vals[1]) &&
+      c.vals[1].t.elemBytes) {
+    countForm = true;
+    const TensorVal &src = c.vals[1].t;
+    count = src.sizeBytes ? mkBin(SymOp::Div, toMath(src.sizeBytes), mkConst(src.elemBytes), IntType::math())
+                          : mkOpaque("the extent of " + c.name + "'s source tensor", IntType::math());
+  }
+  // PhiloxRandom's stride form (PhiloxRandomParams params): `row` rows of
+  // `column` elements, `stride` apart ("row * column大于0, 不大于LocalTensor的
+  // 大小", PhiloxRandom.md): (row - 1) * stride + column elements.
+  if (!countForm && c.name == "PhiloxRandom" && fd->getNumParams() == c.args.size() && c.args.size() == 4 &&
+      fd->getParamDecl(3)->getName() == "params") {
+    auto field = [&](const char *f) { return toMath(fieldOf(c.vals[3], f, l)); };
+    Sym row = field("row");
+    countForm = true;
+    count = mkSelect(
+        mkCmp(SymOp::Gt, row, mkConst(0)),
+        mkBin(SymOp::Add,
+              mkBin(SymOp::Mul, mkBin(SymOp::Sub, row, mkConst(1), IntType::math()), field("stride"), IntType::math()),
+              field("column"), IntType::math()),
+        mkConst(0));
   }
   auto addTensor = [&](size_t argIdx, Sym len, bool write, const char *role) {
     op.regions.push_back(regionOf(c.vals[argIdx].t, len, write, role));
