@@ -377,6 +377,8 @@ private:
   }
   HVal lambdaInPlace(const LambdaExpr *le);
   void havocLocal(const Loc &l, const std::string &why);
+  void havocObject(int o, const std::string &why, int depth = 0);
+  bool unfollowedWrite(const Expr *lhs, const std::string &why);
   void havocNamed(const std::string &text, const std::string &why, const std::set<std::string> &except = {});
   void havocWritableArgs(const Expr *e, const std::string &why);
   void droppedCode(SourceLocation from, SourceLocation to);
@@ -1965,7 +1967,9 @@ HVal HostInterp::eval(const Expr *e) {
       if (!l && shapeElementWritten(b->getLHS()))
         return v;
       if (!l) {
-        if (isInt(lt))
+        if (isInt(lt) && !unfollowedWrite(b->getLHS(), "written through '" + text(b->getLHS()->getSourceRange()) +
+                                                           "', a location the host reader does not follow" +
+                                                           where(b->getBeginLoc())))
           fail("an assignment to '" + text(b->getLHS()->getSourceRange()) +
                    "', a location the host reader does not follow",
                b->getBeginLoc());
@@ -2016,10 +2020,16 @@ HVal HostInterp::eval(const Expr *e) {
           }
           return chosen ? intV(chosen) : noneV("an element of an empty array");
         }
-      if (!l)
-        fail("an assignment to '" + text(b->getLHS()->getSourceRange()) +
-                 "', a location the host reader does not follow",
-             b->getBeginLoc());
+      if (!l) {
+        const std::string why = "written through '" + text(b->getLHS()->getSourceRange()) +
+                                "', a location the host reader does not follow" + where(b->getBeginLoc());
+        eval(b->getRHS());
+        if (!unfollowedWrite(b->getLHS(), why))
+          fail("an assignment to '" + text(b->getLHS()->getSourceRange()) +
+                   "', a location the host reader does not follow",
+               b->getBeginLoc());
+        return intV(mkOpaque(why, typeOf(t)));
+      }
       Sym old = asSym(read(*l), t, "old value");
       HVal nv = intV(fe::intCompound(ctx, ca, old, asSym(eval(b->getRHS()), b->getRHS()->getType(), "operand")));
       write(*l, nv);
@@ -3964,6 +3974,29 @@ std::vector<std::pair<const Expr *, const Expr *>> tableEntries(const Expr *init
   return out;
 }
 
+// The elements of a std::set / std::unordered_set's initialiser list
+// (`{DT_FLOAT, DT_FLOAT16}`); empty when it is not one.
+std::vector<const Expr *> setEntries(const Expr *init) {
+  std::vector<const Expr *> out;
+  const InitListExpr *il = nullptr;
+  for (int depth = 0; init && !il && depth < 8; ++depth) {
+    init = init->IgnoreImplicit();
+    if ((il = dyn_cast<InitListExpr>(init)))
+      break;
+    if (const auto *ce = dyn_cast<CXXConstructExpr>(init); ce && ce->getNumArgs() >= 1)
+      init = ce->getArg(0);
+    else if (const auto *sl = dyn_cast<CXXStdInitializerListExpr>(init))
+      init = sl->getSubExpr();
+    else
+      return out;
+  }
+  if (!il)
+    return out;
+  for (const Expr *e : il->inits())
+    out.push_back(e->IgnoreImplicit());
+  return out;
+}
+
 } // namespace
 
 bool HostInterp::neverChanged(const VarDecl *vd) {
@@ -4078,7 +4111,8 @@ bool HostInterp::mapLookup(const CallExpr *ce, const FunctionDecl *fd, HVal &out
 const VarDecl *HostInterp::constTableOf(const Expr *obj) {
   const auto *dr = obj ? dyn_cast<DeclRefExpr>(obj->IgnoreParenImpCasts()) : nullptr;
   const auto *vd = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
-  if (!vd || vd->hasLocalStorage() || !vd->getInit() || tableEntries(vd->getInit()).empty() || !neverChanged(vd))
+  if (!vd || vd->hasLocalStorage() || !vd->getInit() ||
+      (tableEntries(vd->getInit()).empty() && setEntries(vd->getInit()).empty()) || !neverChanged(vd))
     return nullptr;
   return vd;
 }
@@ -4134,16 +4168,59 @@ bool HostInterp::mapIterCall(const CallExpr *ce, const FunctionDecl *fd, int sel
     out = intV(oc->getOperator() == OO_EqualEqual ? eq : mkNot(eq));
     return true;
   }
-  // TABLE.find(key), TABLE.end()
-  if (!md || !owner || (owner->getName() != "map" && owner->getName() != "unordered_map"))
+  // TABLE.find(key), TABLE.end(); a set's count(key) and contains(key)
+  const bool isSet = owner && (owner->getName() == "set" || owner->getName() == "unordered_set");
+  if (!md || !owner || (owner->getName() != "map" && owner->getName() != "unordered_map" && !isSet))
     return false;
   std::string n = fd->getNameAsString();
   const auto *mc = dyn_cast<CXXMemberCallExpr>(ce);
-  if (!mc || !((n == "find" && args.size() == 1) || ((n == "end" || n == "cend") && args.empty())))
+  const bool member = isSet && (n == "count" || n == "contains") && args.size() == 1;
+  if (!mc || !((n == "find" && args.size() == 1) || ((n == "end" || n == "cend") && args.empty()) || member))
     return false;
   const VarDecl *vd = constTableOf(mc->getImplicitObjectArgument());
   if (!vd)
     return false;
+  if (isSet) {
+    // A set: whether the key is one of its elements.
+    std::vector<std::optional<int64_t>> elems;
+    for (const Expr *e : setEntries(vd->getInit()))
+      elems.push_back(isInt(e->getType()) ? constInt(e) : std::nullopt);
+    if (elems.empty())
+      return false;
+    Sym found;
+    if (n == "end" || n == "cend") {
+      found = mkBool(false);
+    } else {
+      HVal kv = eval(args[0]);
+      if (kv.k == HVal::Ref)
+        kv = read(kv.ref);
+      bool intKeys =
+          isInt(args[0]->getType()) && std::all_of(elems.begin(), elems.end(), [](auto &e) { return e.has_value(); });
+      if (intKeys && kv.k == HVal::Int) {
+        Sym kx = toMath(kv.s);
+        found = mkBool(false);
+        for (auto &e : elems)
+          found = mkOr(found, mkCmp(SymOp::Eq, kx, mkConst(*e)));
+      } else {
+        std::string name = vd->getNameAsString() + "." + n + "(" + text(args[0]->getSourceRange()) + ")";
+        if (vars.count(name))
+          name += "#" + std::to_string(++tableLookups);
+        found = mkVar(name, IntType::boolean(), VarRole::Input);
+        vars[name] = found;
+      }
+    }
+    if (member) {
+      QualType rt = ce->getType();
+      out = intV(isInt(rt) ? mkCast(mkSelect(found, mkConst(1), mkConst(0)), typeOf(rt)) : found);
+      return true;
+    }
+    int o = newObj(OK::User, "", ce->getType()->getAsCXXRecordDecl());
+    state[Loc{o, "#found"}] = intV(found);
+    if (n != "find")
+      state[Loc{o, "#end"}] = intV(mkBool(true));
+    out = objV(o);
+    return true;
+  }
   int o = newObj(OK::User, "", ce->getType()->getAsCXXRecordDecl());
   if (n != "find") {
     state[Loc{o, "#found"}] = intV(mkBool(false));
@@ -4487,6 +4564,76 @@ void HostInterp::havocLocal(const Loc &l, const std::string &why) {
     havocLocal(v.ref, why);
   else if (v.k != HVal::Obj)
     v = noneV(why);
+}
+
+// Every location of object o, and of the objects it holds, becomes unknown.
+void HostInterp::havocObject(int o, const std::string &why, int depth) {
+  if (depth > 8)
+    return;
+  for (auto &[l, v] : state) {
+    if (l.obj != o)
+      continue;
+    if (v.k == HVal::Int)
+      v = intV(mkOpaque(why, v.s->type));
+    else if (v.k == HVal::Obj && v.obj != o && v.obj >= 0 && objs[v.obj].kind == OK::User)
+      havocObject(v.obj, why, depth + 1);
+  }
+}
+
+// An assignment to a location lvalue() cannot name: an element of an array
+// of arrays by computed indices (`crops[i / 2][i % 2] = v`), a member of a
+// struct value the reader has no object for (`input_.pad = 0` after a call
+// it does not follow set input_). Going out from the location through value
+// steps only (`.member`, `[index]` of an array, never a pointer): the
+// nearest enclosing object becomes unknown, all of it; where the enclosing
+// value is not an object the reader follows (and no computed index was
+// passed), nothing in it is read back as known, and the write is dropped.
+// False where neither holds (through a pointer: the write may land in any
+// object).
+bool HostInterp::unfollowedWrite(const Expr *lhs, const std::string &why) {
+  const Expr *e = lhs->IgnoreParenImpCasts();
+  bool computedIndex = false;
+  for (int depth = 0; depth < 16; ++depth) {
+    const Expr *base = nullptr;
+    if (const auto *me = dyn_cast<MemberExpr>(e)) {
+      if (me->isArrow())
+        return false;
+      base = me->getBase()->IgnoreParens();
+    } else if (const auto *as = dyn_cast<ArraySubscriptExpr>(e)) {
+      base = as->getBase()->IgnoreParens();
+      if (const auto *ic = dyn_cast<ImplicitCastExpr>(base); ic && ic->getCastKind() == CK_ArrayToPointerDecay)
+        base = ic->getSubExpr()->IgnoreParens();
+      else
+        return false; // a pointer subscripted
+      computedIndex |= !constInt(as->getIdx());
+    } else if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(e);
+               oc && oc->getOperator() == OO_Subscript && oc->getNumArgs() == 2 &&
+               oc->getArg(0)->getType()->getAsCXXRecordDecl() &&
+               oc->getArg(0)->getType()->getAsCXXRecordDecl()->getName() == "array" &&
+               oc->getArg(0)->getType()->getAsCXXRecordDecl()->isInStdNamespace()) {
+      // A std::array element (`abInfo[idx] = ...`: ops-math expand): its
+      // storage must be an object found, never dropped.
+      base = oc->getArg(0)->IgnoreParens();
+      computedIndex = true;
+    } else {
+      return false;
+    }
+    HVal b = eval(base);
+    if (b.k == HVal::Ref)
+      b = read(b.ref);
+    if (b.k == HVal::Obj && b.obj >= 0) {
+      if (objs[b.obj].kind != OK::User)
+        return false;
+      havocObject(b.obj, why);
+      return true;
+    }
+    if (b.k == HVal::None && !computedIndex)
+      return true;
+    if (b.k != HVal::None)
+      return false;
+    e = base->IgnoreImpCasts();
+  }
+  return false;
 }
 
 void HostInterp::havocNamed(const std::string &t, const std::string &why, const std::set<std::string> &except) {

@@ -432,6 +432,21 @@ TEST_CASE("host reader: an array field of the tiling data filled through its set
   }
 }
 
+TEST_CASE("host reader: a write it cannot name makes its enclosing object unknown, not the contract", "[host]") {
+  host::HostContract c = host::readTilingFunction(
+      std::string(ALINT_SOURCE_DIR) + "/tests/data/host/unfollowed_write_tiling.cpp", hostOptions());
+  INFO(c.reason);
+  REQUIRE(c.ok);
+  REQUIRE(c.fields.count("rows"));
+  CHECK(at(c.fields["rows"], {{"x.shape[0]", 9}}) == 9);
+  // Computed from the objects written through computed indices: not known.
+  for (const char *f : {"padSum", "flagged"}) {
+    INFO(f);
+    bool unknown = !c.fields.count(f) || containsOpaque(c.fields[f]);
+    CHECK(unknown);
+  }
+}
+
 TEST_CASE("host reader: the compile info TilingParse fills, and handlers saved on two paths", "[host]") {
   host::HostOptions o = hostOptions();
   o.inputNames = {"x", "index"};
@@ -509,6 +524,8 @@ TEST_CASE("host reader: a constant table looked up with find and compared with e
     REQUIRE(c.ok);
     REQUIRE(c.fields.count("typeCode"));
     CHECK(asConst(c.fields["typeCode"]) == code);
+    REQUIRE(c.fields.count("halfPrecision"));
+    CHECK(asConst(c.fields["halfPrecision"]) == (dtype == 0 ? 0 : 1));
     // A string key: found or not, and which value, are the host's inputs.
     REQUIRE(c.fields.count("modeCode"));
     CHECK_FALSE(asConst(c.fields["modeCode"]));

@@ -90,9 +90,62 @@ enum DataType {
   DT_FLOAT4_E1M2 = 41,
   DT_MAX = 42
 };
-enum Format { FORMAT_NCHW = 0, FORMAT_NHWC = 1, FORMAT_ND = 2, FORMAT_NC1HWC0 = 3, FORMAT_FRACTAL_NZ = 29 };
+// ge::Format values (asc-devkit tools/build/asc_opc/python/asc_opc_tool/
+// constant.py, OpFormatType: the numbers in its comments).
+enum Format {
+  FORMAT_NCHW = 0,
+  FORMAT_NHWC = 1,
+  FORMAT_ND = 2,
+  FORMAT_NC1HWC0 = 3,
+  FORMAT_FRACTAL_Z = 4,
+  FORMAT_NC1C0HWPAD = 5,
+  FORMAT_NHWC1C0 = 6,
+  FORMAT_FSR_NCHW = 7,
+  FORMAT_FRACTAL_DECONV = 8,
+  FORMAT_C1HWNC0 = 9,
+  FORMAT_FRACTAL_DECONV_TRANSPOSE = 10,
+  FORMAT_FRACTAL_DECONV_SP_STRIDE_TRANS = 11,
+  FORMAT_NC1HWC0_C04 = 12,
+  FORMAT_FRACTAL_Z_C04 = 13,
+  FORMAT_CHWN = 14,
+  FORMAT_FRACTAL_DECONV_SP_STRIDE8_TRANS = 15,
+  FORMAT_HWCN = 16,
+  FORMAT_NC1KHKWHWC0 = 17,
+  FORMAT_BN_WEIGHT = 18,
+  FORMAT_FILTER_HWCK = 19,
+  FORMAT_C1HWNCoC0 = 25,
+  FORMAT_MD = 26,
+  FORMAT_NDHWC = 27,
+  FORMAT_FRACTAL_ZZ = 28,
+  FORMAT_FRACTAL_NZ = 29,
+  FORMAT_NCDHW = 30,
+  FORMAT_DHWCN = 31,
+  FORMAT_NDC1HWC0 = 32,
+  FORMAT_FRACTAL_Z_3D = 33,
+  FORMAT_CN = 34,
+  FORMAT_NC = 35,
+  FORMAT_DHWNC = 36,
+  FORMAT_FRACTAL_Z_3D_TRANSPOSE = 37,
+  FORMAT_FRACTAL_ZN_LSTM = 38,
+  FORMAT_FRACTAL_Z_G = 39,
+  FORMAT_RESERVED = 40,
+  FORMAT_ALL = 41,
+  FORMAT_NULL = 42,
+  FORMAT_ND_RNN_BIAS = 43,
+  FORMAT_FRACTAL_ZN_RNN = 44,
+  FORMAT_NYUV = 45,
+  FORMAT_NYUV_A = 46,
+  FORMAT_NCL = 47,
+  FORMAT_FRACTAL_Z_WINO = 48,
+  FORMAT_C1HWC0 = 49,
+  FORMAT_FRACTAL_NZ_C0_16 = 50,
+  FORMAT_FRACTAL_NZ_C0_32 = 51
+};
 // The format without its sub-format bits (graph/types.h: the low byte; ops-math
 // random_tiling_base.h), interpreted as written.
+// A format's name, for messages (ops-math bias_add, common/inc/op_host/
+// input_util.h); no value the reader uses.
+const char *GetFormatName(Format format);
 inline int32_t GetPrimaryFormat(int32_t format) { return static_cast<int32_t>(static_cast<uint32_t>(format) & 0xff); }
 class TypeUtils {
 public:
@@ -446,6 +499,14 @@ namespace alint_host {
 template <class... A>
 inline void log(A &&...) {}
 } // namespace alint_host
+// Branch hints (asc-devkit impl/basic_api/utils/kernel_utils_macros.h:30-33:
+// __builtin_expect(!!(x), 1/0)): the value is !!(x), the hint changes nothing.
+#ifndef likely
+#define likely(x) (!!(x))
+#endif
+#ifndef unlikely
+#define unlikely(x) (!!(x))
+#endif
 #define OP_LOGE(...) ::alint_host::log(__VA_ARGS__)
 #define OP_LOGW(...) ::alint_host::log(__VA_ARGS__)
 #define OP_LOGI(...) ::alint_host::log(__VA_ARGS__)
@@ -570,6 +631,9 @@ bool IsRegbaseSocVersion(const gert::TilingParseContext *context);
 // the reader uses).
 std::string ToString(ge::DataType dt);
 std::string ToString(ge::Format format);
+// The most SIMT threads a block may run (ops-math batch_to_space_nd, im2col).
+// Bodyless: its value is not known (a host value the reader does not model).
+uint32_t GetSimtMaxThreadNum(const gert::TilingContext *context);
 } // namespace Base
 } // namespace Ops
 

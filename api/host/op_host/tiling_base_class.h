@@ -17,6 +17,7 @@ namespace Base {
 struct AiCoreParams {
   uint64_t ubSize = 0;
   uint64_t blockDim = 0;
+  uint64_t numBlocks = 0; // newer ops-base's name (ops-math select_simt_tiling.cpp sets it)
   uint64_t aicNum = 0;
   uint64_t l1Size = 0;
   uint64_t l0aSize = 0;
