@@ -4145,6 +4145,31 @@ bool HostInterp::mapIterCall(const CallExpr *ce, const FunctionDecl *fd, int sel
   }
   // it != TABLE.end(), it == TABLE.end()
   if (oc && (oc->getOperator() == OO_EqualEqual || oc->getOperator() == OO_ExclaimEqual)) {
+    // Only when both sides are such iterators, seen without evaluating them
+    // (the other comparisons evaluate their operands once, as written).
+    auto tableIter = [&](const Expr *x) {
+      x = x->IgnoreImplicit();
+      if (const auto *ce = dyn_cast<CXXConstructExpr>(x); ce && ce->getNumArgs() == 1)
+        x = ce->getArg(0)->IgnoreImplicit();
+      if (const auto *dr = dyn_cast<DeclRefExpr>(x)) {
+        const auto *vd = dyn_cast<VarDecl>(dr->getDecl());
+        if (!vd || !vd->hasLocalStorage())
+          return false;
+        auto it = state.find(localLoc(vd));
+        return it != state.end() && isIter(it->second);
+      }
+      const auto *mc = dyn_cast<CXXMemberCallExpr>(x);
+      const CXXMethodDecl *m = mc ? mc->getMethodDecl() : nullptr;
+      if (!m || !(m->getName() == "find" || m->getName() == "end" || m->getName() == "cend"))
+        return false;
+      llvm::StringRef cls = m->getParent()->getName();
+      return (cls == "map" || cls == "unordered_map" || cls == "set" || cls == "unordered_set") &&
+             constTableOf(mc->getImplicitObjectArgument());
+    };
+    const bool member = md && !md->isStatic();
+    if (!(member ? tableIter(ce->getArg(0)) && args.size() == 1 && tableIter(args[0])
+                 : args.size() == 2 && tableIter(args[0]) && tableIter(args[1])))
+      return false;
     HVal a, b;
     if (md && self >= 0 && args.size() == 1) {
       a = objV(self);
@@ -4591,6 +4616,11 @@ void HostInterp::havocObject(int o, const std::string &why, int depth) {
 // False where neither holds (through a pointer: the write may land in any
 // object).
 bool HostInterp::unfollowedWrite(const Expr *lhs, const std::string &why) {
+  // Only in the operator's own code: the standard library's internals (tree
+  // and hash nodes) are not objects the reader models; there it stops as
+  // before.
+  if (!frames.empty() && frame().fn && inStd(frame().fn))
+    return false;
   const Expr *e = lhs->IgnoreParenImpCasts();
   bool computedIndex = false;
   for (int depth = 0; depth < 16; ++depth) {
