@@ -379,6 +379,7 @@ private:
   void havocLocal(const Loc &l, const std::string &why);
   void havocObject(int o, const std::string &why, int depth = 0);
   bool unfollowedWrite(const Expr *lhs, const std::string &why);
+  bool unmodelledStorage(const Expr *e);
   void havocNamed(const std::string &text, const std::string &why, const std::set<std::string> &except = {});
   void havocWritableArgs(const Expr *e, const std::string &why);
   void droppedCode(SourceLocation from, SourceLocation to);
@@ -4615,6 +4616,39 @@ void HostInterp::havocObject(int o, const std::string &why, int depth) {
 // passed), nothing in it is read back as known, and the write is dropped.
 // False where neither holds (through a pointer: the write may land in any
 // object).
+// Whether `e` names storage through value steps only, from a local or
+// parameter held by value, a reference the reader resolved, or `this`.
+bool HostInterp::unmodelledStorage(const Expr *e) {
+  for (int depth = 0; depth < 16; ++depth) {
+    e = e->IgnoreParenImpCasts();
+    if (const auto *dr = dyn_cast<DeclRefExpr>(e)) {
+      const auto *vd = dyn_cast<VarDecl>(dr->getDecl());
+      if (!vd || !vd->hasLocalStorage())
+        return false;
+      if (!vd->getType()->isReferenceType())
+        return true;
+      auto it = state.find(localLoc(vd));
+      return it != state.end() && it->second.k == HVal::Ref;
+    }
+    if (const auto *me = dyn_cast<MemberExpr>(e)) {
+      const Expr *b = me->getBase()->IgnoreParenImpCasts();
+      if (me->isArrow())
+        return isa<CXXThisExpr>(b);
+      e = b;
+      continue;
+    }
+    if (const auto *as = dyn_cast<ArraySubscriptExpr>(e)) {
+      const auto *ic = dyn_cast<ImplicitCastExpr>(as->getBase()->IgnoreParens());
+      if (!ic || ic->getCastKind() != CK_ArrayToPointerDecay || !constInt(as->getIdx()))
+        return false;
+      e = ic->getSubExpr();
+      continue;
+    }
+    return false;
+  }
+  return false;
+}
+
 bool HostInterp::unfollowedWrite(const Expr *lhs, const std::string &why) {
   // Only in the operator's own code: the standard library's internals (tree
   // and hash nodes) are not objects the reader models; there it stops as
@@ -4622,7 +4656,6 @@ bool HostInterp::unfollowedWrite(const Expr *lhs, const std::string &why) {
   if (!frames.empty() && frame().fn && inStd(frame().fn))
     return false;
   const Expr *e = lhs->IgnoreParenImpCasts();
-  bool computedIndex = false;
   for (int depth = 0; depth < 16; ++depth) {
     const Expr *base = nullptr;
     if (const auto *me = dyn_cast<MemberExpr>(e)) {
@@ -4635,16 +4668,14 @@ bool HostInterp::unfollowedWrite(const Expr *lhs, const std::string &why) {
         base = ic->getSubExpr()->IgnoreParens();
       else
         return false; // a pointer subscripted
-      computedIndex |= !constInt(as->getIdx());
     } else if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(e);
                oc && oc->getOperator() == OO_Subscript && oc->getNumArgs() == 2 &&
                oc->getArg(0)->getType()->getAsCXXRecordDecl() &&
                oc->getArg(0)->getType()->getAsCXXRecordDecl()->getName() == "array" &&
                oc->getArg(0)->getType()->getAsCXXRecordDecl()->isInStdNamespace()) {
-      // A std::array element (`abInfo[idx] = ...`: ops-math expand): its
-      // storage must be an object found, never dropped.
+      // A std::array element (`abInfo[idx] = ...`: ops-math expand): the
+      // array is the object to make unknown (or storage it does not hold).
       base = oc->getArg(0)->IgnoreParens();
-      computedIndex = true;
     } else {
       return false;
     }
@@ -4657,7 +4688,13 @@ bool HostInterp::unfollowedWrite(const Expr *lhs, const std::string &why) {
       havocObject(b.obj, why);
       return true;
     }
-    if (b.k == HVal::None && !computedIndex)
+    // Storage the reader holds no object for, named through value steps
+    // only (a variable, a reference it resolved, `this`'s members, constant
+    // subscripts): its reads are unknown whatever is written, so the write
+    // is dropped. A None reached through a pointer, an unresolved reference
+    // or a computed subscript is not that: the storage may be an object the
+    // reader follows (go out, or stop).
+    if (b.k == HVal::None && unmodelledStorage(base))
       return true;
     if (b.k != HVal::None)
       return false;

@@ -445,6 +445,12 @@ TEST_CASE("host reader: a write it cannot name makes its enclosing object unknow
     bool unknown = !c.fields.count(f) || containsOpaque(c.fields[f]);
     CHECK(unknown);
   }
+  // Through a pointer it does not follow the write may land in the tiling
+  // data (pads[0] here): never dropped, the reading stops.
+  host::HostContract p = host::readTilingFunction(
+      std::string(ALINT_SOURCE_DIR) + "/tests/data/host/unfollowed_ptr_tiling.cpp", hostOptions());
+  bool padsKnown = p.ok && p.fields.count("pads[0]") && !containsOpaque(p.fields["pads[0]"]);
+  CHECK_FALSE(padsKnown);
 }
 
 TEST_CASE("host reader: the compile info TilingParse fills, and handlers saved on two paths", "[host]") {
