@@ -3944,22 +3944,28 @@ public:
   }
 };
 
-// The (key, value) expressions of a table's initialiser list, empty when it
-// is not one.
-std::vector<std::pair<const Expr *, const Expr *>> tableEntries(const Expr *init) {
-  std::vector<std::pair<const Expr *, const Expr *>> out;
-  const InitListExpr *il = nullptr;
-  for (int depth = 0; init && !il && depth < 8; ++depth) {
+// The initialiser list a container is built from (through its constructor
+// and std::initializer_list), or null.
+const InitListExpr *containerInitList(const Expr *init) {
+  for (int depth = 0; init && depth < 8; ++depth) {
     init = init->IgnoreImplicit();
-    if ((il = dyn_cast<InitListExpr>(init)))
-      break;
+    if (const auto *il = dyn_cast<InitListExpr>(init))
+      return il;
     if (const auto *ce = dyn_cast<CXXConstructExpr>(init); ce && ce->getNumArgs() >= 1)
       init = ce->getArg(0);
     else if (const auto *sl = dyn_cast<CXXStdInitializerListExpr>(init))
       init = sl->getSubExpr();
     else
-      return out;
+      return nullptr;
   }
+  return nullptr;
+}
+
+// The (key, value) expressions of a table's initialiser list, empty when it
+// is not one.
+std::vector<std::pair<const Expr *, const Expr *>> tableEntries(const Expr *init) {
+  std::vector<std::pair<const Expr *, const Expr *>> out;
+  const InitListExpr *il = containerInitList(init);
   if (!il)
     return out;
   for (const Expr *e : il->inits()) {
@@ -3979,22 +3985,9 @@ std::vector<std::pair<const Expr *, const Expr *>> tableEntries(const Expr *init
 // (`{DT_FLOAT, DT_FLOAT16}`); empty when it is not one.
 std::vector<const Expr *> setEntries(const Expr *init) {
   std::vector<const Expr *> out;
-  const InitListExpr *il = nullptr;
-  for (int depth = 0; init && !il && depth < 8; ++depth) {
-    init = init->IgnoreImplicit();
-    if ((il = dyn_cast<InitListExpr>(init)))
-      break;
-    if (const auto *ce = dyn_cast<CXXConstructExpr>(init); ce && ce->getNumArgs() >= 1)
-      init = ce->getArg(0);
-    else if (const auto *sl = dyn_cast<CXXStdInitializerListExpr>(init))
-      init = sl->getSubExpr();
-    else
-      return out;
-  }
-  if (!il)
-    return out;
-  for (const Expr *e : il->inits())
-    out.push_back(e->IgnoreImplicit());
+  if (const InitListExpr *il = containerInitList(init))
+    for (const Expr *e : il->inits())
+      out.push_back(e->IgnoreImplicit());
   return out;
 }
 
@@ -4112,8 +4105,11 @@ bool HostInterp::mapLookup(const CallExpr *ce, const FunctionDecl *fd, HVal &out
 const VarDecl *HostInterp::constTableOf(const Expr *obj) {
   const auto *dr = obj ? dyn_cast<DeclRefExpr>(obj->IgnoreParenImpCasts()) : nullptr;
   const auto *vd = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
-  if (!vd || vd->hasLocalStorage() || !vd->getInit() ||
-      (tableEntries(vd->getInit()).empty() && setEntries(vd->getInit()).empty()) || !neverChanged(vd))
+  if (!vd || vd->hasLocalStorage() || !vd->getInit())
+    return nullptr;
+  const CXXRecordDecl *rd = vd->getType()->getAsCXXRecordDecl();
+  const bool set = rd && (rd->getName() == "set" || rd->getName() == "unordered_set");
+  if ((set ? setEntries(vd->getInit()).empty() : tableEntries(vd->getInit()).empty()) || !neverChanged(vd))
     return nullptr;
   return vd;
 }
@@ -4259,10 +4255,10 @@ bool HostInterp::mapIterCall(const CallExpr *ce, const FunctionDecl *fd, int sel
   const Expr *key = args[0];
   std::vector<std::pair<std::optional<int64_t>, std::optional<int64_t>>> table; // key, value (integers)
   bool intKeys = isInt(key->getType());
-  for (auto &[k, v] : tableEntries(vd->getInit()))
+  const auto entries = tableEntries(vd->getInit()); // not empty (constTableOf)
+  for (auto &[k, v] : entries)
     table.emplace_back(isInt(k->getType()) ? constInt(k) : std::nullopt,
                        isInt(v->getType()) ? constInt(v) : std::nullopt);
-  const auto &entries = tableEntries(vd->getInit());
   QualType vt = entries.front().second->getType();
   bool intValues = isInt(vt) && std::all_of(table.begin(), table.end(), [](auto &e) { return e.second.has_value(); });
   intKeys = intKeys && std::all_of(table.begin(), table.end(), [](auto &e) { return e.first.has_value(); });
