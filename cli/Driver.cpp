@@ -686,7 +686,17 @@ static std::vector<KernelModel> parsePerKey(const std::string &file, const Front
       out.push_back(std::move(k));
   size_t analysed = 0;
   std::vector<int64_t> rest, late;
-  for (int64_t key : keys) {
+  // The keys the file's earlier configurations analysed least first
+  // (FrontendOptions::keyCoverage): together they cover every key.
+  std::vector<int64_t> ordered(keys.begin(), keys.end());
+  auto count = [&](int64_t key) {
+    if (!fo.keyCoverage)
+      return 0u;
+    auto it = fo.keyCoverage->find(kname + "|TILING_KEY=" + std::to_string(key));
+    return it == fo.keyCoverage->end() ? 0u : it->second;
+  };
+  std::stable_sort(ordered.begin(), ordered.end(), [&](int64_t a, int64_t b) { return count(a) < count(b); });
+  for (int64_t key : ordered) {
     std::string keyLabel = "TILING_KEY=" + std::to_string(key);
     std::string never = fo.neverLaunched ? fo.neverLaunched(kname, keyLabel) : std::string();
     if (!never.empty()) {
@@ -708,6 +718,8 @@ static std::vector<KernelModel> parsePerKey(const std::string &file, const Front
     }
     ++analysed;
     --parses.left;
+    if (fo.keyCoverage)
+      ++(*fo.keyCoverage)[kname + "|TILING_KEY=" + std::to_string(key)];
     FrontendOptions fk = fo;
     fk.extraArgs.push_back("-DTILING_KEY_VAR=" + std::to_string(key));
     const auto cpu0 = Budget::Clock::now();
@@ -1019,6 +1031,7 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
         sides.push_back({"AIV", false});
     }
     fo.maxTilingKeys = std::max(1u, o.maxVariants / unsigned(variants.size() * sides.size()));
+
     bool keyPinned = false; // -DTILING_KEY_VAR=k on the command line pins one
     for (const std::string &a : fs.compileArgs)
       keyPinned |= a.rfind("-DTILING_KEY_VAR", 0) == 0;
@@ -1039,10 +1052,17 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
       for (const model::TargetSpec *t : groups[key])
         if (t->reservedWorkspaceBytes != groups[key].front()->reservedWorkspaceBytes)
           fo.reservedWorkspaceBytes = -1;
+      // Keys analysed so far, per core side: both sides of a mixed kernel
+      // take the same keys for a dtype combination.
+      std::map<std::string, std::shared_ptr<std::map<std::string, unsigned>>> coverageBySide;
       for (const auto &[sideName, cube] : sides)
         for (const project::MacroSet &ms : variants) {
           if (!fr.ok)
             break;
+          auto &coverage = coverageBySide[sideName];
+          if (!coverage)
+            coverage = std::make_shared<std::map<std::string, unsigned>>();
+          fo.keyCoverage = coverage;
           fo.extraArgs = baseArgs;
           if (!sideName.empty())
             for (const std::string &d : coreSideMacros(key.first, cube))

@@ -684,24 +684,32 @@ public:
         }
         model.kernels.push_back(neverLaunchedStub(km.name, km.loc, label, never));
       }
+      std::vector<std::string> ids;
+      for (int64_t key : launched)
+        ids.push_back(km.name + "|TILING_KEY=" + std::to_string(key));
+      const std::vector<bool> window = pickUnderCap(ids, opts.maxTilingKeys, opts.keyCoverage.get());
+      std::vector<int64_t> beyond;
       for (size_t i = 0; i < launched.size(); ++i) {
-        if (i >= opts.maxTilingKeys) {
-          KernelModel rest;
-          rest.name = km.name;
-          rest.loc = km.loc;
-          rest.variant = prefix + "TILING_KEY=" + std::to_string(launched[i]) + " and " +
-                         std::to_string(launched.size() - i - 1) + " more";
-          rest.incomplete = std::to_string(launched.size() - i) + " tiling keys of '" + km.name +
-                            "' beyond the limit of " + std::to_string(opts.maxTilingKeys) + " are not analysed";
-          rest.unknowns.push_back({rest.incomplete, rest.loc});
-          model.kernels.push_back(std::move(rest));
-          break;
+        if (!window[i]) {
+          beyond.push_back(launched[i]);
+          continue;
         }
         FrontendOptions o = opts;
         o.fixedTilingKey = launched[i];
         KernelModel kv = interpretSafely(ctx, fd, o);
         kv.variant = prefix + "TILING_KEY=" + std::to_string(launched[i]);
         model.kernels.push_back(std::move(kv));
+      }
+      if (!beyond.empty()) {
+        KernelModel rest;
+        rest.name = km.name;
+        rest.loc = km.loc;
+        rest.variant = prefix + "TILING_KEY=" + std::to_string(beyond.front()) + " and " +
+                       std::to_string(beyond.size() - 1) + " more";
+        rest.incomplete = std::to_string(beyond.size()) + " tiling keys of '" + km.name + "' beyond the limit of " +
+                          std::to_string(opts.maxTilingKeys) + " are not analysed";
+        rest.unknowns.push_back({rest.incomplete, rest.loc});
+        model.kernels.push_back(std::move(rest));
       }
     }
     // A combination whose instantiation Clang gave up on (an unknown type in
@@ -949,10 +957,17 @@ private:
           groups.emplace_back();
         groups[it->second].push_back(i);
       }
-      size_t launched = 0; // combinations instantiated, against the cap
+      // Combinations instantiated, against the cap: this configuration's window.
+      std::vector<std::string> labels, ids;
       for (const std::vector<size_t> &g : groups) {
-        std::string label = "TPL " + mergedTplLabel(combos, g);
-        if (launched++ >= opts.maxTilingKeys) {
+        labels.push_back("TPL " + mergedTplLabel(combos, g));
+        ids.push_back(qn + "|" + labels.back());
+      }
+      const std::vector<bool> window = pickUnderCap(ids, opts.maxTilingKeys, opts.keyCoverage.get());
+      for (size_t gi = 0; gi < groups.size(); ++gi) {
+        const std::vector<size_t> &g = groups[gi];
+        const std::string &label = labels[gi];
+        if (!window[gi]) {
           tpl->beyondCap[qn].push_back(label);
           continue;
         }
@@ -1280,6 +1295,28 @@ std::vector<std::string> coreSideMacros(int npuArch, bool cube) {
   default:
     return {};
   }
+}
+
+std::vector<bool> pickUnderCap(const std::vector<std::string> &ids, unsigned cap,
+                               std::map<std::string, unsigned> *coverage) {
+  std::vector<size_t> order(ids.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  if (coverage)
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+      auto count = [&](size_t i) {
+        auto it = coverage->find(ids[i]);
+        return it == coverage->end() ? 0u : it->second;
+      };
+      return count(a) < count(b);
+    });
+  std::vector<bool> in(ids.size(), false);
+  for (size_t j = 0; j < order.size() && j < cap; ++j) {
+    in[order[j]] = true;
+    if (coverage)
+      ++(*coverage)[ids[order[j]]];
+  }
+  return in;
 }
 
 FrontendResult analyzeFile(const std::string &file, const FrontendOptions &opts) {

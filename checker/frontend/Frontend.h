@@ -8,6 +8,7 @@
 #include "checker/project/OpProject.h"
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -47,12 +48,27 @@ struct FrontendOptions {
   bool tilingKeyVariants = true;
   unsigned maxTilingKeys = 16;           // per kernel, also ASCENDC_TPL_SEL combinations; the rest is reported
   std::optional<int64_t> fixedTilingKey; // set by the frontend per variant
+  // How often each key or template combination ("kernel|label") was
+  // analysed by the file's earlier build configurations (dtype combination x
+  // core side), shared by them. Under maxTilingKeys a configuration takes the
+  // least-analysed ones first, so the configurations together cover every
+  // key instead of each analysing the same first ones (ops-math transpose:
+  // 13 dtypes x 7-8 keys, cap 1 — key 10000 was analysed 13 times, the
+  // others never).
+  std::shared_ptr<std::map<std::string, unsigned>> keyCoverage;
   // Why the host never launches the variant `label` of `kernel` (its tiling
   // function selects another key for every input it accepts), or "" (it may,
   // or there is no host contract). Such variants are not interpreted and do
   // not count against maxTilingKeys: the cap goes to variants that run.
   std::function<std::string(const std::string &kernel, const std::string &label)> neverLaunched;
 };
+
+// Which of `ids` (a kernel's keys or template combinations, "kernel|label")
+// a configuration analyses under `cap`: all when they fit, else the `cap`
+// analysed least often so far in `coverage` (ties: in order), which records
+// them (FrontendOptions::keyCoverage; none: the first `cap`).
+std::vector<bool> pickUnderCap(const std::vector<std::string> &ids, unsigned cap,
+                               std::map<std::string, unsigned> *coverage);
 
 // A compile error Clang reported (file, line, column, message).
 struct CompileError {

@@ -344,6 +344,28 @@ TEST_CASE("the sample operator project: the bug is found in DTYPE_X=float, TILIN
   CHECK(pinned.exitCode == 0);
   ToolRun capped = runTool("--max-variants=1 " + shellQuote(kSample + "/op_kernel/vec_scale_bad.cpp"));
   CHECK(capped.err.find("not analysed") != std::string::npos);
+  // One key per dtype under the cap: the dtypes share the keys out (float
+  // takes key 2, which half left), not each the first key again.
+  ToolRun shared = runTool("--max-variants=2 " + shellQuote(kSample + "/op_kernel/vec_scale_bad.cpp"));
+  INFO(shared.err);
+  CHECK(shared.err.find("vec_scale [DTYPE_X=half, TILING_KEY=1] (ascend910b): 22 obligations") != std::string::npos);
+  CHECK(shared.err.find("vec_scale [DTYPE_X=float, TILING_KEY=2] (ascend910b): 22 obligations") !=
+        std::string::npos);
+  CHECK(shared.err.find("vec_scale [DTYPE_X=float, TILING_KEY=1 and 1 more]") != std::string::npos);
+}
+
+TEST_CASE("the variant cap takes the keys earlier configurations analysed least", "[frontend]") {
+  std::map<std::string, unsigned> seen;
+  const std::vector<std::string> ids{"k|TILING_KEY=1", "k|TILING_KEY=2", "k|TILING_KEY=3"};
+  CHECK(pickUnderCap(ids, 1, &seen) == std::vector<bool>{true, false, false});
+  CHECK(pickUnderCap(ids, 1, &seen) == std::vector<bool>{false, true, false});
+  CHECK(pickUnderCap(ids, 2, &seen) == std::vector<bool>{true, false, true}); // 3, then 1 (ties in order)
+  CHECK(seen == std::map<std::string, unsigned>{{ids[0], 2}, {ids[1], 1}, {ids[2], 1}});
+  // All fit: all taken; no record: the first ones.
+  CHECK(pickUnderCap(ids, 3, &seen) == std::vector<bool>{true, true, true});
+  CHECK(pickUnderCap(ids, 2, nullptr) == std::vector<bool>{true, true, false});
+  // Another kernel's keys are counted apart.
+  CHECK(pickUnderCap({"m|TILING_KEY=1", "m|TILING_KEY=2"}, 1, &seen) == std::vector<bool>{true, false});
 }
 
 TEST_CASE("a syntax error in the user's code is clang-diagnostic-error and exit 3", "[cli]") {
