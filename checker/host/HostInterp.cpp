@@ -380,6 +380,9 @@ private:
   void havocObject(int o, const std::string &why, int depth = 0);
   bool unfollowedWrite(const Expr *lhs, const std::string &why);
   bool unmodelledStorage(const Expr *e);
+  // Reference parameters bound to such storage of the caller (the call's
+  // frame tells them apart).
+  std::set<Loc> unmodelledRefs;
   void havocNamed(const std::string &text, const std::string &why, const std::set<std::string> &except = {});
   void havocWritableArgs(const Expr *e, const std::string &why);
   void droppedCode(SourceLocation from, SourceLocation to);
@@ -2672,6 +2675,7 @@ HVal HostInterp::inlineCall(const FunctionDecl *fd, const std::vector<const Expr
   // Arguments are evaluated in the caller's frame.
   std::vector<HVal> vals;
   std::vector<std::optional<Loc>> refs;
+  std::vector<bool> refToUnmodelled(args.size(), false);
   for (unsigned i = 0; i < args.size(); ++i) {
     QualType pt = i < bodyDecl->getNumParams() ? bodyDecl->getParamDecl(i)->getType() : QualType();
     if (!pt.isNull() && pt->isReferenceType() && isInt(pt.getNonReferenceType())) {
@@ -2688,6 +2692,12 @@ HVal HostInterp::inlineCall(const FunctionDecl *fd, const std::vector<const Expr
       HVal v = eval(args[i]);
       if (v.k == HVal::Ref)
         v = read(v.ref);
+      // A reference to storage the caller names through value steps and
+      // holds no object for (`std::array<bool, 8> abInfo{}; GetABFlag(...,
+      // abInfo)`: ops-math expand): writes through the parameter land there,
+      // where every read is unknown anyway (unmodelledStorage).
+      if (!pt.isNull() && pt->isReferenceType() && v.k == HVal::None && unmodelledStorage(args[i]))
+        refToUnmodelled[i] = true;
       vals.push_back(v);
     }
   }
@@ -2709,6 +2719,8 @@ HVal HostInterp::inlineCall(const FunctionDecl *fd, const std::vector<const Expr
     } else {
       state[localLoc(p)] = vals[i];
     }
+    if (refToUnmodelled[i])
+      unmodelledRefs.insert(localLoc(p));
   }
   if (const auto *cd = dyn_cast<CXXConstructorDecl>(bodyDecl)) {
     for (const CXXCtorInitializer *ci : cd->inits()) {
@@ -4624,7 +4636,7 @@ bool HostInterp::unmodelledStorage(const Expr *e) {
       if (!vd->getType()->isReferenceType())
         return true;
       auto it = state.find(localLoc(vd));
-      return it != state.end() && it->second.k == HVal::Ref;
+      return (it != state.end() && it->second.k == HVal::Ref) || unmodelledRefs.count(localLoc(vd));
     }
     if (const auto *me = dyn_cast<MemberExpr>(e)) {
       const Expr *b = me->getBase()->IgnoreParenImpCasts();

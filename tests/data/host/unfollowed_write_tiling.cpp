@@ -1,6 +1,6 @@
 // Writes the reader cannot name (tests/unit/test_host.cpp): an element of an
 // array of arrays chosen by computed indices, and an element of a
-// std::array. Each makes its whole enclosing object unknown (the fields
+// std::array, also through a helper's reference parameter. Each makes its whole enclosing object unknown (the fields
 // computed from it are unconstrained); the fields computed from the shape
 // alone keep their values.
 #include <array>
@@ -12,11 +12,34 @@ struct UnfollowedTilingData {
   uint32_t rows;
   uint32_t padSum;
   uint32_t flagged;
+  uint32_t viaHelper;
 };
 
 namespace optiling {
 struct PadInfo {
   int64_t pads[2][2];
+};
+
+// Writes the caller's std::array through a reference (ops-math
+// broadcast_to's GetABFlag).
+// The loop's count is the shape's rank, a value: the reader summarises it.
+static void MarkBig(const gert::Shape &shape, std::array<bool, 16> &flags) {
+  for (size_t d = 0; d < shape.GetDimNum(); d++) {
+    flags[d] = shape.GetDim(d) > 64;
+  }
+}
+
+// The array is a member of a tiling class (ops-math broadcast_to's abInfo_):
+// storage the reader holds no object for, named through `this`.
+class FlagTiling {
+public:
+  uint32_t Run(const gert::Shape &shape) {
+    MarkBig(shape, flags_);
+    return flags_[1] ? 1 : 0;
+  }
+
+private:
+  std::array<bool, 16> flags_{};
 };
 
 static ge::graphStatus UnfollowedTiling(gert::TilingContext *context) {
@@ -30,6 +53,8 @@ static ge::graphStatus UnfollowedTiling(gert::TilingContext *context) {
   for (size_t d = 0; d < 2; d++) {
     big[d] = shape.GetDim(d) > 1024;
   }
+  FlagTiling flagTiling;
+  tiling->viaHelper = flagTiling.Run(shape);
   tiling->rows = static_cast<uint32_t>(shape.GetDim(0));
   tiling->padSum = static_cast<uint32_t>(info.pads[0][0] + info.pads[1][1]);
   tiling->flagged = big[0] ? 1 : 0;
