@@ -4625,7 +4625,9 @@ void HostInterp::havocObject(int o, const std::string &why, int depth) {
 // False where neither holds (through a pointer: the write may land in any
 // object).
 // Whether `e` names storage through value steps only, from a local or
-// parameter held by value, a reference the reader resolved, or `this`.
+// parameter held by value, a reference the reader resolved, `this`, or a
+// pointer it resolved to an object it holds (members and array elements of
+// them, at any index).
 bool HostInterp::unmodelledStorage(const Expr *e) {
   for (int depth = 0; depth < 16; ++depth) {
     e = e->IgnoreParenImpCasts();
@@ -4640,14 +4642,28 @@ bool HostInterp::unmodelledStorage(const Expr *e) {
     }
     if (const auto *me = dyn_cast<MemberExpr>(e)) {
       const Expr *b = me->getBase()->IgnoreParenImpCasts();
-      if (me->isArrow())
-        return isa<CXXThisExpr>(b);
+      if (me->isArrow()) {
+        if (isa<CXXThisExpr>(b))
+          return true;
+        // A variable or member holding a pointer the reader resolved to an
+        // object it holds (`tiling->shapes[i][d]`, the tiling data): the
+        // member is that object's.
+        if (!isa<DeclRefExpr>(b) && !isa<MemberExpr>(b))
+          return false;
+        HVal p = eval(b);
+        if (p.k == HVal::Ref)
+          p = read(p.ref);
+        return p.k == HVal::Obj && p.obj >= 0;
+      }
       e = b;
       continue;
     }
     if (const auto *as = dyn_cast<ArraySubscriptExpr>(e)) {
+      // An element of an array (not of a pointer): it lies within the
+      // array, whatever the index (past it the host's behaviour is
+      // undefined, which the reader does not model anywhere).
       const auto *ic = dyn_cast<ImplicitCastExpr>(as->getBase()->IgnoreParens());
-      if (!ic || ic->getCastKind() != CK_ArrayToPointerDecay || !constInt(as->getIdx()))
+      if (!ic || ic->getCastKind() != CK_ArrayToPointerDecay)
         return false;
       e = ic->getSubExpr();
       continue;
@@ -4697,11 +4713,12 @@ bool HostInterp::unfollowedWrite(const Expr *lhs, const std::string &why) {
       return true;
     }
     // Storage the reader holds no object for, named through value steps
-    // only (a variable, a reference it resolved, `this`'s members, constant
-    // subscripts): its reads are unknown whatever is written, so the write
-    // is dropped. A None reached through a pointer, an unresolved reference
-    // or a computed subscript is not that: the storage may be an object the
-    // reader follows (go out, or stop).
+    // only (a variable, a reference it resolved, the members of `this` or
+    // of an object a pointer resolves to, array elements): its reads are
+    // unknown whatever is written, so the write is dropped. A None reached
+    // through a pointer the reader did not resolve, an unresolved reference
+    // or a pointer subscripted is not that: the storage may be an object
+    // the reader follows (go out, or stop).
     if (b.k == HVal::None && unmodelledStorage(base))
       return true;
     if (b.k != HVal::None)

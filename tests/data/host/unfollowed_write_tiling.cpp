@@ -13,6 +13,7 @@ struct UnfollowedTilingData {
   uint32_t padSum;
   uint32_t flagged;
   uint32_t viaHelper;
+  uint32_t dims[2][4];
 };
 
 namespace optiling {
@@ -55,6 +56,12 @@ static ge::graphStatus UnfollowedTiling(gert::TilingContext *context) {
   }
   FlagTiling flagTiling;
   tiling->viaHelper = flagTiling.Run(shape);
+  // A field the reader does not model (an array of arrays), written
+  // through the tiling pointer at a computed index (ops-math xlogy's
+  // `tiling->input_shapes[i][d]`): the field stays unknown.
+  for (size_t d = 0; d < shape.GetDimNum(); d++) {
+    tiling->dims[1][d] = static_cast<uint32_t>(shape.GetDim(d));
+  }
   tiling->rows = static_cast<uint32_t>(shape.GetDim(0));
   tiling->padSum = static_cast<uint32_t>(info.pads[0][0] + info.pads[1][1]);
   tiling->flagged = big[0] ? 1 : 0;
