@@ -57,7 +57,7 @@ Options:
   --op-root=DIR             the operator project (op_host/ + op_kernel/) the files belong to
                             (default: found upward from each file; config key OpRoot)
   --max-variants=N          build configurations (dtype combination, tiling key) analysed
-                            per kernel; the rest is counted as not analysed (default 16)
+                            per kernel; the rest is counted as not analysed (default 32)
   --show-unknown            show obligations that could not be decided (as notes)
   --dump-model              print each kernel's model (buffers, ops, regions, sync edges) instead of linting;
                             JSON with --format=json

@@ -36,7 +36,7 @@ struct Options {
   std::string realApiDir;             // --api-dir: the real AscendC library instead of the bundled API (docs/cce.md)
   std::optional<uint64_t> simtDCache; // --simt-dcache: UB the launch leaves to the SIMT Data Cache
   std::string opRoot;        // --op-root: the operator project (op_host/, op_kernel/) of the files
-  unsigned maxVariants = 16; // --max-variants: build configurations analysed per kernel
+  unsigned maxVariants = 32; // --max-variants: build configurations analysed per kernel
   bool showUnknown = false;
   bool hostContract = true;   // --no-host-contract: do not read the host tiling code (docs/host-tiling.md)
   bool dumpModel = false;     // --dump-model: print what the frontend understood (text or JSON by --format)
