@@ -688,15 +688,12 @@ static std::vector<KernelModel> parsePerKey(const std::string &file, const Front
   std::vector<int64_t> rest, late;
   // The keys the file's earlier configurations analysed least first
   // (FrontendOptions::keyCoverage): together they cover every key.
-  std::vector<int64_t> ordered(keys.begin(), keys.end());
-  auto count = [&](int64_t key) {
-    if (!fo.keyCoverage)
-      return 0u;
-    auto it = fo.keyCoverage->find(kname + "|TILING_KEY=" + std::to_string(key));
-    return it == fo.keyCoverage->end() ? 0u : it->second;
-  };
-  std::stable_sort(ordered.begin(), ordered.end(), [&](int64_t a, int64_t b) { return count(a) < count(b); });
-  for (int64_t key : ordered) {
+  const std::vector<int64_t> keyList(keys.begin(), keys.end());
+  std::vector<std::string> ids;
+  for (int64_t key : keyList)
+    ids.push_back(kname + "|TILING_KEY=" + std::to_string(key));
+  for (size_t at : leastAnalysedFirst(ids, fo.keyCoverage.get())) {
+    const int64_t key = keyList[at];
     std::string keyLabel = "TILING_KEY=" + std::to_string(key);
     std::string never = fo.neverLaunched ? fo.neverLaunched(kname, keyLabel) : std::string();
     if (!never.empty()) {
@@ -719,7 +716,7 @@ static std::vector<KernelModel> parsePerKey(const std::string &file, const Front
     ++analysed;
     --parses.left;
     if (fo.keyCoverage)
-      ++(*fo.keyCoverage)[kname + "|TILING_KEY=" + std::to_string(key)];
+      ++(*fo.keyCoverage)[ids[at]];
     FrontendOptions fk = fo;
     fk.extraArgs.push_back("-DTILING_KEY_VAR=" + std::to_string(key));
     const auto cpu0 = Budget::Clock::now();
@@ -1031,7 +1028,6 @@ FileResult lintFile(const FileJob &job, const Options &o, const TargetResolver &
         sides.push_back({"AIV", false});
     }
     fo.maxTilingKeys = std::max(1u, o.maxVariants / unsigned(variants.size() * sides.size()));
-
     bool keyPinned = false; // -DTILING_KEY_VAR=k on the command line pins one
     for (const std::string &a : fs.compileArgs)
       keyPinned |= a.rfind("-DTILING_KEY_VAR", 0) == 0;

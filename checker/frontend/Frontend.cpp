@@ -1297,19 +1297,24 @@ std::vector<std::string> coreSideMacros(int npuArch, bool cube) {
   }
 }
 
-std::vector<bool> pickUnderCap(const std::vector<std::string> &ids, unsigned cap,
-                               std::map<std::string, unsigned> *coverage) {
+std::vector<size_t> leastAnalysedFirst(const std::vector<std::string> &ids,
+                                       const std::map<std::string, unsigned> *coverage) {
   std::vector<size_t> order(ids.size());
   for (size_t i = 0; i < order.size(); ++i)
     order[i] = i;
-  if (coverage)
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-      auto count = [&](size_t i) {
-        auto it = coverage->find(ids[i]);
-        return it == coverage->end() ? 0u : it->second;
-      };
-      return count(a) < count(b);
-    });
+  if (coverage) {
+    auto count = [&](size_t i) {
+      auto it = coverage->find(ids[i]);
+      return it == coverage->end() ? 0u : it->second;
+    };
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return count(a) < count(b); });
+  }
+  return order;
+}
+
+std::vector<bool> pickUnderCap(const std::vector<std::string> &ids, unsigned cap,
+                               std::map<std::string, unsigned> *coverage) {
+  const std::vector<size_t> order = leastAnalysedFirst(ids, coverage);
   std::vector<bool> in(ids.size(), false);
   for (size_t j = 0; j < order.size() && j < cap; ++j) {
     in[order[j]] = true;

@@ -69,6 +69,11 @@ struct FrontendOptions {
 // them (FrontendOptions::keyCoverage; none: the first `cap`).
 std::vector<bool> pickUnderCap(const std::vector<std::string> &ids, unsigned cap,
                                std::map<std::string, unsigned> *coverage);
+// The positions of `ids`, the least analysed in `coverage` first (ties: in
+// order; none: in order), for a caller that gates each pick itself and
+// records it in `coverage` (cli/Driver.cpp's per-key parses).
+std::vector<size_t> leastAnalysedFirst(const std::vector<std::string> &ids,
+                                       const std::map<std::string, unsigned> *coverage);
 
 // A compile error Clang reported (file, line, column, message).
 struct CompileError {
